@@ -1,0 +1,56 @@
+// Bundles the three entries into dist/ with esbuild (see README "Build").
+//  - extension.js   VS Code extension host entry; `vscode` stays external
+//  - cli.js         the `conlens` command
+//  - register.mjs   injected into the user's test processes with `node --import`
+//  - loader-hooks.mjs  module.register() hooks, run on Node's loader thread
+//  - transpile.cjs  the TypeScript compiler + our transform, loaded lazily by the two above
+// The last two run inside the user's process, so they are kept apart from the CLI bundle.
+import * as esbuild from 'esbuild';
+import { chmodSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'info',
+  legalComments: 'none',
+  // jsonc-parser's UMD build hides its requires from the bundler; its ESM build does not.
+  mainFields: ['module', 'main'],
+};
+// ESM bundles that pull in CommonJS code (typescript) need a real `require`.
+const esmRequireBanner = {
+  js: "import { createRequire as __conlensCreateRequire } from 'node:module'; const require = __conlensCreateRequire(import.meta.url);",
+};
+
+// CommonJS bundles that inline ESM dependencies (fdir uses createRequire(import.meta.url)).
+const cjsImportMeta = {
+  define: { 'import.meta.url': '__conlensImportMetaUrl' },
+  banner: { js: "const __conlensImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+const builds = [
+  { ...common, entryPoints: { extension: 'src/extension/extension.ts' }, format: 'cjs', outdir: 'dist', external: ['vscode'], ...cjsImportMeta },
+  { ...common, entryPoints: { cli: 'src/cli/main.ts' }, format: 'cjs', outdir: 'dist', ...cjsImportMeta, banner: { js: `#!/usr/bin/env node\n${cjsImportMeta.banner.js}` } },
+  {
+    ...common,
+    entryPoints: { register: 'src/core/instrument/register.ts', 'loader-hooks': 'src/core/instrument/loader-hooks.ts' },
+    format: 'esm',
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    banner: esmRequireBanner,
+  },
+  { ...common, entryPoints: { transpile: 'src/core/instrument/transpile.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
+];
+
+if (watch) {
+  for (const options of builds) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+  }
+  console.log('[watch] build finished, watching for changes…');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+  chmodSync('dist/cli.js', 0o755);
+}

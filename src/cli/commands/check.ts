@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { loadConfig } from '../../core/config/index.js';
+import { checkProject, type SuiteOutcome } from '../../core/runner/check-project.js';
+import { printWarnings } from '../print-config.js';
+import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { positiveInteger, type Subcommand } from '../subcommand.js';
+
+function describeSuite(outcome: SuiteOutcome): string {
+  const verdict = outcome.failures === 0 ? 'pass' : 'FAIL';
+  const timeouts = outcome.timeouts ? `, ${outcome.timeouts} over the time budget` : '';
+  const total = outcome.outcomes.reduce((sum, o) => sum + o.durationMs, 0);
+  return `${verdict}  ${outcome.failures}/${outcome.runs} runs failed${timeouts}  (${(total / 1000).toFixed(1)} s)`;
+}
+
+export const checkCommand: Subcommand = {
+  name: 'check',
+  summary: 'run the configured unit and integration tests plainly and count failures',
+  help: `Usage: conlens check [dir] [--runs N] [--jobs J] [--json FILE] [--config FILE]
+
+Runs the project's test commands as configured, under the TypeScript loader but
+with no tracing and no scheduler: the unit command once, the integration
+command N times. Use it to see that the configuration works and how often the
+concurrent tests fail on their own.
+
+Options:
+  --runs N        integration runs (default: integration.runs from the config)
+  --jobs J        integration runs in parallel (default 1)
+  --json FILE     also write the outcome as JSON ("-" for standard output)
+  --config FILE   use this configuration file instead of looking in dir
+  -h, --help      show this help
+
+Exit codes: 0 every run passed, 1 some run failed or hung, 2 configuration
+error or a command that cannot start.`,
+  options: { runs: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, config: { type: 'string' } },
+  async run(values, positionals) {
+    const runs = positiveInteger(values.runs, '--runs', 'check');
+    const jobs = positiveInteger(values.jobs, '--jobs', 'check');
+    const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
+    printWarnings(loaded.warnings);
+    const toStdout = values.json === '-';
+    const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+    log(`${loaded.root}`);
+    const result = await checkProject(loaded, {
+      runs,
+      jobs,
+      onRunDone: (suite, outcome) => {
+        if (!outcome.passed) log(`  ${suite} run ${outcome.run}: ${outcome.timedOut ? 'over the time budget, killed' : `failed (exit ${outcome.exitCode})`}`);
+      },
+    });
+    for (const suite of [result.unit, result.integration]) {
+      if (suite) log(`  ${suite.suite.padEnd(12)} ${describeSuite(suite)}`);
+    }
+    if (!result.unit && !result.integration) log('  no unit or integration command configured');
+    if (result.unit && result.unit.failures > 0 && result.unit.firstFailureOutput) {
+      log(`  unit output (tail):\n${result.unit.firstFailureOutput.trimEnd().split('\n').slice(-30).map((l) => `    ${l}`).join('\n')}`);
+    }
+    if (values.json) {
+      const text = `${JSON.stringify(result, null, 2)}\n`;
+      if (toStdout) process.stdout.write(text);
+      else writeFileSync(values.json as string, text);
+    }
+    const failed = (result.unit?.failures ?? 0) + (result.integration?.failures ?? 0);
+    return failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+  },
+};

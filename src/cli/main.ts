@@ -1,0 +1,79 @@
+// `conlens` — thin: parse arguments, call the engine, print. Exit codes in exit-codes.ts.
+import packageJson from '../../package.json';
+import { ConfigError } from '../core/config/index.js';
+import { CommandStartError } from '../core/runner/run-command.js';
+import { GlobMatchError } from '../core/config/command.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
+import { parseSubcommandArgs, type Subcommand } from './subcommand.js';
+import { checkCommand } from './commands/check.js';
+import { configCommand } from './commands/config.js';
+
+const subcommands: Subcommand[] = [checkCommand, configCommand];
+
+function generalHelp(): string {
+  const width = Math.max(...subcommands.map((c) => c.name.length));
+  return `Concurrency Lens ${packageJson.version} — finds and localizes concurrency bugs in async TypeScript / Node.js code.
+
+Usage: conlens <command> [options]
+
+Commands:
+${subcommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+Options:
+  -h, --help      show this help; conlens <command> --help shows a command's options
+  -v, --version   print the version
+
+Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error.
+The configuration (conlens.config.json) is described in the README.`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    const topic = first === 'help' ? subcommands.find((c) => c.name === rest[0]) : undefined;
+    process.stdout.write(`${topic ? topic.help : generalHelp()}\n`);
+    return EXIT_OK;
+  }
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`${packageJson.version}\n`);
+    return EXIT_OK;
+  }
+  const command = subcommands.find((c) => c.name === first);
+  try {
+    if (!command) throw new UsageError(`unknown command "${first}"; the commands are: ${subcommands.map((c) => c.name).join(', ')}`);
+    const { values, positionals } = parseSubcommandArgs(command, rest);
+    if (values.help) {
+      process.stdout.write(`${command.help}\n`);
+      return EXIT_OK;
+    }
+    return await command.run(values as Record<string, string | boolean | undefined>, positionals);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const hint = error.subcommand ? `conlens ${error.subcommand} --help` : 'conlens --help';
+      process.stderr.write(`conlens: ${error.message}\n(see ${hint})\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`conlens: invalid configuration\n${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof CommandStartError || error instanceof GlobMatchError) {
+      process.stderr.write(`conlens: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    process.stderr.write(`conlens: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT_FINDINGS;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`conlens: ${(error as Error).stack}\n`);
+      process.exitCode = EXIT_FINDINGS;
+    },
+  );
+}

@@ -1,0 +1,70 @@
+// How a configured test `command` becomes something we can spawn without a shell:
+// split like a shell (quotes, escapes, leading VAR=value assignments), then unquoted glob
+// words are expanded by us, relative to the project folder. argv arrays are taken literally.
+import { parse as shellParse } from 'shell-quote';
+import { glob } from 'tinyglobby';
+import type { CommandSpec } from './config-types.js';
+
+export type CommandWord = { text: string } | { glob: string };
+
+export interface ParsedCommand {
+  env: Record<string, string>;
+  words: CommandWord[];
+}
+
+export class CommandSyntaxError extends Error {}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+export function parseCommand(spec: CommandSpec): ParsedCommand {
+  if (Array.isArray(spec)) {
+    if (spec.length === 0) throw new CommandSyntaxError('the argv array is empty; give at least the program, e.g. ["node", "--test"]');
+    return { env: {}, words: spec.map((text) => ({ text })) };
+  }
+  // Keep $VAR literal: we run no shell, and silently substituting the caller's environment would
+  // make the same config behave differently on another machine.
+  const tokens = shellParse(spec, (name) => `$${name}`);
+  const env: Record<string, string> = {};
+  const words: CommandWord[] = [];
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      const assignment = words.length === 0 ? ASSIGNMENT.exec(token) : null;
+      if (assignment) env[assignment[1]] = assignment[2];
+      else words.push({ text: token });
+    } else if ('op' in token && token.op === 'glob') {
+      words.push({ glob: (token as { pattern: string }).pattern });
+    } else if ('comment' in token) {
+      break;
+    } else {
+      const op = 'op' in token ? token.op : String(token);
+      throw new CommandSyntaxError(
+        `shell operator "${op}" is not supported (commands run without a shell); use a single command, an argv array, or an npm script`,
+      );
+    }
+  }
+  if (words.length === 0) throw new CommandSyntaxError('the command is empty; give at least the program, e.g. "node --test test/unit/*.test.ts"');
+  return { env, words };
+}
+
+export class GlobMatchError extends Error {
+  constructor(readonly label: string, readonly pattern: string, readonly cwd: string) {
+    super(`${label}: "${pattern}" matches no files in ${cwd}`);
+    this.name = 'GlobMatchError';
+  }
+}
+
+/** Expands glob words against `cwd`; a glob that matches nothing is an error (a shell would pass
+ *  the pattern through and the test runner would fail with a less helpful message). */
+export async function expandCommand(parsed: ParsedCommand, cwd: string, label = 'command'): Promise<string[]> {
+  const argv: string[] = [];
+  for (const word of parsed.words) {
+    if ('text' in word) {
+      argv.push(word.text);
+      continue;
+    }
+    const matches = await glob(word.glob, { cwd, onlyFiles: false, expandDirectories: false, dot: false });
+    if (matches.length === 0) throw new GlobMatchError(label, word.glob, cwd);
+    argv.push(...matches.sort());
+  }
+  return argv;
+}

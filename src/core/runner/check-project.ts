@@ -1,0 +1,92 @@
+// `conlens check`: runs a project's configured test commands plainly (loader hook, no tracing,
+// no scheduler) — the unit command once, the integration command `runs` times — and counts
+// failures. It tells a user whether the configuration works before any analysis, and it is the
+// "plain runs" baseline later stages are compared with.
+import type { LoadedConfig } from '../config/config-types.js';
+import { runCommand, type RunResult } from './run-command.js';
+
+export interface RunOutcome {
+  run: number;
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+}
+
+export interface SuiteOutcome {
+  suite: 'unit' | 'integration';
+  argv: string[];
+  runs: number;
+  failures: number;
+  timeouts: number;
+  outcomes: RunOutcome[];
+  /** Output tail of the first failing run, so the user sees why without re-running. */
+  firstFailureOutput?: string;
+}
+
+export interface ProjectCheck {
+  root: string;
+  configFile: string;
+  unit?: SuiteOutcome;
+  integration?: SuiteOutcome;
+}
+
+export interface CheckOptions {
+  /** Integration runs (default: the config's integration.runs). */
+  runs?: number;
+  /** Integration runs in parallel (default 1). */
+  jobs?: number;
+  signal?: AbortSignal;
+  onRunDone?: (suite: 'unit' | 'integration', outcome: RunOutcome) => void;
+}
+
+async function runSuite(
+  loaded: LoadedConfig,
+  suite: 'unit' | 'integration',
+  runs: number,
+  jobs: number,
+  options: CheckOptions,
+): Promise<SuiteOutcome | undefined> {
+  const section = loaded.config[suite];
+  if (!section) return undefined;
+  const results: RunResult[] = new Array(runs);
+  let next = 0;
+  const worker = async () => {
+    while (next < runs && !options.signal?.aborted) {
+      const index = next++;
+      const result = await runCommand({
+        label: `${suite}.command`,
+        spec: section.command,
+        cwd: loaded.root,
+        timeoutMs: loaded.config.timeoutMs,
+        signal: options.signal,
+      });
+      results[index] = result;
+      options.onRunDone?.(suite, toOutcome(index, result));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, runs) }, worker));
+  const done = results.filter(Boolean);
+  const outcomes = done.map((result, index) => toOutcome(index, result));
+  const firstFailure = done.find((result) => !result.passed);
+  return {
+    suite,
+    argv: done[0]?.argv ?? [],
+    runs: done.length,
+    failures: outcomes.filter((o) => !o.passed).length,
+    timeouts: outcomes.filter((o) => o.timedOut).length,
+    outcomes,
+    firstFailureOutput: firstFailure?.output,
+  };
+}
+
+function toOutcome(index: number, result: RunResult): RunOutcome {
+  return { run: index + 1, passed: result.passed, exitCode: result.exitCode, timedOut: result.timedOut, durationMs: Math.round(result.durationMs) };
+}
+
+export async function checkProject(loaded: LoadedConfig, options: CheckOptions = {}): Promise<ProjectCheck> {
+  const unit = await runSuite(loaded, 'unit', 1, 1, options);
+  const runs = options.runs ?? loaded.config.integration?.runs ?? 0;
+  const integration = await runSuite(loaded, 'integration', runs, Math.max(1, options.jobs ?? 1), options);
+  return { root: loaded.root, configFile: loaded.file, unit, integration };
+}

@@ -1,0 +1,121 @@
+// Runs one configured test command as its own process group, under our loader hook, within a
+// time budget. A run over budget is killed (the whole group: `node --test` and mocha spawn
+// children) and reported as timedOut, never left hanging.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCommand, expandCommand } from '../config/command.js';
+import type { CommandSpec } from '../config/config-types.js';
+
+export interface RunRequest {
+  /** Which configuration key the command came from, for messages: "unit.command". */
+  label: string;
+  spec: CommandSpec;
+  cwd: string;
+  timeoutMs: number;
+  /** Extra environment for the test process. */
+  env?: Record<string, string>;
+  /** Called with output as it arrives (the result keeps only a bounded tail). */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+  /** Aborts the run (the process group is killed). */
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  argv: string[];
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  passed: boolean;
+  durationMs: number;
+  /** The last OUTPUT_TAIL_BYTES of stdout and stderr, interleaved as they arrived. */
+  output: string;
+}
+
+/** A command that could not be started at all: the program is missing or not executable. */
+export class CommandStartError extends Error {
+  constructor(readonly label: string, readonly program: string, cause: string) {
+    super(`${label}: cannot start "${program}": ${cause}`);
+    this.name = 'CommandStartError';
+  }
+}
+
+const OUTPUT_TAIL_BYTES = 64 * 1024;
+const KILL_GRACE_MS = 2_000;
+
+/** dist/register.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
+export function registerEntry(): string {
+  const candidates = [join(__dirname, 'register.mjs'), join(__dirname, '..', '..', '..', 'dist', 'register.mjs')];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`Concurrency Lens is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
+  return found;
+}
+
+function nodeOptionsWith(existing: string | undefined, register: string): string {
+  const ours = `--import=${JSON.stringify(register)}`;
+  return existing ? `${existing} ${ours}` : ours;
+}
+
+export async function runCommand(request: RunRequest): Promise<RunResult> {
+  const parsed = parseCommand(request.spec);
+  const argv = await expandCommand(parsed, request.cwd, request.label);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
+  env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
+  const started = performance.now();
+  const child = spawn(argv[0], argv.slice(1), { cwd: request.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+
+  let output = '';
+  const collect = (stream: 'stdout' | 'stderr') => (data: Buffer) => {
+    const text = data.toString('utf8');
+    request.onOutput?.(text, stream);
+    output += text;
+    if (output.length > OUTPUT_TAIL_BYTES * 2) output = output.slice(-OUTPUT_TAIL_BYTES);
+  };
+  child.stdout.on('data', collect('stdout'));
+  child.stderr.on('data', collect('stderr'));
+
+  let timedOut = false;
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
+  const stop = () => {
+    killGroup('SIGTERM');
+    setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS).unref();
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, request.timeoutMs);
+  const onAbort = () => stop();
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  // If we are interrupted ourselves, do not leave the user's test processes behind.
+  const onExit = () => killGroup('SIGKILL');
+  process.once('exit', onExit);
+
+  try {
+    const { exitCode, signal } = await new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolveExit, reject) => {
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        const cause = error.code === 'ENOENT' ? 'no such program (check the spelling and PATH)' : error.message;
+        reject(new CommandStartError(request.label, argv[0], cause));
+      });
+      child.once('close', (code, sig) => resolveExit({ exitCode: code, signal: sig }));
+    });
+    return {
+      argv,
+      exitCode,
+      signal,
+      timedOut,
+      passed: exitCode === 0 && !timedOut,
+      durationMs: performance.now() - started,
+      output: output.length > OUTPUT_TAIL_BYTES ? output.slice(-OUTPUT_TAIL_BYTES) : output,
+    };
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+    process.removeListener('exit', onExit);
+  }
+}
