@@ -4,6 +4,7 @@ import { ConfigError } from '../core/config/index.js';
 import { CommandStartError } from '../core/runner/run-command.js';
 import { GlobMatchError } from '../core/config/command.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
+import { printWarnings } from './print-config.js';
 import { parseSubcommandArgs, type Subcommand } from './subcommand.js';
 import { checkCommand } from './commands/check.js';
 import { configCommand } from './commands/config.js';
@@ -54,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT_USAGE;
     }
     if (error instanceof ConfigError) {
+      printWarnings(error.warnings);
       process.stderr.write(`conlens: invalid configuration\n${error.message}\n`);
       return EXIT_USAGE;
     }

@@ -8,7 +8,7 @@ export function formatProblem(problem: ConfigProblem): string {
 
 /** A configuration the engine cannot work with. The CLI turns it into exit code 2. */
 export class ConfigError extends Error {
-  constructor(readonly problems: ConfigProblem[]) {
+  constructor(readonly problems: ConfigProblem[], readonly warnings: ConfigProblem[] = []) {
     super(problems.map(formatProblem).join('\n'));
     this.name = 'ConfigError';
   }

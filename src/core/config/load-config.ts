@@ -50,14 +50,14 @@ export function formatJsonPath(segments: readonly Segment[]): string {
   return out;
 }
 
-function problemAt(where: Located, segments: Segment[], message: string): ConfigProblem {
+function problemAt(where: Located, segments: Segment[], message: string, at: 'value' | 'key' = 'value'): ConfigProblem {
   // Point at the deepest node that exists: a missing key is reported on its parent object.
   let node: Node | undefined;
   for (let n = segments.length; n >= 0 && !node; n--) {
     node = where.tree ? findNodeAtLocation(where.tree, [...where.prefix, ...segments.slice(0, n)]) : undefined;
   }
-  // For a key, point at the property name rather than its value.
-  const anchor = node?.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent : node;
+  // Unknown keys are pointed at by name; everything else at the offending value.
+  const anchor = at === 'key' && node?.parent?.type === 'property' ? node.parent : node;
   const { line, column } = anchor ? lineColumn(where.text, anchor.offset) : { line: 0, column: 0 };
   return { file: where.file, line, column, path: formatJsonPath(segments), message };
 }
@@ -106,7 +106,7 @@ function schemaProblems(where: Located, value: unknown, errors: ErrorObject[]): 
         const known = Object.keys((error.parentSchema as { properties?: object }).properties ?? {}).filter((k) => k !== '$schema');
         const close = known.filter((k) => editDistance(k, key) <= 2);
         const suggestion = close.length ? `; did you mean "${close[0]}"?` : `; known keys: ${known.join(', ')}`;
-        result.warnings.push(problemAt(where, [...segments, key], `unknown key "${key}" is ignored${suggestion}`));
+        result.warnings.push(problemAt(where, [...segments, key], `unknown key "${key}" is ignored${suggestion}`, 'key'));
         break;
       }
       case 'required': {
@@ -154,7 +154,7 @@ export function validateConfig(where: Located, value: unknown): { config: Conlen
   const valid = validateSchema(value);
   const { errors, warnings } = valid ? { errors: [], warnings: [] } : schemaProblems(where, value, validateSchema.errors ?? []);
   errors.push(...commandProblems(where, value as Record<string, unknown>));
-  if (errors.length) throw new ConfigError(errors);
+  if (errors.length) throw new ConfigError(errors, warnings);
   const raw = value as Partial<ConlensConfig>;
   const config: ConlensConfig = {
     include: raw.include ?? DEFAULT_INCLUDE,

@@ -26,3 +26,22 @@ const compileTypeScript: ExtensionHandler = (module, filename) => {
   module._compile(transpiler.transpileTypeScript(source, filename, 'commonjs').code, filename);
 };
 for (const ext of ['.ts', '.cts']) extensions[ext] ??= compileTypeScript;
+
+// CommonJS twin of the resolve hook: require('./a.js') names ./a.ts in TypeScript sources.
+type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;
+const moduleStatics = Module as unknown as { _resolveFilename: ResolveFilename };
+const resolveFilename = moduleStatics._resolveFilename;
+moduleStatics._resolveFilename = function resolveTypeScriptFilename(request, parent, isMain, options) {
+  try {
+    return resolveFilename.call(this, request, parent, isMain, options);
+  } catch (error) {
+    const parentFile = (parent as { filename?: string } | undefined)?.filename;
+    if (!/^\.{1,2}\//.test(request) || !/\.[cm]?js$/.test(request) || !parentFile || !/\.[cm]?ts$/.test(parentFile)) throw error;
+    const tsRequest = request.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts');
+    try {
+      return resolveFilename.call(this, tsRequest, parent, isMain, options);
+    } catch {
+      throw error;
+    }
+  }
+};

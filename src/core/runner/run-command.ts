@@ -61,6 +61,9 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
   const argv = await expandCommand(parsed, request.cwd, request.label);
   const env: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
   env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
+  // When we are ourselves inside a node:test run, a child `node --test` would think it is nested
+  // and skip its files; the user's command must run as if started from a terminal.
+  delete env.NODE_TEST_CONTEXT;
   const started = performance.now();
   const child = spawn(argv[0], argv.slice(1), { cwd: request.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 

@@ -1,0 +1,16 @@
+// Runs the test suites on node:test. Test files are TypeScript, loaded through our own loader hook
+// (dist/register.mjs, so `npm run build` first). Node 20's --test does not expand globs itself.
+//   node scripts/run-tests.mjs            every suite except e2e
+//   node scripts/run-tests.mjs config cli only the named folders under test/
+import { spawnSync } from 'node:child_process';
+import { glob } from 'tinyglobby';
+
+const folders = process.argv.slice(2);
+const patterns = folders.length ? folders.map((f) => `test/${f}/**/*.test.ts`) : ['test/**/*.test.ts'];
+const files = (await glob(patterns, { ignore: folders.includes('e2e') ? [] : ['test/e2e/**'] })).sort();
+if (files.length === 0) {
+  console.error(`no test files match ${patterns.join(', ')}`);
+  process.exit(2);
+}
+const result = spawnSync(process.execPath, ['--import', './dist/register.mjs', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);

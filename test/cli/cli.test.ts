@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { conlens, REPO } from '../helpers/cli.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+
+test('--help lists every subcommand and the exit codes', () => {
+  const { status, stdout } = conlens(['--help']);
+  assert.equal(status, 0);
+  for (const name of ['check', 'config']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
+  assert.match(stdout, /Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error/);
+  assert.equal(conlens([]).stdout, stdout);
+});
+
+test('--version prints the package version', () => {
+  assert.equal(conlens(['--version']).stdout.trim(), version);
+  assert.equal(conlens(['-v']).stdout.trim(), version);
+});
+
+test('each subcommand has its own --help', () => {
+  for (const name of ['check', 'config']) {
+    const { status, stdout } = conlens([name, '--help']);
+    assert.equal(status, 0);
+    assert.match(stdout, new RegExp(`^Usage: conlens ${name} `));
+    assert.equal(conlens(['help', name]).stdout, stdout);
+  }
+});
+
+test('usage errors exit 2 and point at the help', () => {
+  const unknown = conlens(['frobnicate']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown command "frobnicate"/);
+  const badFlag = conlens(['check', '--bogus']);
+  assert.equal(badFlag.status, 2);
+  assert.match(badFlag.stderr, /Unknown option '--bogus'[\s\S]*conlens check --help/);
+  const badRuns = conlens(['check', '--runs', 'many']);
+  assert.equal(badRuns.status, 2);
+  assert.match(badRuns.stderr, /--runs must be a whole number ≥ 1, got "many"/);
+});
+
+test('a broken conlens.config.json gives exit 2 and file:line:column: path: what to fix', () => {
+  const root = tempProject({
+    'conlens.config.json': '{\n  "unit": { "command": "node --test" },\n  "integration": { "command": "node --test", "runs": -3 },\n  "timeout": 5\n}\n',
+  });
+  const { status, stderr } = conlens(['config', root]);
+  assert.equal(status, 2);
+  const file = join(root, 'conlens.config.json');
+  assert.ok(stderr.includes(`${file}:3:54: integration.runs: must be >= 1 — expected how many times the integration command runs`), stderr);
+  assert.ok(stderr.includes(`warning: ${file}:4:3: timeout: unknown key "timeout" is ignored; did you mean "timeoutMs"?`), stderr);
+});
+
+test('config prints the effective configuration, also as JSON', () => {
+  const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "node --test test/*.ts" } }' });
+  const text = conlens(['config', root]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /conlens.config.json: valid/);
+  assert.match(text.stdout, /timeoutMs +30000/);
+  const json = conlens(['config', root, '--json']);
+  const parsed = JSON.parse(json.stdout) as { config: { include: string[] } };
+  assert.deepEqual(parsed.config.include, ['src/**']);
+});
+
+test('check runs the buggy example (exit 1, failures counted) and its fix (exit 0)', () => {
+  const buggy = conlens(['check', 'examples/account', '--runs', '2', '--json', '-']);
+  assert.equal(buggy.status, 1, buggy.stderr);
+  const report = JSON.parse(buggy.stdout) as { unit: { failures: number }; integration: { runs: number; failures: number } };
+  assert.equal(report.unit.failures, 0);
+  assert.equal(report.integration.runs, 2);
+  assert.equal(report.integration.failures, 2);
+  const fixed = conlens(['check', 'examples/account/fixed', '--runs', '2']);
+  assert.equal(fixed.status, 0, fixed.stdout + fixed.stderr);
+  assert.match(fixed.stdout, /integration +pass +0\/2 runs failed/);
+});
+
+test('check: a test command that cannot start is exit 2 naming the key and program', () => {
+  const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "no-such-runner test" } }' });
+  const { status, stderr } = conlens(['check', root]);
+  assert.equal(status, 2);
+  assert.match(stderr, /unit\.command: cannot start "no-such-runner"/);
+});
+
+test('check: a hanging test is killed at timeoutMs and reported as a failure', () => {
+  const root = tempProject({
+    'conlens.config.json': JSON.stringify({ unit: { command: ['node', 'hang.mjs'] }, timeoutMs: 500 }),
+    'hang.mjs': 'setInterval(() => {}, 1000);',
+  });
+  const { status, stdout } = conlens(['check', root]);
+  assert.equal(status, 1);
+  assert.match(stdout, /unit run 1: over the time budget, killed/);
+  assert.match(stdout, /1 over the time budget/);
+});

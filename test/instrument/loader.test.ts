@@ -1,0 +1,86 @@
+// The loader hook alone (no instrumentation yet): TypeScript files run as the user wrote them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { registerEntry } from '../../src/core/runner/run-command.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+function runNode(cwd: string, args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', registerEntry(), ...args], { cwd, encoding: 'utf8' });
+  return { status: result.status, out: result.stdout.trim(), err: result.stderr };
+}
+
+test('ES modules: .ts imported by its .ts name, by a .js name (NodeNext style) and extensionless', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'src/a.ts': 'export const a: string = "a";',
+    'src/b.ts': 'export const b: string = "b";',
+    'src/c/index.ts': 'export const c: string = "c";',
+    'main.ts': `import { a } from './src/a.ts'; import { b } from './src/b.js'; import { c } from './src/c';
+import type { Buffer } from 'node:buffer';
+const t: Buffer | undefined = undefined; void t;
+console.log(a + b + c);`,
+  });
+  const { status, out, err } = runNode(root, ['main.ts']);
+  assert.equal(status, 0, err);
+  assert.equal(out, 'abc');
+});
+
+test('CommonJS: require of .ts with and without extension, and of .cts', () => {
+  const root = tempProject({
+    'src/a.ts': 'export const a = 1 as number;',
+    'src/b.cts': 'module.exports = { b: 2 };',
+    'main.ts': `const { a } = require('./src/a'); const { b } = require('./src/b.cts'); import { a as a2 } from './src/a.js';
+console.log(a + b + a2);`,
+  });
+  const { status, out, err } = runNode(root, ['main.ts']);
+  assert.equal(status, 0, err);
+  assert.equal(out, '4');
+});
+
+test('.mts is always an ES module, .cts always CommonJS', () => {
+  const root = tempProject({
+    'm.mts': 'export default (x: number) => x * 2;',
+    'main.mts': `import double from './m.mts'; console.log(double(21), typeof require);`,
+  });
+  const { status, out, err } = runNode(root, ['main.mts']);
+  assert.equal(status, 0, err);
+  assert.equal(out, '42 undefined');
+});
+
+test('stack traces point at the TypeScript source lines', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'thrower.ts': `interface Unused { x: number }
+
+export function fail(): never {
+  throw new Error('here');
+}`,
+    'main.ts': `import { fail } from './thrower.ts';
+try { fail(); } catch (e) { console.log((e as Error).stack?.split('\\n')[1]); }`,
+  });
+  const { status, out, err } = runNode(root, ['main.ts']);
+  assert.equal(status, 0, err);
+  assert.ok(out.includes(`${join(root, 'thrower.ts')}:4:9`), out);
+});
+
+test('JavaScript and node_modules are left to Node', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'node_modules/dep/package.json': '{ "name": "dep", "type": "module", "main": "index.js" }',
+    'node_modules/dep/index.js': 'export const dep = "dep";',
+    'main.js': `import { dep } from 'dep'; console.log(dep);`,
+  });
+  const { status, out, err } = runNode(root, ['main.js']);
+  assert.equal(status, 0, err);
+  assert.equal(out, 'dep');
+});
+
+test('a missing module still fails with Node\'s own error', () => {
+  const root = tempProject({ 'package.json': '{ "type": "module" }', 'main.ts': `import './nope.js';` });
+  const { status, err } = runNode(root, ['main.ts']);
+  assert.notEqual(status, 0);
+  assert.match(err, /ERR_MODULE_NOT_FOUND/);
+  assert.match(err, /nope\.js/);
+});
