@@ -8,8 +8,9 @@ import { printWarnings } from './print-config.js';
 import { parseSubcommandArgs, type Subcommand } from './subcommand.js';
 import { checkCommand } from './commands/check.js';
 import { configCommand } from './commands/config.js';
+import { graphCommand } from './commands/graph.js';
 
-const subcommands: Subcommand[] = [checkCommand, configCommand];
+const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

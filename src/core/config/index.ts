@@ -1,4 +1,4 @@
 export * from './config-types.js';
 export * from './config-error.js';
 export * from './command.js';
-export { loadConfig, validateConfig, formatJsonPath } from './load-config.js';
+export { loadConfig, loadConfigIfPresent, defaultConfig, validateConfig, formatJsonPath } from './load-config.js';

@@ -188,6 +188,27 @@ function readJson(file: string, prefix: Segment[]): { where: Located; value: unk
 
 /** Loads the configuration of the project in `dir` (or from `configFile` when given). */
 export function loadConfig(dir: string, configFile?: string): LoadedConfig {
+  const loaded = loadConfigIfPresent(dir, configFile);
+  if (loaded) return loaded;
+  throw new ConfigError([
+    {
+      file: join(resolve(dir), CONFIG_FILE_NAME),
+      line: 0,
+      column: 0,
+      path: '',
+      message: `no configuration found: create ${CONFIG_FILE_NAME} (or a "conlens" key in package.json) with at least { "unit": { "command": "node --test test/unit/*.test.ts" } }`,
+    },
+  ]);
+}
+
+/** The defaults, for commands that can work without a configuration file (e.g. `graph`). */
+export function defaultConfig(dir: string): LoadedConfig {
+  const { config } = validateConfig({ file: '(defaults)', text: '{}', tree: undefined, prefix: [] }, {});
+  return { root: resolve(dir), file: '(defaults)', config, warnings: [] };
+}
+
+/** Like loadConfig, but undefined when the project has no configuration at all. */
+export function loadConfigIfPresent(dir: string, configFile?: string): LoadedConfig | undefined {
   const root = resolve(dir);
   if (!existsSync(root)) {
     throw new ConfigError([{ file: root, line: 0, column: 0, path: '', message: 'the project folder does not exist' }]);
@@ -217,13 +238,5 @@ export function loadConfig(dir: string, configFile?: string): LoadedConfig {
       return { root, file: packagePath, config, warnings };
     }
   }
-  throw new ConfigError([
-    {
-      file: join(root, CONFIG_FILE_NAME),
-      line: 0,
-      column: 0,
-      path: '',
-      message: `no configuration found: create ${CONFIG_FILE_NAME} (or a "conlens" key in package.json) with at least { "unit": { "command": "node --test test/unit/*.test.ts" } }`,
-    },
-  ]);
+  return undefined;
 }

@@ -1,0 +1,88 @@
+import { Monitor } from './monitor.ts';
+
+/**
+ * 004 §V-C: a chopstick is a monitor with a `taken` flag. `pickup` waits until the chopstick is
+ * free and takes it; `pickdown` frees it and wakes the philosophers waiting for it.
+ */
+export class Chopstick extends Monitor {
+  readonly id: number;
+  taken = false;
+
+  constructor(id: number) {
+    super();
+    this.id = id;
+  }
+
+  async pickup(): Promise<void> {
+    await this.enter();
+    try {
+      while (this.taken) {
+        await this.wait();
+      }
+      this.taken = true;
+    } finally {
+      this.exit();
+    }
+  }
+
+  async pickdown(): Promise<void> {
+    await this.enter();
+    try {
+      this.taken = false;
+      this.notifyAll();
+    } finally {
+      this.exit();
+    }
+  }
+}
+
+/**
+ * A philosopher thinks, picks up the left chopstick, picks up the right chopstick, eats and puts
+ * both chopsticks down, `meals` times.
+ */
+export class Philosopher {
+  readonly id: number;
+  readonly left: Chopstick;
+  readonly right: Chopstick;
+  readonly meals: number;
+  eaten = 0;
+
+  constructor(id: number, left: Chopstick, right: Chopstick, meals: number) {
+    this.id = id;
+    this.left = left;
+    this.right = right;
+    this.meals = meals;
+  }
+
+  async run(): Promise<void> {
+    for (let meal = 0; meal < this.meals; meal++) {
+      await new Promise<void>((resolve) => setImmediate(resolve)); // think (Thread.sleep)
+      // BUG (004 §V-C): every philosopher takes its left chopstick first. When all of them hold
+      // their left one, each waits in Chopstick.pickup for its right one forever: a deadlock.
+      await this.left.pickup();
+      await this.right.pickup();
+      await this.eat();
+      await this.right.pickdown();
+      await this.left.pickdown();
+    }
+  }
+
+  async eat(): Promise<void> {
+    this.eaten++;
+    await Promise.resolve();
+  }
+}
+
+/**
+ * `DiningPhilosophers.main`: `count` philosophers around a table with one chopstick between each
+ * two neighbours (philosopher i has chopstick i on the left and i + 1 on the right); starts them
+ * all and joins them.
+ */
+export async function main(count = 5, meals = 3): Promise<Philosopher[]> {
+  const chopsticks = Array.from({ length: count }, (_, id) => new Chopstick(id));
+  const philosophers = chopsticks.map(
+    (left, id) => new Philosopher(id, left, chopsticks[(id + 1) % count]!, meals),
+  );
+  await Promise.all(philosophers.map((philosopher) => philosopher.run()));
+  return philosophers;
+}

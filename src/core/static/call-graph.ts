@@ -1,0 +1,242 @@
+// The static call graph (004 IV-C): calls and `new` resolved with the type checker, inline
+// callbacks attributed to the enclosing function, interface/abstract/overridden targets replaced by
+// the implementations that can run (Fig. 4-5), roots, depths (IV-F: root depth 0), and the static
+// "always called after" facts that 004 eq. (6) uses besides "calls".
+import { DirectedGraph } from 'graphology';
+import { singleSourceLength } from 'graphology-shortest-path/unweighted';
+import { relative } from 'node:path';
+import { ts, type Project } from 'ts-morph';
+import { ClassHierarchy } from './class-hierarchy.js';
+import { memberNameText, type Inventory, type InventoryEntry } from './function-inventory.js';
+import { toPosix } from './load-project.js';
+import type { CallEdge, CalledAfter, CallGraphStats, FunctionNode } from './static-types.js';
+
+export interface CallSite {
+  call: ts.CallExpression | ts.NewExpression;
+  from: InventoryEntry;
+  targets: InventoryEntry[];
+}
+
+export interface CallGraphResult {
+  edges: CallEdge[];
+  calledAfter: CalledAfter[];
+  sites: CallSite[];
+  stats: Pick<CallGraphStats, 'callSites' | 'resolved' | 'inScope' | 'dispatched'>;
+}
+
+function isFunctionLike(node: ts.Node): boolean {
+  return ts.isFunctionLike(node) && !ts.isCallSignatureDeclaration(node) && !ts.isMethodSignature(node) && !ts.isFunctionTypeNode(node);
+}
+
+/** Overload signatures resolve to a body-less declaration: use the implementation next to it. */
+function implementationOf(decl: ts.Declaration): ts.Declaration {
+  if ((ts.isMethodDeclaration(decl) || ts.isFunctionDeclaration(decl) || ts.isConstructorDeclaration(decl)) && !decl.body) {
+    const siblings: readonly ts.Node[] = ts.isClassLike(decl.parent)
+      ? decl.parent.members
+      : ts.isSourceFile(decl.parent) || ts.isModuleBlock(decl.parent) || ts.isBlock(decl.parent)
+        ? decl.parent.statements
+        : [];
+    const name = decl.name ? memberNameText(decl.name as ts.PropertyName, decl.getSourceFile()) : undefined;
+    const implementation = siblings.find(
+      (s) =>
+        s.kind === decl.kind &&
+        (s as ts.FunctionLikeDeclaration).body !== undefined &&
+        (ts.isConstructorDeclaration(s) || memberNameText((s as ts.MethodDeclaration).name, decl.getSourceFile()) === name),
+    );
+    if (implementation) return implementation as ts.Declaration;
+  }
+  return decl;
+}
+
+export function buildCallGraph(project: Project, checker: ts.TypeChecker, files: ts.SourceFile[], inventory: Inventory, root: string): CallGraphResult {
+  const hierarchy = new ClassHierarchy(checker, files, inventory);
+  const edgeMap = new Map<string, CallEdge>();
+  const sites: CallSite[] = [];
+  const targetsByCall = new Map<ts.Node, InventoryEntry[]>();
+  const stats = { callSites: 0, resolved: 0, inScope: 0, dispatched: 0 };
+  let languageService: ts.LanguageService | undefined;
+
+  const addEdge = (from: InventoryEntry, to: InventoryEntry, line: number, declaredTarget?: string) => {
+    const key = `${from.node.id}\u0000${to.node.id}`;
+    let edge = edgeMap.get(key);
+    if (!edge) {
+      edge = { from: from.node.id, to: to.node.id, sites: [] };
+      edgeMap.set(key, edge);
+    }
+    if (!edge.sites.includes(line)) edge.sites.push(line);
+    if (declaredTarget) edge.declaredTarget = declaredTarget;
+  };
+
+  const entryForDeclaration = (decl: ts.Declaration): InventoryEntry | undefined => {
+    const direct = inventory.byDecl.get(implementationOf(decl));
+    if (direct) return direct;
+    // `const f = () => …` may resolve to the variable; a property may hold an arrow.
+    if ((ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer) {
+      let init: ts.Expression = decl.initializer;
+      while (ts.isParenthesizedExpression(init) || ts.isAsExpression(init)) init = init.expression;
+      return inventory.byDecl.get(init);
+    }
+    return undefined;
+  };
+
+  const viaLanguageService = (call: ts.CallExpression | ts.NewExpression): InventoryEntry[] => {
+    languageService ??= project.getLanguageService().compilerObject;
+    const callee = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
+    const found: InventoryEntry[] = [];
+    for (const implementation of languageService.getImplementationAtPosition(call.getSourceFile().fileName, callee.getStart()) ?? []) {
+      const file = project.getSourceFile(implementation.fileName)?.compilerNode;
+      if (!file) continue;
+      // The innermost inventory function starting at the implementation's span.
+      let node: ts.Node | undefined = (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, implementation.textSpan.start);
+      while (node && !inventory.byDecl.has(node)) node = node.parent;
+      const entry = node ? inventory.byDecl.get(node) : undefined;
+      if (entry && !found.includes(entry)) found.push(entry);
+    }
+    return found;
+  };
+
+  const resolve = (call: ts.CallExpression | ts.NewExpression, from: InventoryEntry) => {
+    stats.callSites++;
+    const line = call.getSourceFile().getLineAndCharacterOfPosition(call.getStart()).line + 1;
+    const signature = checker.getResolvedSignature(call);
+    let decl = signature?.getDeclaration() as ts.Declaration | undefined;
+    if (!decl && ts.isNewExpression(call)) {
+      // A class without an explicit constructor: resolved, but there is no function to call.
+      const symbol = checker.getSymbolAtLocation(call.expression);
+      if (symbol) stats.resolved++;
+      return;
+    }
+    if (!decl) return;
+    stats.resolved++;
+    if (ts.isJSDocSignature(decl)) return;
+    // `super.m()` is bound statically: no dispatch.
+    const viaSuper = ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.expression.kind === ts.SyntaxKind.SuperKeyword;
+    const dispatch = viaSuper ? undefined : hierarchy.dispatchTargets(implementationOf(decl));
+    let targets: InventoryEntry[];
+    let declaredTarget: string | undefined;
+    if (dispatch) {
+      targets = dispatch.targets;
+      if (targets.length === 0 && ts.isInterfaceDeclaration(dispatch.declared)) targets = viaLanguageService(call);
+      const owner = dispatch.declared.name?.text ?? 'class';
+      declaredTarget = `${toPosix(relative(root, dispatch.declared.getSourceFile().fileName))}#${owner}.${dispatch.name}`;
+      if (targets.length) stats.dispatched++;
+    } else {
+      const entry = entryForDeclaration(decl);
+      targets = entry ? [entry] : [];
+    }
+    if (targets.length === 0) return;
+    stats.inScope++;
+    for (const target of targets) addEdge(from, target, line, declaredTarget);
+    targetsByCall.set(call, targets);
+    sites.push({ call, from, targets });
+  };
+
+  for (const entry of inventory.entries) {
+    const body = entry.decl.body;
+    if (!body) continue;
+    const visit = (node: ts.Node): void => {
+      // A nested function that is itself a node owns its calls; inline callbacks do not.
+      if (node !== entry.decl && isFunctionLike(node) && inventory.byDecl.has(node)) return;
+      if (ts.isClassLike(node)) return;
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) resolve(node, entry);
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+  }
+
+  const calledAfter = orderFacts(inventory, targetsByCall);
+  return { edges: [...edgeMap.values()], calledAfter, sites, stats };
+}
+
+/** The call a statement makes unconditionally, and whether it completes before the next statement. */
+function statementCall(statement: ts.Statement): { call: ts.CallExpression | ts.NewExpression; awaited: boolean } | undefined {
+  let expression: ts.Expression | undefined;
+  if (ts.isExpressionStatement(statement)) expression = statement.expression;
+  else if (ts.isReturnStatement(statement)) expression = statement.expression;
+  else if (ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1) {
+    expression = statement.declarationList.declarations[0].initializer;
+  }
+  if (expression && ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) expression = expression.right;
+  let awaited = false;
+  while (expression && (ts.isParenthesizedExpression(expression) || ts.isAwaitExpression(expression) || ts.isVoidExpression(expression))) {
+    if (ts.isAwaitExpression(expression)) awaited = true;
+    expression = expression.expression;
+  }
+  if (expression && (ts.isCallExpression(expression) || ts.isNewExpression(expression))) return { call: expression, awaited };
+  return undefined;
+}
+
+/** 004 eq. (6): within one block, f_i is always called after f_j has executed when the statement
+ *  calling f_i directly follows one that called f_j and waited for it (awaited, or synchronous). */
+function orderFacts(inventory: Inventory, targetsByCall: Map<ts.Node, InventoryEntry[]>): CalledAfter[] {
+  const facts: CalledAfter[] = [];
+  const seen = new Set<string>();
+  for (const entry of inventory.entries) {
+    const body = entry.decl.body;
+    if (!body) continue;
+    const visit = (node: ts.Node): void => {
+      if (node !== entry.decl && isFunctionLike(node) && inventory.byDecl.has(node)) return;
+      if (ts.isBlock(node) || ts.isSourceFile(node) || ts.isModuleBlock(node)) {
+        const statements = node.statements;
+        for (let i = 0; i + 1 < statements.length; i++) {
+          const first = statementCall(statements[i]);
+          const second = statementCall(statements[i + 1]);
+          if (!first || !second) continue;
+          const before = targetsByCall.get(first.call) ?? [];
+          const after = targetsByCall.get(second.call) ?? [];
+          if (!before.length || !after.length) continue;
+          if (!first.awaited && before.some((t) => t.node.async)) continue;
+          const line = entry.sourceFile.getLineAndCharacterOfPosition(second.call.getStart()).line + 1;
+          for (const b of before) {
+            for (const a of after) {
+              const key = `${b.node.id}\u0000${a.node.id}\u0000${entry.node.id}`;
+              if (b === a || seen.has(key)) continue;
+              seen.add(key);
+              facts.push({ before: b.node.id, after: a.node.id, in: entry.node.id, line });
+            }
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+  }
+  return facts;
+}
+
+/** The graphology graph of an analysis (node attributes = FunctionNode, edge attributes = CallEdge). */
+export function toGraph(nodes: FunctionNode[], edges: CallEdge[]): DirectedGraph<FunctionNode, CallEdge> {
+  const graph = new DirectedGraph<FunctionNode, CallEdge>();
+  for (const node of nodes) graph.addNode(node.id, node);
+  for (const edge of edges) graph.mergeDirectedEdge(edge.from, edge.to, edge);
+  return graph;
+}
+
+/** Roots: the configured ones (by display name or id), else functions nobody in scope calls. */
+export function findRoots(graph: DirectedGraph<FunctionNode, CallEdge>, configured: string[]): { roots: string[]; unknown: string[] } {
+  if (configured.length) {
+    const roots: string[] = [];
+    const unknown: string[] = [];
+    for (const wanted of configured) {
+      const matches = graph.filterNodes((id, attributes) => id === wanted || attributes.name === wanted);
+      if (matches.length) roots.push(...matches.filter((m) => !roots.includes(m)));
+      else unknown.push(wanted);
+    }
+    return { roots, unknown };
+  }
+  return { roots: graph.filterNodes((id) => graph.inNeighbors(id).every((caller) => caller === id)), unknown: [] };
+}
+
+/** Depth = shortest distance from any root (004 IV-F: depth(root) = 0), one BFS from a virtual
+ *  source linked to every root. */
+export function depthsFrom(graph: DirectedGraph<FunctionNode, CallEdge>, roots: string[]): Record<string, number> {
+  const work = graph.copy() as DirectedGraph;
+  let source = '\u0000roots';
+  while (work.hasNode(source)) source += '\u0000';
+  work.addNode(source);
+  for (const root of roots) work.addDirectedEdge(source, root);
+  const lengths = singleSourceLength(work, source);
+  const depth: Record<string, number> = {};
+  for (const [id, length] of Object.entries(lengths)) if (id !== source) depth[id] = length - 1;
+  return depth;
+}
