@@ -10,7 +10,7 @@ const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as
 test('--help lists every subcommand and the exit codes', () => {
   const { status, stdout } = conlens(['--help']);
   assert.equal(status, 0);
-  for (const name of ['check', 'config']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
+  for (const name of ['check', 'config', 'graph']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
   assert.match(stdout, /Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error/);
   assert.equal(conlens([]).stdout, stdout);
 });
@@ -21,7 +21,7 @@ test('--version prints the package version', () => {
 });
 
 test('each subcommand has its own --help', () => {
-  for (const name of ['check', 'config']) {
+  for (const name of ['check', 'config', 'graph']) {
     const { status, stdout } = conlens([name, '--help']);
     assert.equal(status, 0);
     assert.match(stdout, new RegExp(`^Usage: conlens ${name} `));
@@ -91,4 +91,37 @@ test('check: a hanging test is killed at timeoutMs and reported as a failure', (
   assert.equal(status, 1);
   assert.match(stdout, /unit run 1: over the time budget, killed/);
   assert.match(stdout, /1 over the time budget/);
+});
+
+test('graph prints the call tree, writes JSON and DOT, and needs no configuration file', () => {
+  const root = tempProject({
+    'src/a.ts': `export interface A { go(): void }
+export class C implements A { go(): void {} }
+export function main(a: A): void { a.go(); }`,
+  });
+  const text = conlens(['graph', root]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /1 files, 3 lines, 2 functions, 1 call edges/);
+  assert.match(text.stdout, /^ {2}main {2}\(0\)/m);
+  assert.match(text.stdout, /^ {4}C\.go {2}\(1\)/m);
+  const json = JSON.parse(conlens(['graph', root, '--json', '-']).stdout) as { edges: { declaredTarget?: string }[]; roots: string[] };
+  assert.deepEqual(json.roots, ['src/a.ts#main']);
+  assert.equal(json.edges[0].declaredTarget, 'src/a.ts#A.go');
+  const dot = conlens(['graph', root, '--dot', '-']).stdout;
+  assert.match(dot, /^digraph callgraph \{/);
+  assert.match(dot, /"src\/a.ts#main" -> "src\/a.ts#C.go" \[label="via A.go"\];/);
+});
+
+test('graph on an empty folder is an empty graph and exit 0', () => {
+  const root = tempProject({ 'notes.txt': '' });
+  const { status, stdout } = conlens(['graph', root]);
+  assert.equal(status, 0);
+  assert.match(stdout, /^0 files, 0 lines, 0 functions, 0 call edges/);
+});
+
+test('graph with an invalid configuration is exit 2', () => {
+  const root = tempProject({ 'conlens.config.json': '{ "include": "src" }' });
+  const { status, stderr } = conlens(['graph', root]);
+  assert.equal(status, 2);
+  assert.match(stderr, /include: must be array/);
 });
