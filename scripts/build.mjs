@@ -14,7 +14,7 @@ const common = {
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  logLevel: 'info',
+  logLevel: 'warning',
   legalComments: 'none',
   // jsonc-parser's UMD build hides its requires from the bundler; its ESM build does not.
   mainFields: ['module', 'main'],
@@ -51,6 +51,8 @@ if (watch) {
   }
   console.log('[watch] build finished, watching for changes…');
 } else {
+  const started = performance.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
+  console.log(`built dist/ (extension, cli, register, loader-hooks, transpile) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
