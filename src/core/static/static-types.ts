@@ -2,15 +2,9 @@
 // 004 IV-C dispatch improvement, depths from the roots, static call-order facts for 004 eq. (6),
 // and per-class access maps (002 §3.1). Plain JSON: this is what `conlens graph --json` writes.
 
-export type FunctionKind =
-  | 'function'
-  | 'method'
-  | 'constructor'
-  | 'getter'
-  | 'setter'
-  | 'arrow'
-  | 'function-expression'
-  | 'object-method';
+import type { FunctionKind } from './function-naming.js';
+
+export type { FunctionKind };
 
 export interface FunctionNode {
   /** Stable id: `relative/path.ts#Class.method` (module functions `path#name`). */
