@@ -1,12 +1,16 @@
 // Node module.register() hooks (they run on Node's loader thread, see register.ts).
 // resolve: lets TypeScript-style specifiers work unchanged — './a.js' naming './a.ts' (NodeNext
 // convention) and extensionless relative imports.
-// load: transpiles .ts/.mts/.cts modules that Node would otherwise refuse.
+// load: transpiles .ts/.mts/.cts modules that Node would otherwise refuse, and instruments the
+// files the trace settings include (ES modules; CommonJS goes through register.ts).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileMatcher, lockMethodsOf, type TraceSettings } from './instrument-config.js';
 import { moduleFormatOf, TYPESCRIPT_FILE } from './module-format.js';
 import type * as Transpile from './transpile.js';
+import type { InstrumentOptions } from './instrument-transformer.js';
 
 type NextResolve = (specifier: string, context?: unknown) => Promise<{ url: string; format?: string | null }>;
 type NextLoad = (url: string, context?: unknown) => Promise<{ format: string; source?: string | ArrayBuffer | Uint8Array | null }>;
@@ -14,6 +18,18 @@ type NextLoad = (url: string, context?: unknown) => Promise<{ format: string; so
 const requireHere = createRequire(import.meta.url);
 let transpiler: typeof Transpile | undefined;
 const transpile = (): typeof Transpile => (transpiler ??= requireHere('./transpile.cjs') as typeof Transpile);
+
+let instrumentFor: ((file: string) => InstrumentOptions | undefined) | undefined;
+
+export function initialize(settings: TraceSettings | undefined): void {
+  if (!settings) return;
+  const matches = fileMatcher(settings, dirname(fileURLToPath(import.meta.url)));
+  const locks = lockMethodsOf(settings);
+  instrumentFor = (file) => {
+    const rel = matches(file);
+    return rel === undefined ? undefined : { file: rel, fields: settings.fields, ...locks };
+  };
+}
 
 const RELATIVE = /^\.{1,2}\//;
 
@@ -42,19 +58,32 @@ export async function resolve(specifier: string, context: { parentURL?: string }
   }
 }
 
+function compile(source: string, filePath: string, instrument: InstrumentOptions | undefined): string {
+  const output = transpile().transpileTypeScript(source, filePath, 'module', instrument);
+  if (output.instrumentError) {
+    process.stderr.write(`conlens: warning: ${filePath} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
+  }
+  return output.code;
+}
+
 export async function load(url: string, context: { format?: string | null }, nextLoad: NextLoad) {
   if (!url.startsWith('file:')) return nextLoad(url, context);
   const filePath = fileURLToPath(url);
-  if (!TYPESCRIPT_FILE.test(filePath) || filePath.endsWith('.d.ts') || filePath.includes('/node_modules/')) {
-    return nextLoad(url, context);
+  const isTypeScript = TYPESCRIPT_FILE.test(filePath) && !filePath.endsWith('.d.ts');
+  if (!isTypeScript) {
+    const instrument = instrumentFor?.(filePath);
+    if (!instrument) return nextLoad(url, context);
+    const loaded = await nextLoad(url, context);
+    if (loaded.format !== 'module' || loaded.source == null) return loaded;
+    const source = typeof loaded.source === 'string' ? loaded.source : Buffer.from(loaded.source as Uint8Array).toString('utf8');
+    return { format: 'module', source: compile(source, filePath, instrument), shortCircuit: true };
   }
-  const format = moduleFormatOf(filePath);
-  if (format === 'commonjs') {
+  if (filePath.includes('/node_modules/')) return nextLoad(url, context);
+  if (moduleFormatOf(filePath) === 'commonjs') {
     // Node's CommonJS loader compiles it through require.extensions (installed by register.ts),
     // so require() calls inside it keep working.
     return { format: 'commonjs', source: null, shortCircuit: true };
   }
   const source = await readFile(filePath, 'utf8');
-  const { code } = transpile().transpileTypeScript(source, filePath, 'module');
-  return { format: 'module', source: code, shortCircuit: true };
+  return { format: 'module', source: compile(source, filePath, instrumentFor?.(filePath)), shortCircuit: true };
 }

@@ -1,31 +1,68 @@
 // Entry injected into the user's test processes: `node --import <dist/register.mjs> …` or through
 // NODE_OPTIONS, so the user's own test command runs unchanged (DESIGN §7 "Loading").
-// Kept small: it runs in every test process, including node --test's child processes.
+// Always: TypeScript loading (ESM through module.register hooks, CommonJS through
+// require.extensions). With CONLENS_TRACE set: the recorder (globalThis.__conlens) and
+// instrumentation of the included files. Kept small: it runs in every test process.
 import Module, { register } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileMatcher, lockMethodsOf, readTraceSettings } from './instrument-config.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
+import type { InstrumentOptions } from './instrument-transformer.js';
+import { installRecorder } from '../runtime/install.js';
 
-register('./loader-hooks.mjs', import.meta.url);
+const settings = readTraceSettings();
+register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
 process.setSourceMapsEnabled(true);
+if (settings) installRecorder(settings);
 
-// CommonJS: require() of .ts files (also extensionless, Node tries registered extensions in order).
+const ownDir = dirname(fileURLToPath(import.meta.url));
+const matches = settings ? fileMatcher(settings, ownDir) : undefined;
+const lockMethods = settings ? lockMethodsOf(settings) : undefined;
+const instrumentFor = (file: string): InstrumentOptions | undefined => {
+  const rel = matches?.(file);
+  return rel === undefined || !settings || !lockMethods ? undefined : { file: rel, fields: settings.fields, ...lockMethods };
+};
+
+// CommonJS: require() of .ts files (also extensionless, Node tries registered extensions in order),
+// and instrumentation of included .js/.cjs files.
 interface CommonJsModule {
   _compile(code: string, filename: string): void;
 }
 type ExtensionHandler = (module: CommonJsModule, filename: string) => void;
 const extensions = (Module as unknown as { _extensions: Record<string, ExtensionHandler> })._extensions;
 let transpiler: typeof Transpile | undefined;
-const compileTypeScript: ExtensionHandler = (module, filename) => {
-  transpiler ??= Module.createRequire(import.meta.url)('./transpile.cjs') as typeof Transpile;
+const transpile = () => (transpiler ??= Module.createRequire(import.meta.url)('./transpile.cjs') as typeof Transpile);
+
+function compileCommonJs(module: CommonJsModule, filename: string, instrument: InstrumentOptions | undefined): void {
   const source = readFileSync(filename, 'utf8');
+  const output = transpile().transpileTypeScript(source, filename, 'commonjs', instrument);
+  if (output.instrumentError) {
+    process.stderr.write(`conlens: warning: ${filename} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
+  }
+  module._compile(output.code, filename);
+}
+
+const compileTypeScript: ExtensionHandler = (module, filename) => {
   if (moduleFormatOf(filename) === 'module') {
     // An ES module reached through require(): Node 20 cannot require ESM, say so plainly.
     throw new Error(`${filename} is an ES module (package.json "type": "module"); load it with import, not require()`);
   }
-  module._compile(transpiler.transpileTypeScript(source, filename, 'commonjs').code, filename);
+  compileCommonJs(module, filename, instrumentFor(filename));
 };
 for (const ext of ['.ts', '.cts']) extensions[ext] ??= compileTypeScript;
+if (settings) {
+  for (const ext of ['.js', '.cjs']) {
+    const original = extensions[ext];
+    extensions[ext] = (module, filename) => {
+      const instrument = instrumentFor(filename);
+      if (instrument) compileCommonJs(module, filename, instrument);
+      else original(module, filename);
+    };
+  }
+}
 
 // CommonJS twin of the resolve hook: require('./a.js') names ./a.ts in TypeScript sources.
 type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;

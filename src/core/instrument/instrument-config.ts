@@ -1,0 +1,51 @@
+// What the register entry passes to the loader (both threads): which files to instrument and how.
+// It travels in the CONLENS_TRACE environment variable, so node --test and mocha child processes
+// inherit it along with NODE_OPTIONS.
+import { relative, sep } from 'node:path';
+import picomatch from 'picomatch';
+
+export const TRACE_ENV = 'CONLENS_TRACE';
+
+export interface TraceSettings {
+  /** Project root: `include` and recorded file names are relative to it. */
+  root: string;
+  include: string[];
+  /** Where this run's trace files go (.conlens/runs/<run-id>). */
+  runDir: string;
+  fields: boolean;
+  depth: number;
+  locks: { module: string; export: string; acquire: string; release: string }[];
+}
+
+export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {
+  const raw = env[TRACE_ENV];
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as TraceSettings;
+  } catch {
+    process.stderr.write(`conlens: ignoring ${TRACE_ENV}: not valid JSON\n`);
+    return undefined;
+  }
+}
+
+const ASYNC_MUTEX_LOCK_METHODS = ['acquire', 'release', 'runExclusive', 'waitForUnlock', 'cancel'];
+
+export function lockMethodsOf(settings: TraceSettings): { lockMethods: string[]; acquireMethods: string[] } {
+  return {
+    lockMethods: [...new Set([...ASYNC_MUTEX_LOCK_METHODS, ...settings.locks.flatMap((l) => [l.acquire, l.release])])],
+    acquireMethods: [...new Set(['acquire', ...settings.locks.map((l) => l.acquire)])],
+  };
+}
+
+/** Decides whether a file is instrumented: inside the root, matching `include`, never in
+ *  node_modules, never Concurrency Lens itself. */
+export function fileMatcher(settings: TraceSettings, ownDir: string): (file: string) => string | undefined {
+  const patterns = settings.include.map((p) => (p.endsWith('/**') ? `${p}/*` : p));
+  const isIncluded = picomatch(patterns, { dot: false });
+  return (file: string) => {
+    if (file.includes(`${sep}node_modules${sep}`) || file.startsWith(ownDir)) return undefined;
+    const rel = relative(settings.root, file).split(sep).join('/');
+    if (rel.startsWith('..') || !/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(rel) || rel.endsWith('.d.ts')) return undefined;
+    return isIncluded(rel) ? rel : undefined;
+  };
+}

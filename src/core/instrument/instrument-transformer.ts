@@ -1,0 +1,347 @@
+// The TypeScript compiler-API `before` transformer that instruments one file (issue
+// "instrumentation"; rules in DESIGN §7). Per named function (the same names as the static call
+// graph, function-naming.ts): ENTER with parameters and `this`, EXIT per return path (line of
+// the return; 0 = fell off the end), EXC for an exception thrown out. Every `await` / `yield`
+// becomes a suspension point the runtime sees (`aw` before, `rs` after). Inline callbacks run as
+// the function around them (`cb` / `lc`). Optionally field reads/writes (`o.p` → `rd(o).p`, which
+// keeps the native access: getters, setters, strictness and `this` of method calls unchanged) and
+// mutating calls on Array/Map/Set. Calls of lock methods are always reported (`mc`).
+// The runtime API it calls is src/core/runtime/recorder.ts.
+import type * as TS from 'typescript';
+import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
+
+export interface InstrumentOptions {
+  /** The file's path relative to the project root: the `file` of its program points. */
+  file: string;
+  /** Rewrite field reads/writes and mutating calls. */
+  fields: boolean;
+  /** Method names that acquire or release a lock (async-mutex's and the config's). */
+  lockMethods: string[];
+  acquireMethods: string[];
+}
+
+const RT = '__conlens_rt';
+const FN_BASE = '__conlens_f';
+const SITE_BASE = '__conlens_s';
+const FRAME = '__conlens_a';
+const ERROR = '__conlens_e';
+
+const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'delete', 'clear', 'add']);
+// Property reads on these are library lookups, not shared state.
+const GLOBAL_OBJECTS = new Set([
+  'Math', 'JSON', 'console', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect', 'Promise', 'Proxy',
+  'BigInt', 'Date', 'RegExp', 'Error', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Intl', 'Atomics', 'process', 'globalThis',
+  'Buffer', 'assert', 'require', 'module', 'exports',
+]);
+
+interface FunctionContext {
+  /** The frame variable of this function (undefined in parameter lists and at module level). */
+  frame: string | undefined;
+  /** Whether `frame` is an activation (named function) or a callback frame. */
+  isActivation: boolean;
+  named: NamedFunction | undefined;
+  fnIndex: number;
+  depth: number;
+}
+
+type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock';
+
+export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
+  return (context) => (sourceFile) => {
+    const f = context.factory;
+    const named = nameFunctions(ts, sourceFile);
+    const byDecl = new Map<TS.Node, { fn: NamedFunction; index: number }>();
+    named.forEach((fn, index) => byDecl.set(fn.decl, { fn, index }));
+    const fnTable: TS.Expression[] = [];
+    const sites: TS.Expression[] = [];
+
+    const lineOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
+    const addSite = (node: TS.Node, kind: SiteKind, name?: string): TS.Expression => {
+      const { line, character } = lineOf(node);
+      const entries: TS.Expression[] = [f.createNumericLiteral(line + 1), f.createNumericLiteral(character + 1), f.createStringLiteral(kind)];
+      if (name !== undefined) entries.push(f.createStringLiteral(name));
+      sites.push(f.createArrayLiteralExpression(entries));
+      return f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(sites.length - 1));
+    };
+    const rt = (method: string, args: TS.Expression[]) =>
+      f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier(RT), method), undefined, args);
+    const frameActivation = (ctx: FunctionContext): TS.Expression =>
+      !ctx.frame ? f.createIdentifier('undefined') : ctx.isActivation ? f.createIdentifier(ctx.frame) : f.createPropertyAccessExpression(f.createIdentifier(ctx.frame), 'act');
+
+    const isOptionalChainPart = (node: TS.Node) => (node.flags & ts.NodeFlags.OptionalChain) !== 0;
+
+    function isAssignmentPatternTarget(node: TS.Node): boolean {
+      let up = node.parent;
+      let child: TS.Node = node;
+      while (up && (ts.isArrayLiteralExpression(up) || ts.isObjectLiteralExpression(up) || ts.isPropertyAssignment(up) || ts.isShorthandPropertyAssignment(up) || ts.isSpreadElement(up) || ts.isSpreadAssignment(up) || ts.isParenthesizedExpression(up))) {
+        child = up;
+        up = up.parent;
+      }
+      if (child === node) return false;
+      return (!!up && ts.isBinaryExpression(up) && up.left === child && up.operatorToken.kind === ts.SyntaxKind.EqualsToken) ||
+        (!!up && (ts.isForOfStatement(up) || ts.isForInStatement(up)) && up.initializer === child);
+    }
+
+    /** How a property access is used: the rewrite must keep it a valid reference. */
+    function accessRole(node: TS.PropertyAccessExpression): 'read' | 'write' | 'update' | 'skip' {
+      let child: TS.Node = node;
+      let parent = node.parent;
+      while (ts.isParenthesizedExpression(parent)) {
+        child = parent;
+        parent = parent.parent;
+      }
+      if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === child) return 'skip';
+      if (ts.isTaggedTemplateExpression(parent) && parent.tag === child) return 'skip';
+      if (ts.isDeleteExpression(parent)) return 'skip';
+      if (ts.isBinaryExpression(parent) && parent.left === child) {
+        if (parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) return 'write';
+        if (parent.operatorToken.kind >= ts.SyntaxKind.FirstCompoundAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastCompoundAssignment) return 'update';
+      }
+      if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+          (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return 'update';
+      if ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.initializer === child) return 'skip';
+      if (isAssignmentPatternTarget(node)) return 'skip';
+      return 'read';
+    }
+
+    function shouldRecordObject(expression: TS.Expression): boolean {
+      if (expression.kind === ts.SyntaxKind.SuperKeyword) return false;
+      if (ts.isIdentifier(expression) && GLOBAL_OBJECTS.has(expression.text)) return false;
+      if (ts.isMetaProperty(expression)) return false;
+      return true;
+    }
+
+    function paramNames(node: TS.SignatureDeclarationBase): string[] {
+      const names: string[] = [];
+      const collect = (name: TS.BindingName) => {
+        if (ts.isIdentifier(name)) names.push(name.text);
+        else for (const element of name.elements) if (!ts.isOmittedExpression(element)) collect(element.name);
+      };
+      for (const parameter of node.parameters) {
+        if (ts.isIdentifier(parameter.name) && parameter.name.text === 'this') continue;
+        collect(parameter.name);
+      }
+      return names;
+    }
+
+    function visitFunction(node: TS.FunctionLikeDeclaration, outer: FunctionContext): TS.Node {
+      const body = node.body;
+      if (!body) return ts.visitEachChild(node, (c) => visit(c, outer), context);
+      const entry = byDecl.get(node);
+      const depth = outer.depth + 1;
+      const frame = `${FRAME}${depth}`;
+      const ctx: FunctionContext = { frame, isActivation: !!entry, named: entry?.fn, fnIndex: entry?.index ?? -1, depth };
+      const paramCtx: FunctionContext = { ...ctx, frame: undefined, isActivation: false };
+      const parameters = f.createNodeArray(node.parameters.map((p) => ts.visitNode(p, (c) => visit(c, paramCtx)) as TS.ParameterDeclaration));
+      const isAsyncOrGenerator = hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) || !!node.asteriskToken;
+
+      // Callbacks that cannot suspend and make no calls need no frame.
+      if (!entry && !isAsyncOrGenerator && !containsCall(body)) {
+        return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, ctx)) as TS.ConciseBody);
+      }
+
+      let statements: TS.Statement[];
+      if (ts.isBlock(body)) {
+        statements = body.statements.map((s) => ts.visitNode(s, (c) => visit(c, ctx)) as TS.Statement);
+      } else {
+        const expression = ts.visitNode(body, (c) => visit(c, ctx)) as TS.Expression;
+        const value = entry ? rt('rt', [f.createIdentifier(frame), expression, f.createNumericLiteral(lineOf(body).line + 1)]) : expression;
+        statements = [f.createReturnStatement(value)];
+      }
+
+      // Directives stay first; a derived constructor's super(...) stays before the frame.
+      const head: TS.Statement[] = [];
+      while (statements.length && ts.isExpressionStatement(statements[0]) && ts.isStringLiteral((statements[0] as TS.ExpressionStatement).expression) && ts.isBlock(body)) {
+        head.push(statements.shift()!);
+      }
+      const isConstructor = ts.isConstructorDeclaration(node);
+      const derived = isConstructor && !!node.parent && ts.isClassLike(node.parent) &&
+        !!node.parent.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+      if (derived) {
+        const superIndex = statements.findIndex((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && s.expression.expression.kind === ts.SyntaxKind.SuperKeyword);
+        if (superIndex < 0) return replaceBody(node, parameters, f.createBlock([...head, ...statements], true));
+        head.push(...statements.splice(0, superIndex + 1));
+      }
+
+      let prologue: TS.Statement;
+      let cleanup: TS.Statement[];
+      let handler: TS.CatchClause | undefined;
+      if (entry) {
+        const usesThis = !ts.isArrowFunction(node) || (!!node.parent && ts.isPropertyDeclaration(node.parent));
+        const names = paramNames(node);
+        fnTable.push(
+          f.createArrayLiteralExpression([
+            f.createStringLiteral(entry.fn.name),
+            f.createNumericLiteral(lineOf(node).line + 1),
+            f.createStringLiteral(entry.fn.kind),
+            f.createNumericLiteral(hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) ? 1 : 0),
+            f.createArrayLiteralExpression(names.map((n) => f.createStringLiteral(n))),
+          ]),
+        );
+        const fnId = f.createBinaryExpression(f.createIdentifier(FN_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(fnTable.length - 1));
+        prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
+          f.createVariableDeclaration(frame, undefined, undefined, rt('en', [
+            fnId,
+            usesThis ? f.createThis() : f.createIdentifier('undefined'),
+            f.createArrayLiteralExpression(names.map((n) => f.createIdentifier(n))),
+          ])),
+        ], ts.NodeFlags.Const));
+        handler = f.createCatchClause(ERROR, f.createBlock([
+          f.createExpressionStatement(rt('ex', [f.createIdentifier(frame), f.createIdentifier(ERROR)])),
+          f.createThrowStatement(f.createIdentifier(ERROR)),
+        ], true));
+        cleanup = [f.createExpressionStatement(rt('lv', [f.createIdentifier(frame)]))];
+      } else {
+        prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
+          f.createVariableDeclaration(frame, undefined, undefined, rt('cb', [frameActivation(outer)])),
+        ], ts.NodeFlags.Const));
+        cleanup = [f.createExpressionStatement(rt('lc', [f.createIdentifier(frame)]))];
+      }
+      const guarded = f.createTryStatement(f.createBlock(statements, true), handler, f.createBlock(cleanup, true));
+      return replaceBody(node, parameters, f.createBlock([...head, prologue, guarded], true));
+    }
+
+    function containsCall(node: TS.Node): boolean {
+      let found = false;
+      const look = (n: TS.Node): void => {
+        if (found) return;
+        if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n)) {
+          found = true;
+          return;
+        }
+        ts.forEachChild(n, look);
+      };
+      look(node);
+      return found;
+    }
+
+    function replaceBody(node: TS.FunctionLikeDeclaration, parameters: TS.NodeArray<TS.ParameterDeclaration>, body: TS.ConciseBody): TS.Node {
+      const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
+      const decorated = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
+      const allModifiers = decorated || modifiers ? f.createNodeArray([...(decorated ?? []), ...(modifiers ?? [])] as TS.ModifierLike[]) : undefined;
+      switch (node.kind) {
+        case ts.SyntaxKind.FunctionDeclaration:
+          return f.updateFunctionDeclaration(node as TS.FunctionDeclaration, allModifiers, node.asteriskToken, node.name as TS.Identifier, node.typeParameters, parameters, node.type, body as TS.Block);
+        case ts.SyntaxKind.FunctionExpression:
+          return f.updateFunctionExpression(node as TS.FunctionExpression, modifiers as readonly TS.Modifier[] | undefined, node.asteriskToken, node.name as TS.Identifier, node.typeParameters, parameters, node.type, body as TS.Block);
+        case ts.SyntaxKind.ArrowFunction:
+          return f.updateArrowFunction(node as TS.ArrowFunction, modifiers as readonly TS.Modifier[] | undefined, node.typeParameters, parameters, node.type, (node as TS.ArrowFunction).equalsGreaterThanToken, body);
+        case ts.SyntaxKind.MethodDeclaration:
+          return f.updateMethodDeclaration(node as TS.MethodDeclaration, allModifiers, node.asteriskToken, node.name as TS.PropertyName, node.questionToken, node.typeParameters, parameters, node.type, body as TS.Block);
+        case ts.SyntaxKind.Constructor:
+          return f.updateConstructorDeclaration(node as TS.ConstructorDeclaration, allModifiers, parameters, body as TS.Block);
+        case ts.SyntaxKind.GetAccessor:
+          return f.updateGetAccessorDeclaration(node as TS.GetAccessorDeclaration, allModifiers, node.name as TS.PropertyName, parameters, node.type, body as TS.Block);
+        case ts.SyntaxKind.SetAccessor:
+          return f.updateSetAccessorDeclaration(node as TS.SetAccessorDeclaration, allModifiers, node.name as TS.PropertyName, parameters, body as TS.Block);
+        default:
+          return node;
+      }
+    }
+
+    function visit(node: TS.Node, ctx: FunctionContext): TS.Node | TS.Node[] | undefined {
+      // Never inside types, decorators, enums, ambient declarations or heritage clauses.
+      if (ts.isTypeNode(node) || ts.isDecorator(node) || ts.isEnumDeclaration(node) || ts.isHeritageClause(node) ||
+          ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || (ts.isModuleDeclaration(node) && hasModifier(ts, node, ts.SyntaxKind.DeclareKeyword))) {
+        return node;
+      }
+      if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) ||
+          ts.isConstructorDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+        return visitFunction(node, ctx);
+      }
+      if (ctx.frame && ts.isAwaitExpression(node)) {
+        const operand = ts.isParenthesizedExpression(node.expression) ? node.expression.expression : node.expression;
+        const site = addSite(node, 'await');
+        const inner = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
+        const isCall = ts.isCallExpression(operand);
+        const suspended = f.createAwaitExpression(rt(isCall ? 'ac' : 'aw', [f.createIdentifier(ctx.frame), site, inner]));
+        const acquires = isCall && ts.isPropertyAccessExpression(operand.expression) && options.acquireMethods.includes(operand.expression.name.text);
+        return acquires
+          ? rt('rl', [f.createIdentifier(ctx.frame), site, suspended, f.createIdentifier('undefined')])
+          : rt('rs', [f.createIdentifier(ctx.frame), site, suspended]);
+      }
+      if (ctx.frame && ts.isYieldExpression(node)) {
+        const site = addSite(node, 'yield');
+        const inner = node.expression ? (ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression) : f.createIdentifier('undefined');
+        const suspended = node.asteriskToken
+          ? f.createYieldExpression(node.asteriskToken, rt('aw', [f.createIdentifier(ctx.frame), site, inner]))
+          : f.createYieldExpression(undefined, rt('aw', [f.createIdentifier(ctx.frame), site, inner]));
+        return rt('rs', [f.createIdentifier(ctx.frame), site, suspended]);
+      }
+      if (ctx.frame && ts.isForOfStatement(node) && node.awaitModifier) {
+        const site = addSite(node, 'for-await');
+        const frame = f.createIdentifier(ctx.frame);
+        const iterable = rt('aw', [frame, site, ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression]);
+        const initializer = ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer;
+        const body = ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement;
+        const loopBody = f.createBlock([
+          f.createExpressionStatement(rt('rs', [frame, site, f.createIdentifier('undefined')])),
+          f.createTryStatement(f.createBlock([body], true), undefined, f.createBlock([f.createExpressionStatement(rt('aw', [frame, site, f.createIdentifier('undefined')]))], true)),
+        ], true);
+        const loop = f.updateForOfStatement(node, node.awaitModifier, initializer, iterable, loopBody);
+        return [loop, f.createExpressionStatement(rt('rc', [frame]))];
+      }
+      if (ctx.frame && (ts.isCatchClause(node) || (ts.isTryStatement(node) && node.finallyBlock))) {
+        const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context);
+        const resume = f.createExpressionStatement(rt('rc', [f.createIdentifier(ctx.frame)]));
+        if (ts.isCatchClause(visited)) {
+          return f.updateCatchClause(visited, visited.variableDeclaration, f.updateBlock(visited.block, [resume, ...visited.block.statements]));
+        }
+        const tryStatement = visited as TS.TryStatement;
+        return f.updateTryStatement(tryStatement, tryStatement.tryBlock, tryStatement.catchClause,
+          f.updateBlock(tryStatement.finallyBlock!, [resume, ...tryStatement.finallyBlock!.statements]));
+      }
+      if (ctx.named && ts.isReturnStatement(node) && ctx.isActivation && ctx.frame) {
+        const value = node.expression ? (ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression) : f.createIdentifier('undefined');
+        return f.updateReturnStatement(node, rt('rt', [f.createIdentifier(ctx.frame), value, f.createNumericLiteral(lineOf(node).line + 1)]));
+      }
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && !isOptionalChainPart(node) && !isOptionalChainPart(node.expression) &&
+          !ts.isPrivateIdentifier(node.expression.name) && node.expression.expression.kind !== ts.SyntaxKind.SuperKeyword) {
+        const method = node.expression.name.text;
+        const isLockCall = options.lockMethods.includes(method);
+        if (method === 'runExclusive') {
+          // The callback runs holding the lock: the runtime wraps it to see acquire and release.
+          const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const site = addSite(node.expression.name, 'lock', method);
+          return rt('rx', [receiver, site, ...node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression)]);
+        }
+        if (isLockCall || (options.fields && MUTATORS.has(method))) {
+          const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method);
+          const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, f.createStringLiteral(method), site]), node.expression.name);
+          return f.updateCallExpression(node, callee, node.typeArguments, node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression));
+        }
+      }
+      if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && !ts.isPrivateIdentifier(node.name) && shouldRecordObject(node.expression)) {
+        const role = accessRole(node);
+        if (role !== 'skip') {
+          const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const method = role === 'read' ? 'rd' : role === 'write' ? 'wr' : 'up';
+          const site = addSite(node.name, role, node.name.text);
+          return f.updatePropertyAccessExpression(node, rt(method, [object, f.createStringLiteral(node.name.text), site]), node.name);
+        }
+      }
+      return ts.visitEachChild(node, (c) => visit(c, ctx), context);
+    }
+
+    const moduleCtx: FunctionContext = { frame: undefined, isActivation: false, named: undefined, fnIndex: -1, depth: 0 };
+    const body = sourceFile.statements.map((s) => ts.visitNode(s, (c) => visit(c, moduleCtx)) as TS.Statement | TS.Statement[]).flat();
+    if (fnTable.length === 0 && sites.length === 0) return sourceFile;
+    const directives: TS.Statement[] = [];
+    while (body.length && ts.isExpressionStatement(body[0]) && ts.isStringLiteral((body[0] as TS.ExpressionStatement).expression)) directives.push(body.shift()!);
+    const prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
+      f.createVariableDeclaration(RT, undefined, undefined, f.createPropertyAccessExpression(f.createIdentifier('globalThis'), '__conlens')),
+      f.createVariableDeclaration(
+        f.createArrayBindingPattern([f.createBindingElement(undefined, undefined, FN_BASE), f.createBindingElement(undefined, undefined, SITE_BASE)]),
+        undefined,
+        undefined,
+        f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier(RT), 'm'), undefined, [
+          f.createStringLiteral(options.file),
+          f.createArrayLiteralExpression(fnTable),
+          f.createArrayLiteralExpression(sites),
+        ]),
+      ),
+    ], ts.NodeFlags.Const));
+    return f.updateSourceFile(sourceFile, [...directives, prologue, ...body]);
+  };
+}

@@ -1,0 +1,34 @@
+// Installs the recorder in a test process: the global instrumented code calls, and the hooks that
+// flush the trace however the process ends — normal exit, uncaught error, SIGTERM/SIGINT — without
+// changing how it ends.
+import type { TraceSettings } from '../instrument/instrument-config.js';
+import { Recorder } from './recorder.js';
+
+export function installRecorder(settings: TraceSettings): Recorder {
+  const recorder = new Recorder({
+    runDir: settings.runDir,
+    fields: settings.fields,
+    depth: settings.depth,
+    locks: settings.locks,
+  });
+  Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
+
+  process.on('exit', (code) => recorder.close({ reason: 'exit', code }));
+  // A monitor only observes: Node's own handling of the error (and of unhandled rejections, which
+  // arrive here with origin 'unhandledRejection' in the default mode) stays as it is.
+  process.on('uncaughtExceptionMonitor', (error, origin) => {
+    recorder.error(origin === 'unhandledRejection' ? 'unhandled-rejection' : 'uncaught', error);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const onSignal = () => {
+      recorder.close({ reason: 'signal', signal });
+      // Only when nobody else handles the signal do we restore its default effect.
+      if (process.listenerCount(signal) === 1) {
+        process.removeListener(signal, onSignal);
+        process.kill(process.pid, signal);
+      }
+    };
+    process.on(signal, onSignal);
+  }
+  return recorder;
+}

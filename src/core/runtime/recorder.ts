@@ -1,0 +1,347 @@
+// The recorder: the runtime API that instrumented code calls (installed as globalThis.__conlens by
+// the register entry). It keeps the activation tree — which activation's code runs now — exactly,
+// with no extra promise ticks: rewritten awaits and yields tell it when an activation suspends
+// (`aw`) and resumes (`rs`), so the caller's code after a suspension runs as the caller again.
+// Inline callbacks run as the function around them (their lexical activation).
+// Task labels (DESIGN §2): an async activation whose caller goes on without awaiting it directly
+// is a spawned task (`spawn` event); the trace reader turns that into T1, T2, …
+import { captureInto, encodeScalar, identityOf } from './value-capture.js';
+import type { EndEvent, TraceValue, TraceVars } from './trace-events.js';
+import { TraceWriter } from './trace-writer.js';
+
+export interface RecorderOptions {
+  runDir: string;
+  /** Record field reads/writes and mutating calls (integration runs). */
+  fields: boolean;
+  /** How deep `this` and parameter objects are captured (default 2). */
+  depth: number;
+  /** Config lock classes, by constructor name and method names. */
+  locks: { export: string; acquire: string; release: string }[];
+}
+
+interface FunctionInfo {
+  params: string[];
+  async: boolean;
+  kind: string;
+}
+
+/** One call of an instrumented function. `prev` is what ran before the current segment of it. */
+export interface Activation {
+  id: number;
+  parent: Activation | undefined;
+  fn: number;
+  thisValue: unknown;
+  exited: boolean;
+  suspended: boolean;
+  prev: Activation | undefined;
+  /** Frames point at their activation; an activation is its own frame. */
+  act: Activation;
+}
+
+/** An inline callback's frame: it runs as `act`, the function it is written in. */
+interface CallbackFrame {
+  act: Activation | undefined;
+  prev: Activation | undefined;
+}
+
+type Frame = Activation | CallbackFrame;
+
+const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'delete', 'clear', 'add']);
+const PROMISE_THEN = Promise.prototype.then;
+
+function encodeError(error: unknown): TraceValue | { $: 'error'; name: string; message: string; stack?: string } {
+  if (error instanceof Error) {
+    let stack: string | undefined;
+    try {
+      stack = typeof error.stack === 'string' ? error.stack.split('\n').slice(0, 12).join('\n') : undefined;
+    } catch {
+      stack = undefined;
+    }
+    return { $: 'error', name: String(error.name), message: String(error.message), stack };
+  }
+  return encodeScalar(error);
+}
+
+export class Recorder {
+  private readonly writer: TraceWriter;
+  private readonly functions: FunctionInfo[] = [];
+  private siteCount = 0;
+  private activationCount = 0;
+  private callOrder = 0;
+  /** The activation whose code is running now (undefined: uninstrumented code, the event loop). */
+  private current: Activation | undefined;
+  /** An async activation that has just suspended for the first time, returning to its caller;
+   *  decided on the caller's next move (await it directly → same task, anything else → spawn). */
+  private pending: Activation | undefined;
+
+  constructor(private readonly options: RecorderOptions) {
+    this.writer = new TraceWriter(options.runDir, options.fields);
+  }
+
+  // ---- module registration ------------------------------------------------------------------
+
+  /** Declares a module's functions and sites; returns [first function index, first site index]. */
+  m(file: string, fns: [name: string, line: number, kind: string, async: 0 | 1, params: string[]][], sites: [line: number, col: number, kind: string, name?: string][]): [number, number] {
+    const fnBase = this.functions.length;
+    fns.forEach(([name, line, kind, isAsync, params], k) => {
+      this.functions.push({ params, async: isAsync === 1, kind });
+      this.writer.write({ e: 'fn', i: fnBase + k, name, file, line, kind, async: isAsync === 1 });
+    });
+    const siteBase = this.siteCount;
+    sites.forEach(([line, col, kind, name], k) => {
+      this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }) });
+    });
+    this.siteCount += sites.length;
+    return [fnBase, siteBase];
+  }
+
+  // ---- calls --------------------------------------------------------------------------------
+
+  private settlePending(actor: Activation | undefined, joined: boolean): void {
+    const pending = this.pending;
+    if (!pending || pending.parent !== actor) return;
+    this.pending = undefined;
+    if (!joined) this.writer.write({ e: 'spawn', a: pending.id });
+  }
+
+  en(fn: number, thisValue: unknown, args: unknown[]): Activation {
+    const parent = this.current;
+    this.settlePending(parent, false);
+    const act = {
+      id: ++this.activationCount,
+      parent,
+      fn,
+      thisValue,
+      exited: false,
+      suspended: false,
+      prev: parent,
+    } as Activation;
+    act.act = act;
+    const vars: TraceVars = {};
+    const info = this.functions[fn];
+    const params = info?.params ?? [];
+    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1, new Set());
+    if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth, new Set());
+    this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
+    this.current = act;
+    return act;
+  }
+
+  private recordExit(act: Activation, value: unknown, line: number): void {
+    const vars: TraceVars = {};
+    if (this.functions[act.fn]?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1, new Set());
+    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
+    this.writer.write({ e: 'ex', a: act.id, f: act.fn, x: line, v: vars });
+  }
+
+  /** `return value` at `line`. An async function's promise result is recorded when it settles. */
+  rt<T>(act: Activation, value: T, line: number): T {
+    if (act.exited) return value;
+    act.exited = true;
+    const isAsync = this.functions[act.fn]?.async;
+    if (isAsync && value !== null && typeof value === 'object' && value instanceof Promise) {
+      PROMISE_THEN.call(
+        value,
+        (settled: unknown) => this.recordExit(act, settled, line),
+        (error: unknown) => this.recordThrow(act, error),
+      );
+    } else {
+      this.recordExit(act, value, line);
+    }
+    return value;
+  }
+
+  private recordThrow(act: Activation, error: unknown): void {
+    const vars: TraceVars = {};
+    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
+    this.writer.write({ e: 'exc', a: act.id, f: act.fn, err: encodeError(error), v: vars });
+  }
+
+  /** An exception leaves the function. */
+  ex(act: Activation, error: unknown): void {
+    if (act.exited) return;
+    act.exited = true;
+    this.recordThrow(act, error);
+  }
+
+  /** The function's last segment ends (its `finally`). */
+  lv(act: Activation): void {
+    if (!act.exited) {
+      act.exited = true;
+      this.recordExit(act, undefined, 0);
+    }
+    this.settlePending(act, true);
+    this.current = act.prev;
+  }
+
+  // ---- inline callbacks ---------------------------------------------------------------------
+
+  cb(act: Activation | undefined): CallbackFrame {
+    const frame = { act, prev: this.current };
+    this.current = act;
+    return frame;
+  }
+
+  lc(frame: CallbackFrame): void {
+    this.current = frame.prev;
+  }
+
+  // ---- suspension points --------------------------------------------------------------------
+
+  /** Before `await value` (or `yield`): the activation suspends; control returns to what ran
+   *  before this segment. */
+  aw<T>(frame: Frame, site: number, value: T): T {
+    const act = frame.act;
+    this.settlePending(act, false);
+    if (act) this.writer.write({ e: 'aw', a: act.id, s: site });
+    if (act && frame === act && !act.suspended) {
+      act.suspended = true;
+      if (act.prev === act.parent && act.parent) this.pending = act;
+    }
+    this.current = frame.prev;
+    return value;
+  }
+
+  /** `await f(…)`: the operand is the call itself, so a child that just suspended is awaited
+   *  directly and stays in this task. */
+  ac<T>(frame: Frame, site: number, value: T): T {
+    this.settlePending(frame.act, true);
+    return this.aw(frame, site, value);
+  }
+
+  /** After the await (or yield) resumes. */
+  rs<T>(frame: Frame, site: number, value: T): T {
+    frame.prev = this.current;
+    this.current = frame.act;
+    if (frame.act) this.writer.write({ e: 'rs', a: frame.act.id, s: site });
+    return value;
+  }
+
+  /** Entering a catch or finally block of a function with suspension points: an await that threw
+   *  skipped `rs`. */
+  rc(frame: Frame): void {
+    if (this.current !== frame.act) {
+      frame.prev = this.current;
+      this.current = frame.act;
+    }
+  }
+
+  /** `await lock.acquire()` resumed: the lock is held; wrap the release function it returns. */
+  rl<T>(frame: Frame, site: number, value: T, lock: unknown): T {
+    this.rs(frame, site, value);
+    if (!this.isLock(lock)) return value;
+    const lockId = identityOf(lock as object);
+    this.writer.write({ e: 'lk', a: frame.act?.id ?? null, s: site, op: 'acquired', lock: lockId });
+    const wrap = (release: unknown) =>
+      typeof release === 'function'
+        ? (...args: unknown[]) => {
+            this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op: 'release', lock: lockId });
+            return (release as (...a: unknown[]) => unknown)(...args);
+          }
+        : release;
+    if (typeof value === 'function') return wrap(value) as T;
+    if (Array.isArray(value) && value.length === 2 && typeof value[1] === 'function') return [value[0], wrap(value[1])] as T;
+    return value;
+  }
+
+  // ---- field accesses (only emitted when options.fields) ------------------------------------
+
+  private field(kind: 'rd' | 'wr' | 'up', object: unknown, key: string, site: number): void {
+    if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
+    const act = this.current;
+    this.settlePending(act, false);
+    this.writer.write({ e: kind, a: act ? act.id : null, s: site, obj: identityOf(object as object), k: key });
+  }
+
+  rd<T>(object: T, key: string, site: number): T {
+    this.field('rd', object, key, site);
+    return object;
+  }
+
+  wr<T>(object: T, key: string, site: number): T {
+    this.field('wr', object, key, site);
+    return object;
+  }
+
+  up<T>(object: T, key: string, site: number): T {
+    this.field('up', object, key, site);
+    return object;
+  }
+
+  /** `receiver.method(…)`: a mutating call on an Array/Map/Set is a write of the receiver; a lock
+   *  method is a lock event. Returns the receiver, so `this` of the call is unchanged. */
+  mc<T>(receiver: T, method: string, site: number): T {
+    if (receiver === null || typeof receiver !== 'object') return receiver;
+    if (MUTATORS.has(method) && (Array.isArray(receiver) || receiver instanceof Map || receiver instanceof Set)) {
+      this.field('wr', receiver, '[]', site);
+    } else if (this.isLock(receiver)) {
+      const lock = identityOf(receiver as object);
+      const op = this.lockOp(receiver, method);
+      if (op) this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op, lock });
+    }
+    return receiver;
+  }
+
+  /** `lock.runExclusive(callback, …)`: the callback is wrapped to record acquired / release;
+   *  the call itself (receiver, arguments, returned promise) is unchanged. */
+  rx(receiver: unknown, site: number, callback: unknown, ...rest: unknown[]): unknown {
+    const target = receiver as { runExclusive: (...args: unknown[]) => unknown };
+    if (!this.isLock(receiver) || typeof callback !== 'function') return target.runExclusive(callback, ...rest);
+    const lock = identityOf(receiver as object);
+    const requester = this.current;
+    this.settlePending(requester, false);
+    this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'request', lock });
+    const release = () => this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'release', lock });
+    const recorder = this;
+    const wrapped = function (this: unknown, ...args: unknown[]) {
+      recorder.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'acquired', lock });
+      let result: unknown;
+      try {
+        result = (callback as (...a: unknown[]) => unknown).apply(this, args);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      if (result instanceof Promise) PROMISE_THEN.call(result, release, release);
+      else release();
+      return result;
+    };
+    return target.runExclusive(wrapped, ...rest);
+  }
+
+  // ---- locks -------------------------------------------------------------------------------
+
+  private isLock(value: unknown): boolean {
+    if (value === null || typeof value !== 'object') return false;
+    const candidate = value as Record<string, unknown>;
+    // async-mutex Mutex / Semaphore / withTimeout(...) objects, by shape (they may come from any
+    // copy of the package); config lock classes by constructor name.
+    if (typeof candidate.runExclusive === 'function' && typeof candidate.acquire === 'function' && typeof candidate.isLocked === 'function') return true;
+    const name = (value as { constructor?: { name?: string } }).constructor?.name;
+    return this.options.locks.some((lock) => lock.export === name);
+  }
+
+  private lockOp(lock: unknown, method: string): 'request' | 'release' | undefined {
+    const name = (lock as { constructor?: { name?: string } }).constructor?.name;
+    const configured = this.options.locks.find((l) => l.export === name);
+    if (configured) return method === configured.acquire ? 'request' : method === configured.release ? 'release' : undefined;
+    if (method === 'acquire' || method === 'runExclusive' || method === 'waitForUnlock') return 'request';
+    if (method === 'release' || method === 'cancel') return 'release';
+    return undefined;
+  }
+
+  // ---- process end --------------------------------------------------------------------------
+
+  error(kind: 'uncaught' | 'unhandled-rejection', error: unknown): void {
+    this.writer.write({ e: 'err', kind, err: encodeError(error) });
+    this.writer.flush();
+  }
+
+  close(end: Omit<EndEvent, 'e' | 'events'>): void {
+    this.writer.close({ e: 'end', events: this.writer.count + 1, ...end });
+  }
+
+  get tracePath(): string {
+    return this.writer.path;
+  }
+}

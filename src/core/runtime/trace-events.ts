@@ -1,0 +1,148 @@
+// The trace file format (version 1): JSON Lines, one file per test process, written by the runtime
+// recorder inside the user's process and read by src/core/trace. Documented in README ("Traces").
+// Field names are short because traces are large; every event has `e` (its type).
+
+export const TRACE_FORMAT = 'conlens-trace';
+export const TRACE_VERSION = 1;
+
+/** An encoded run-time value (DESIGN §4: Daikon-like scalars). Primitives are themselves, except
+ *  the ones JSON cannot hold; everything else is a tagged object. */
+export type TraceValue =
+  | number
+  | string
+  | boolean
+  | null
+  | { $: 'undefined' }
+  | { $: 'number'; v: 'NaN' | 'Infinity' | '-Infinity' | '-0' }
+  | { $: 'bigint'; v: string }
+  | { $: 'symbol'; v: string }
+  | { $: 'string'; len: number; hash: string }
+  | { $: 'function'; name: string }
+  | { $: 'object'; id: number; cls: string; size?: number }
+  | { $: 'array'; id: number; len: number; el?: TraceValue[]; hash?: string };
+
+/** Variables of a program point sample: `this.balance`, `amount`, `return`, … */
+export type TraceVars = Record<string, TraceValue>;
+
+export interface HeaderEvent {
+  e: 'header';
+  format: typeof TRACE_FORMAT;
+  version: typeof TRACE_VERSION;
+  pid: number;
+  ppid: number;
+  argv: string[];
+  cwd: string;
+  started: string;
+  /** Which events were recorded: field accesses are optional. */
+  fields: boolean;
+}
+
+/** A function (program point owner), declared once before its first use. */
+export interface FunctionEvent {
+  e: 'fn';
+  i: number;
+  name: string;
+  file: string;
+  line: number;
+  kind: string;
+  async: boolean;
+}
+
+/** A source site (await, field access, lock call), declared once before its first use. */
+export interface SiteEvent {
+  e: 'site';
+  i: number;
+  file: string;
+  line: number;
+  col: number;
+  k: 'await' | 'for-await' | 'read' | 'write' | 'update' | 'call' | 'lock';
+  /** The property or method name, for field and lock sites. */
+  name?: string;
+}
+
+export interface EnterEvent {
+  e: 'en';
+  /** Activation id (per process). */
+  a: number;
+  /** Parent activation (the caller, or the activation whose inline callback made the call). */
+  p: number | null;
+  f: number;
+  /** Call order: position in this process's sequence of calls, from 1 (004 IV-D). */
+  o: number;
+  v: TraceVars;
+}
+
+export interface ExitEvent {
+  e: 'ex';
+  a: number;
+  f: number;
+  /** Line of the return statement (0: fell off the end of the body). Daikon's EXITnn. */
+  x: number;
+  v: TraceVars;
+}
+
+export interface ThrowEvent {
+  e: 'exc';
+  a: number;
+  f: number;
+  err: TraceValue | { $: 'error'; name: string; message: string };
+  v: TraceVars;
+}
+
+/** The activation suspends at an await (or yield) / resumes after it. */
+export interface AwaitEvent {
+  e: 'aw' | 'rs';
+  a: number;
+  s: number;
+}
+
+/** An async activation that runs on while its caller goes on: a new task (DESIGN §2). */
+export interface SpawnEvent {
+  e: 'spawn';
+  a: number;
+}
+
+export interface FieldEvent {
+  e: 'rd' | 'wr' | 'up';
+  a: number | null;
+  s: number;
+  /** Identity of the object (per process). */
+  obj: number;
+  k: string;
+}
+
+export interface LockEvent {
+  e: 'lk';
+  a: number | null;
+  s: number;
+  op: 'request' | 'acquired' | 'release';
+  lock: number;
+}
+
+export interface ErrorEvent {
+  e: 'err';
+  kind: 'uncaught' | 'unhandled-rejection';
+  err: TraceValue | { $: 'error'; name: string; message: string; stack?: string };
+}
+
+export interface EndEvent {
+  e: 'end';
+  reason: 'exit' | 'signal' | 'uncaught';
+  code?: number | null;
+  signal?: string;
+  events: number;
+}
+
+export type TraceEvent =
+  | HeaderEvent
+  | FunctionEvent
+  | SiteEvent
+  | EnterEvent
+  | ExitEvent
+  | ThrowEvent
+  | AwaitEvent
+  | SpawnEvent
+  | FieldEvent
+  | LockEvent
+  | ErrorEvent
+  | EndEvent;

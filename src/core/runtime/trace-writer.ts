@@ -1,0 +1,72 @@
+// Streams a process's trace to `<runDir>/trace-<pid>[-<thread>].jsonl` with bounded memory: lines
+// are buffered and written synchronously in chunks, so a flush on exit or on a fatal signal needs
+// no event loop. The file is created on the first event (the `node --test` parent process, which
+// runs no instrumented code, leaves none).
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { TRACE_FORMAT, TRACE_VERSION, type TraceEvent } from './trace-events.js';
+
+const FLUSH_BYTES = 256 * 1024;
+
+export class TraceWriter {
+  private fd: number | undefined;
+  private chunks: string[] = [];
+  private bytes = 0;
+  private closed = false;
+  count = 0;
+
+  constructor(private readonly runDir: string, private readonly fields: boolean) {}
+
+  get path(): string {
+    return join(this.runDir, threadId ? `trace-${process.pid}-${threadId}.jsonl` : `trace-${process.pid}.jsonl`);
+  }
+
+  write(event: TraceEvent): void {
+    if (this.closed) return;
+    if (this.fd === undefined) this.open();
+    const line = `${JSON.stringify(event)}\n`;
+    this.chunks.push(line);
+    this.bytes += line.length;
+    this.count++;
+    if (this.bytes >= FLUSH_BYTES) this.flush();
+  }
+
+  private open(): void {
+    mkdirSync(this.runDir, { recursive: true });
+    this.fd = openSync(this.path, 'w');
+    const header: TraceEvent = {
+      e: 'header',
+      format: TRACE_FORMAT,
+      version: TRACE_VERSION,
+      pid: process.pid,
+      ppid: process.ppid,
+      argv: process.argv.slice(1),
+      cwd: process.cwd(),
+      started: new Date().toISOString(),
+      fields: this.fields,
+    };
+    const line = `${JSON.stringify(header)}\n`;
+    this.chunks.unshift(line);
+    this.bytes += line.length;
+  }
+
+  flush(): void {
+    if (this.fd === undefined || this.chunks.length === 0) return;
+    const text = this.chunks.join('');
+    this.chunks = [];
+    this.bytes = 0;
+    writeSync(this.fd, text);
+  }
+
+  /** Writes the end record and closes the file; later events are dropped. */
+  close(end: TraceEvent): void {
+    if (this.closed) return;
+    if (this.fd !== undefined) {
+      this.write(end);
+      this.flush();
+      closeSync(this.fd);
+    }
+    this.closed = true;
+  }
+}
