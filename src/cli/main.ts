@@ -9,8 +9,9 @@ import { parseSubcommandArgs, type Subcommand } from './subcommand.js';
 import { checkCommand } from './commands/check.js';
 import { configCommand } from './commands/config.js';
 import { graphCommand } from './commands/graph.js';
+import { traceCommand } from './commands/trace.js';
 
-const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand];
+const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

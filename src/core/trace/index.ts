@@ -1,0 +1,4 @@
+export * from './read-trace.js';
+export * from './summarize.js';
+export * from './tasks.js';
+export * from './run-traced.js';

@@ -1,0 +1,81 @@
+// `conlens trace`: runs the configured unit or integration command once under the loader with
+// tracing on, each test process writing its trace into .conlens/runs/<run-id>/, plus run.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { LoadedConfig } from '../config/config-types.js';
+import { TRACE_ENV, type TraceSettings } from '../instrument/instrument-config.js';
+import { runCommand, type RunResult } from '../runner/run-command.js';
+
+export type Suite = 'unit' | 'integration';
+
+export interface TracedRun {
+  id: string;
+  suite: Suite;
+  runDir: string;
+  argv: string[];
+  passed: boolean;
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** Output tail of the test command. */
+  output: string;
+}
+
+export interface TraceOptions {
+  suite: Suite;
+  /** Where the trace files go; default .conlens/runs/<run-id> in the project. */
+  out?: string;
+  /** Record field accesses (default: on for integration runs, off for unit runs). */
+  fields?: boolean;
+  /** Depth of `this` / parameter capture (default 2). */
+  depth?: number;
+  /** Extra environment for the test processes. */
+  env?: Record<string, string>;
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+  signal?: AbortSignal;
+}
+
+export class NoCommandError extends Error {}
+
+function runId(suite: Suite): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${suite}-${process.pid}-${Math.floor(Math.random() * 1e4).toString().padStart(4, '0')}`;
+}
+
+export async function runTraced(loaded: LoadedConfig, options: TraceOptions): Promise<TracedRun> {
+  const section = loaded.config[options.suite];
+  if (!section) throw new NoCommandError(`${loaded.file}: no "${options.suite}" command configured; add { "${options.suite}": { "command": "…" } }`);
+  const id = runId(options.suite);
+  const runDir = resolve(options.out ?? join(loaded.root, '.conlens', 'runs', id));
+  mkdirSync(runDir, { recursive: true });
+  const settings: TraceSettings = {
+    root: loaded.root,
+    include: loaded.config.include,
+    runDir,
+    fields: options.fields ?? options.suite === 'integration',
+    depth: options.depth ?? 2,
+    locks: loaded.config.locks,
+  };
+  const result: RunResult = await runCommand({
+    label: `${options.suite}.command`,
+    spec: section.command,
+    cwd: loaded.root,
+    timeoutMs: loaded.config.timeoutMs,
+    env: { ...options.env, [TRACE_ENV]: JSON.stringify(settings) },
+    onOutput: options.onOutput,
+    signal: options.signal,
+  });
+  const run: TracedRun = {
+    id,
+    suite: options.suite,
+    runDir,
+    argv: result.argv,
+    passed: result.passed,
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    durationMs: Math.round(result.durationMs),
+    output: result.output,
+  };
+  writeFileSync(join(runDir, 'run.json'), `${JSON.stringify({ ...run, output: undefined }, null, 2)}\n`);
+  return run;
+}
