@@ -55,7 +55,8 @@ const compileTypeScript: ExtensionHandler = (module, filename) => {
 for (const ext of ['.ts', '.cts']) extensions[ext] ??= compileTypeScript;
 if (settings) {
   for (const ext of ['.js', '.cjs']) {
-    const original = extensions[ext];
+    // Node 20 registers no '.cjs' handler of its own: such files go through '.js'.
+    const original = extensions[ext] ?? extensions['.js'];
     extensions[ext] = (module, filename) => {
       const instrument = instrumentFor(filename);
       if (instrument) compileCommonJs(module, filename, instrument);

@@ -14,6 +14,7 @@ export class TraceWriter {
   private chunks: string[] = [];
   private bytes = 0;
   private closed = false;
+  /** Lines written so far, the header included. */
   count = 0;
 
   constructor(private readonly runDir: string, private readonly fields: boolean) {}
@@ -49,6 +50,7 @@ export class TraceWriter {
     const line = `${JSON.stringify(header)}\n`;
     this.chunks.unshift(line);
     this.bytes += line.length;
+    this.count++;
   }
 
   flush(): void {
