@@ -80,8 +80,13 @@ export async function load(url: string, context: { format?: string | null }, nex
   }
   if (filePath.includes('/node_modules/')) return nextLoad(url, context);
   if (moduleFormatOf(filePath) === 'commonjs') {
-    // Node's CommonJS loader compiles it through require.extensions (installed by register.ts),
-    // so require() calls inside it keep working.
+    if (context.format === undefined || context.format === null || context.format === 'commonjs') {
+      // Imported from an ES module: hand Node the transpiled CommonJS so it can see the named
+      // exports; require() calls inside still go through Node's CommonJS loader and register.ts.
+      const source = await readFile(filePath, 'utf8');
+      const output = transpile().transpileTypeScript(source, filePath, 'commonjs', instrumentFor?.(filePath));
+      return { format: 'commonjs', source: output.code, shortCircuit: true };
+    }
     return { format: 'commonjs', source: null, shortCircuit: true };
   }
   const source = await readFile(filePath, 'utf8');
