@@ -10,7 +10,7 @@ const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as
 test('--help lists every subcommand and the exit codes', () => {
   const { status, stdout } = conlens(['--help']);
   assert.equal(status, 0);
-  for (const name of ['check', 'config', 'graph']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
+  for (const name of ['check', 'config', 'graph', 'trace']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
   assert.match(stdout, /Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error/);
   assert.equal(conlens([]).stdout, stdout);
 });
@@ -21,7 +21,7 @@ test('--version prints the package version', () => {
 });
 
 test('each subcommand has its own --help', () => {
-  for (const name of ['check', 'config', 'graph']) {
+  for (const name of ['check', 'config', 'graph', 'trace']) {
     const { status, stdout } = conlens([name, '--help']);
     assert.equal(status, 0);
     assert.match(stdout, new RegExp(`^Usage: conlens ${name} `));
@@ -124,4 +124,22 @@ test('graph with an invalid configuration is exit 2', () => {
   const { status, stderr } = conlens(['graph', root]);
   assert.equal(status, 2);
   assert.match(stderr, /include: must be array/);
+});
+
+test('trace runs the unit tests instrumented and reports the program points', () => {
+  const { status, stdout } = conlens(['trace', 'examples/running-example', '--tests', 'unit', '--out', join(tempProject({}), 'run')]);
+  assert.equal(status, 0, stdout);
+  assert.match(stdout, /tests: unit passed/);
+  assert.match(stdout, /^SA\.func1 +\d+ +\d+ +0$/m);
+  assert.match(stdout, /1 trace file\(s\), 8 program points/);
+});
+
+test('trace on a failing integration suite is exit 1, on a bad --tests exit 2', () => {
+  const failing = conlens(['trace', 'examples/account', '--tests', 'integration', '--out', join(tempProject({}), 'run')]);
+  assert.equal(failing.status, 1);
+  assert.match(failing.stdout, /tests: integration FAILED/);
+  assert.match(failing.stdout, /events: .*lk \d+/);
+  const bad = conlens(['trace', 'examples/account', '--tests', 'system']);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--tests must be unit or integration/);
 });
