@@ -10,8 +10,9 @@ import { checkCommand } from './commands/check.js';
 import { configCommand } from './commands/config.js';
 import { graphCommand } from './commands/graph.js';
 import { traceCommand } from './commands/trace.js';
+import { exportDaikonCommand } from './commands/export-daikon.js';
 
-const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand];
+const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));
