@@ -6,6 +6,9 @@
 // the function around them (`cb` / `lc`). Optionally field reads/writes (`o.p` → `rd(o).p`, which
 // keeps the native access: getters, setters, strictness and `this` of method calls unchanged) and
 // mutating calls on Array/Map/Set. Calls of lock methods are always reported (`mc`).
+// A module prologue registers the file's functions and sites with the runtime, lazily for hoisted
+// function declarations (an import cycle may call them before the module body runs); sloppy-mode
+// CommonJS JavaScript stays sloppy.
 // The runtime API it calls is src/core/runtime/recorder.ts.
 import type * as TS from 'typescript';
 import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
@@ -21,6 +24,7 @@ export interface InstrumentOptions {
 }
 
 const RT = '__conlens_rt';
+const INIT = '__conlens_m';
 const FN_BASE = '__conlens_f';
 const SITE_BASE = '__conlens_s';
 const FRAME = '__conlens_a';
@@ -63,8 +67,15 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       sites.push(f.createArrayLiteralExpression(entries));
       return f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(sites.length - 1));
     };
-    const rt = (method: string, args: TS.Expression[]) =>
-      f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier(RT), method), undefined, args);
+    // Inside function declarations' prologues and parameter lists the runtime may not be set up
+    // yet: see the module prologue at the end. There `rt` reads `(__conlens_rt ?? __conlens_m())`.
+    let guardRuntime = 0;
+    const rt = (method: string, args: TS.Expression[]) => {
+      const receiver = guardRuntime > 0
+        ? f.createParenthesizedExpression(f.createBinaryExpression(f.createIdentifier(RT), ts.SyntaxKind.QuestionQuestionToken, f.createCallExpression(f.createIdentifier(INIT), undefined, [])))
+        : f.createIdentifier(RT);
+      return f.createCallExpression(f.createPropertyAccessExpression(receiver, method), undefined, args);
+    };
     const frameActivation = (ctx: FunctionContext): TS.Expression =>
       !ctx.frame ? f.createIdentifier('undefined') : ctx.isActivation ? f.createIdentifier(ctx.frame) : f.createPropertyAccessExpression(f.createIdentifier(ctx.frame), 'act');
 
@@ -132,35 +143,54 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       const frame = `${FRAME}${depth}`;
       const ctx: FunctionContext = { frame, isActivation: !!entry, named: entry?.fn, fnIndex: entry?.index ?? -1, depth };
       const paramCtx: FunctionContext = { ...ctx, frame: undefined, isActivation: false };
+      // A function declaration is hoisted: another module of an import cycle may call it before
+      // this module's body (and its runtime prologue) ran.
+      const hoisted = ts.isFunctionDeclaration(node);
+      if (hoisted) guardRuntime++;
       const parameters = f.createNodeArray(node.parameters.map((p) => ts.visitNode(p, (c) => visit(c, paramCtx)) as TS.ParameterDeclaration));
+      if (hoisted) guardRuntime--;
       const isAsyncOrGenerator = hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) || !!node.asteriskToken;
 
-      // Callbacks that cannot suspend and make no calls need no frame.
+      // Callbacks that cannot suspend and make no calls need no frame. Their body is visited
+      // without one: a try/catch/finally in it referred to the frame that is never declared
+      // (ReferenceError — transparency suite).
       if (!entry && !isAsyncOrGenerator && !containsCall(body)) {
-        return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, ctx)) as TS.ConciseBody);
+        return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, { ...ctx, frame: undefined })) as TS.ConciseBody);
       }
 
+      // A derived constructor's frame can only start after its top-level super(...) call: `this`
+      // does not exist before it. Code before it (and all of a constructor whose super() is not a
+      // top-level statement — in a branch, an arrow — or that never calls super) is visited
+      // without a frame: it referred to a frame declared later or nowhere (TDZ / ReferenceError
+      // in `super(xs.map((x) => f(x)))`, a callback or try/catch around a branch's super(),
+      // `return obj` without super — transparency suite).
+      const isConstructor = ts.isConstructorDeclaration(node);
+      const derived = isConstructor && !!node.parent && ts.isClassLike(node.parent) &&
+        !!node.parent.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+      const frameless: FunctionContext = { frame: undefined, isActivation: false, named: undefined, fnIndex: -1, depth };
+      const superIndex = derived && ts.isBlock(body)
+        ? body.statements.findIndex((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && s.expression.expression.kind === ts.SyntaxKind.SuperKeyword)
+        : -1;
+      if (derived && superIndex < 0) return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, frameless)) as TS.Block);
+
       let statements: TS.Statement[];
+      const head: TS.Statement[] = [];
       if (ts.isBlock(body)) {
-        statements = body.statements.map((s) => ts.visitNode(s, (c) => visit(c, ctx)) as TS.Statement);
+        // visitNodes, not visitNode per statement: a visited statement may become several (a
+        // `for await` loop and its resume call); visitNode asserted "Too many nodes written to
+        // output" for any `for await` directly in a function body (transparency suite).
+        const visitStatements = (list: readonly TS.Statement[], c: FunctionContext) => [...ts.visitNodes(f.createNodeArray(list), (n) => visit(n, c), ts.isStatement)];
+        if (derived) head.push(...visitStatements(body.statements.slice(0, superIndex + 1), frameless));
+        statements = visitStatements(body.statements.slice(superIndex + 1), ctx);
       } else {
         const expression = ts.visitNode(body, (c) => visit(c, ctx)) as TS.Expression;
         const value = entry ? rt('rt', [f.createIdentifier(frame), expression, f.createNumericLiteral(lineOf(body).line + 1)]) : expression;
         statements = [f.createReturnStatement(value)];
       }
 
-      // Directives stay first; a derived constructor's super(...) stays before the frame.
-      const head: TS.Statement[] = [];
-      while (statements.length && ts.isExpressionStatement(statements[0]) && ts.isStringLiteral((statements[0] as TS.ExpressionStatement).expression) && ts.isBlock(body)) {
+      // Directives stay first (a derived constructor has its super(...) call in `head` already).
+      while (!derived && statements.length && ts.isExpressionStatement(statements[0]) && ts.isStringLiteral((statements[0] as TS.ExpressionStatement).expression) && ts.isBlock(body)) {
         head.push(statements.shift()!);
-      }
-      const isConstructor = ts.isConstructorDeclaration(node);
-      const derived = isConstructor && !!node.parent && ts.isClassLike(node.parent) &&
-        !!node.parent.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
-      if (derived) {
-        const superIndex = statements.findIndex((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && s.expression.expression.kind === ts.SyntaxKind.SuperKeyword);
-        if (superIndex < 0) return replaceBody(node, parameters, f.createBlock([...head, ...statements], true));
-        head.push(...statements.splice(0, superIndex + 1));
       }
 
       let prologue: TS.Statement;
@@ -179,6 +209,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           ]),
         );
         const fnId = f.createBinaryExpression(f.createIdentifier(FN_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(fnTable.length - 1));
+        if (hoisted) guardRuntime++;
         prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
           f.createVariableDeclaration(frame, undefined, undefined, rt('en', [
             fnId,
@@ -186,6 +217,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
             f.createArrayLiteralExpression(names.map((n) => f.createIdentifier(n))),
           ])),
         ], ts.NodeFlags.Const));
+        if (hoisted) guardRuntime--;
         handler = f.createCatchClause(ERROR, f.createBlock([
           f.createExpressionStatement(rt('ex', [f.createIdentifier(frame), f.createIdentifier(ERROR)])),
           f.createThrowStatement(f.createIdentifier(ERROR)),
@@ -199,6 +231,22 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       }
       const guarded = f.createTryStatement(f.createBlock(statements, true), handler, f.createBlock(cleanup, true));
       return replaceBody(node, parameters, f.createBlock([...head, prologue, guarded], true));
+    }
+
+    /** `for await (x of it) body` → `for await (x of aw(it)) { rs; try { body } finally { aw } }`
+     *  followed by `rc` (the loop's last await, or its exit, has no `rs`). */
+    function visitForAwait(node: TS.ForOfStatement, ctx: FunctionContext): [TS.Statement, TS.Statement] {
+      const site = addSite(node, 'for-await');
+      const frame = f.createIdentifier(ctx.frame!);
+      const iterable = rt('aw', [frame, site, ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression]);
+      const initializer = ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer;
+      const body = ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement;
+      const loopBody = f.createBlock([
+        f.createExpressionStatement(rt('rs', [frame, site, f.createIdentifier('undefined')])),
+        f.createTryStatement(f.createBlock([body], true), undefined, f.createBlock([f.createExpressionStatement(rt('aw', [frame, site, f.createIdentifier('undefined')]))], true)),
+      ], true);
+      const loop = f.updateForOfStatement(node, node.awaitModifier, initializer, iterable, loopBody);
+      return [loop, f.createExpressionStatement(rt('rc', [frame]))];
     }
 
     function containsCall(node: TS.Node): boolean {
@@ -269,17 +317,24 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         return rt('rs', [f.createIdentifier(ctx.frame), site, suspended]);
       }
       if (ctx.frame && ts.isForOfStatement(node) && node.awaitModifier) {
-        const site = addSite(node, 'for-await');
-        const frame = f.createIdentifier(ctx.frame);
-        const iterable = rt('aw', [frame, site, ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression]);
-        const initializer = ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer;
-        const body = ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement;
-        const loopBody = f.createBlock([
-          f.createExpressionStatement(rt('rs', [frame, site, f.createIdentifier('undefined')])),
-          f.createTryStatement(f.createBlock([body], true), undefined, f.createBlock([f.createExpressionStatement(rt('aw', [frame, site, f.createIdentifier('undefined')]))], true)),
-        ], true);
-        const loop = f.updateForOfStatement(node, node.awaitModifier, initializer, iterable, loopBody);
-        return [loop, f.createExpressionStatement(rt('rc', [frame]))];
+        return visitForAwait(node, ctx);
+      }
+      if (ctx.frame && ts.isLabeledStatement(node)) {
+        // `label: for await (…)`: the label must stay on the loop (`continue label` needs an
+        // iteration statement) while the resume call goes after it, so the pair becomes a block
+        // `{ label: loop; rc }` — a LabeledStatement cannot hold the two statements (the
+        // transformer crashed with "Too many nodes written to output": transparency suite).
+        const labels: TS.Identifier[] = [];
+        let inner: TS.Statement = node;
+        while (ts.isLabeledStatement(inner)) {
+          labels.push(inner.label);
+          inner = inner.statement;
+        }
+        if (ts.isForOfStatement(inner) && inner.awaitModifier) {
+          const [loop, resume] = visitForAwait(inner, ctx);
+          const labelled = labels.reduceRight<TS.Statement>((statement, label) => f.createLabeledStatement(label, statement), loop);
+          return f.createBlock([labelled, resume], true);
+        }
       }
       if (ctx.frame && (ts.isCatchClause(node) || (ts.isTryStatement(node) && node.finallyBlock))) {
         const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context);
@@ -326,22 +381,54 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
 
     const moduleCtx: FunctionContext = { frame: undefined, isActivation: false, named: undefined, fnIndex: -1, depth: 0 };
     const body = sourceFile.statements.map((s) => ts.visitNode(s, (c) => visit(c, moduleCtx)) as TS.Statement | TS.Statement[]).flat();
-    if (fnTable.length === 0 && sites.length === 0) return sourceFile;
+    if (fnTable.length === 0 && sites.length === 0) return keepSloppy(sourceFile);
     const directives: TS.Statement[] = [];
     while (body.length && ts.isExpressionStatement(body[0]) && ts.isStringLiteral((body[0] as TS.ExpressionStatement).expression)) directives.push(body.shift()!);
-    const prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
-      f.createVariableDeclaration(RT, undefined, undefined, f.createPropertyAccessExpression(f.createIdentifier('globalThis'), '__conlens')),
-      f.createVariableDeclaration(
-        f.createArrayBindingPattern([f.createBindingElement(undefined, undefined, FN_BASE), f.createBindingElement(undefined, undefined, SITE_BASE)]),
-        undefined,
-        undefined,
+    // The module prologue registers the file's functions and sites with the runtime:
+    //   var __conlens_rt, __conlens_f, __conlens_s;
+    //   function __conlens_m() { __conlens_rt = globalThis.__conlens; [__conlens_f, __conlens_s] = __conlens_rt.m(…); return __conlens_rt; }
+    //   __conlens_rt ?? __conlens_m();
+    // A hoisted function declaration reaches it through `(__conlens_rt ?? __conlens_m())`: in an
+    // ES module import cycle it can run before this module's body. (With `const` bindings, that
+    // call threw "Cannot access '__conlens_rt' before initialization": transparency suite.)
+    const declarations = f.createVariableStatement(undefined, f.createVariableDeclarationList([RT, FN_BASE, SITE_BASE].map((name) => f.createVariableDeclaration(name))));
+    const init = f.createFunctionDeclaration(undefined, undefined, INIT, undefined, [], undefined, f.createBlock([
+      f.createExpressionStatement(f.createAssignment(f.createIdentifier(RT), f.createPropertyAccessExpression(f.createIdentifier('globalThis'), '__conlens'))),
+      f.createExpressionStatement(f.createAssignment(
+        f.createArrayLiteralExpression([f.createIdentifier(FN_BASE), f.createIdentifier(SITE_BASE)]),
         f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier(RT), 'm'), undefined, [
           f.createStringLiteral(options.file),
           f.createArrayLiteralExpression(fnTable),
           f.createArrayLiteralExpression(sites),
         ]),
-      ),
-    ], ts.NodeFlags.Const));
-    return f.updateSourceFile(sourceFile, [...directives, prologue, ...body]);
+      )),
+      f.createReturnStatement(f.createIdentifier(RT)),
+    ], true));
+    const setUp = f.createExpressionStatement(f.createBinaryExpression(f.createIdentifier(RT), ts.SyntaxKind.QuestionQuestionToken, f.createCallExpression(f.createIdentifier(INIT), undefined, [])));
+    return keepSloppy(f.updateSourceFile(sourceFile, [...directives, declarations, init, setUp, ...body]));
+
+    /** A CommonJS JavaScript file without "use strict" runs in sloppy mode under Node, but the
+     *  emit that follows this transformer prepends "use strict" to every file it transpiles
+     *  (TypeScript 6: `alwaysStrict` defaults to true, and transpileModule treats every file as a
+     *  module). Instrumenting such a file made it strict: silent writes to frozen objects threw,
+     *  `with` and implicit globals failed (transparency suite). Only a transformer can tell the
+     *  later stages, through this per-call copy of the options and this file's module flag. */
+    function keepSloppy(result: TS.SourceFile): TS.SourceFile {
+      const compilerOptions = context.getCompilerOptions();
+      const isCommonJsScript = /\.(js|cjs|jsx)$/.test(sourceFile.fileName) && compilerOptions.module === ts.ModuleKind.CommonJS;
+      if (!isCommonJsScript || hasUseStrict(sourceFile)) return result;
+      compilerOptions.alwaysStrict = false;
+      const sloppy = result === sourceFile ? f.updateSourceFile(sourceFile, [...sourceFile.statements]) : result;
+      (sloppy as { externalModuleIndicator?: unknown }).externalModuleIndicator = undefined;
+      return sloppy;
+    }
+
+    function hasUseStrict(file: TS.SourceFile): boolean {
+      for (const statement of file.statements) {
+        if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) return false;
+        if (statement.expression.getText(file).slice(1, -1) === 'use strict') return true;
+      }
+      return false;
+    }
   };
 }

@@ -5,7 +5,8 @@
 // Inline callbacks run as the function around them (their lexical activation).
 // Task labels (DESIGN §2): an async activation whose caller goes on without awaiting it directly
 // is a spawned task (`spawn` event); the trace reader turns that into T1, T2, …
-import { captureInto, encodeScalar, identityOf } from './value-capture.js';
+import { types } from 'node:util';
+import { captureInto, encodeScalar, identityOf, isArraySafe, isPlainData, peekProperty } from './value-capture.js';
 import type { EndEvent, TraceValue, TraceVars } from './trace-events.js';
 import { TraceWriter } from './trace-writer.js';
 
@@ -49,17 +50,49 @@ type Frame = Activation | CallbackFrame;
 const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'delete', 'clear', 'add']);
 const PROMISE_THEN = Promise.prototype.then;
 
-function encodeError(error: unknown): TraceValue | { $: 'error'; name: string; message: string; stack?: string } {
-  if (error instanceof Error) {
+/** A native promise whose `then` we may call without running user code: not a Proxy (its traps),
+ *  not a subclass (PROMISE_THEN would construct one through Symbol.species). */
+function isPlainPromise(value: unknown): value is Promise<unknown> {
+  return types.isPromise(value) && !types.isProxy(value) && Reflect.getPrototypeOf(value) === Promise.prototype &&
+    !Object.prototype.hasOwnProperty.call(value, 'constructor');
+}
+
+/** Node's own Error.prepareStackTrace (Node 20 defines one), as found when the recorder loads,
+ *  before any user code: formatting with it runs no user code. */
+const INITIAL_PREPARE_STACK_TRACE = peekProperty(Error, 'prepareStackTrace');
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** `withStack` only at the process's end (uncaught error, unhandled rejection): V8 formats `stack`
+ *  on its first read and freezes its first line then, so reading it while the program runs on
+ *  changed what the program later sees — the common `err.message = \`context: ${err.message}\``
+ *  before a rethrow kept the old message in the printed stack (transparency suite). */
+function encodeError(error: unknown, withStack: boolean): TraceValue | { $: 'error'; name: string; message: string; stack?: string } {
+  // Never run user code here (transparency suite): `instanceof` runs a Proxy's getPrototypeOf
+  // trap, and `name` / `message` may be accessors with side effects or that throw (which made the
+  // instrumented function throw that error instead). Data properties only, through peekProperty.
+  if (typeof error === 'object' && error !== null && types.isNativeError(error) && !types.isProxy(error)) {
     let stack: string | undefined;
-    try {
-      stack = typeof error.stack === 'string' ? error.stack.split('\n').slice(0, 12).join('\n') : undefined;
-    } catch {
-      stack = undefined;
+    // Formatting `stack` also runs user code: Error.prepareStackTrace, and the error's `name` /
+    // `message` getters. Read it only when none of that can happen.
+    const prepare = peekProperty(Error, 'prepareStackTrace');
+    if (withStack && (prepare === undefined || prepare === INITIAL_PREPARE_STACK_TRACE) && isPlainData(error, 'name') && isPlainData(error, 'message')) {
+      try {
+        const raw = peekProperty(error, 'stack');
+        stack = typeof raw === 'string' ? raw.split('\n').slice(0, 12).join('\n') : undefined;
+      } catch {
+        stack = undefined;
+      }
     }
-    return { $: 'error', name: String(error.name), message: String(error.message), stack };
+    return { $: 'error', name: asText(peekProperty(error, 'name')), message: asText(peekProperty(error, 'message')), stack };
   }
   return encodeScalar(error);
+}
+
+function constructorNameOf(value: object): string | undefined {
+  const ctor = peekProperty(value, 'constructor');
+  const name = typeof ctor === 'function' ? peekProperty(ctor, 'name') : undefined;
+  return typeof name === 'string' ? name : undefined;
 }
 
 export class Recorder {
@@ -139,7 +172,9 @@ export class Recorder {
     if (act.exited) return value;
     act.exited = true;
     const isAsync = this.functions[act.fn]?.async;
-    if (isAsync && value !== null && typeof value === 'object' && value instanceof Promise) {
+    // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
+    // constructor (transparency suite); anything else is recorded as returned.
+    if (isAsync && isPlainPromise(value)) {
       PROMISE_THEN.call(
         value,
         (settled: unknown) => this.recordExit(act, settled, line),
@@ -154,7 +189,7 @@ export class Recorder {
   private recordThrow(act: Activation, error: unknown): void {
     const vars: TraceVars = {};
     if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
-    this.writer.write({ e: 'exc', a: act.id, f: act.fn, err: encodeError(error), v: vars });
+    this.writer.write({ e: 'exc', a: act.id, f: act.fn, err: encodeError(error, false), v: vars });
   }
 
   /** An exception leaves the function. */
@@ -272,7 +307,9 @@ export class Recorder {
    *  method is a lock event. Returns the receiver, so `this` of the call is unchanged. */
   mc<T>(receiver: T, method: string, site: number): T {
     if (receiver === null || typeof receiver !== 'object') return receiver;
-    if (MUTATORS.has(method) && (Array.isArray(receiver) || receiver instanceof Map || receiver instanceof Set)) {
+    // types.isMap/isSet, not instanceof: no Proxy trap runs (Array.isArray runs none, but throws
+    // on a revoked Proxy).
+    if (MUTATORS.has(method) && (isArraySafe(receiver) || types.isMap(receiver) || types.isSet(receiver))) {
       this.field('wr', receiver, '[]', site);
     } else if (this.isLock(receiver)) {
       const lock = identityOf(receiver as object);
@@ -297,12 +334,13 @@ export class Recorder {
       recorder.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'acquired', lock });
       let result: unknown;
       try {
-        result = (callback as (...a: unknown[]) => unknown).apply(this, args);
+        // Reflect.apply, not callback.apply: that read a property of the user's function.
+        result = Reflect.apply(callback as (...a: unknown[]) => unknown, this, args);
       } catch (error) {
         release();
         throw error;
       }
-      if (result instanceof Promise) PROMISE_THEN.call(result, release, release);
+      if (isPlainPromise(result)) PROMISE_THEN.call(result, release, release);
       else release();
       return result;
     };
@@ -313,16 +351,18 @@ export class Recorder {
 
   private isLock(value: unknown): boolean {
     if (value === null || typeof value !== 'object') return false;
-    const candidate = value as Record<string, unknown>;
     // async-mutex Mutex / Semaphore / withTimeout(...) objects, by shape (they may come from any
-    // copy of the package); config lock classes by constructor name.
-    if (typeof candidate.runExclusive === 'function' && typeof candidate.acquire === 'function' && typeof candidate.isLocked === 'function') return true;
-    const name = (value as { constructor?: { name?: string } }).constructor?.name;
+    // copy of the package); config lock classes by constructor name. Read with peekProperty: this
+    // runs for every `x.release()` / `x.acquire()` (and, with fields, `x.add()`, `x.set()`…) on
+    // any receiver, and plain reads ran Proxy traps and getters (transparency suite).
+    if (typeof peekProperty(value, 'runExclusive') === 'function' && typeof peekProperty(value, 'acquire') === 'function' &&
+        typeof peekProperty(value, 'isLocked') === 'function') return true;
+    const name = constructorNameOf(value);
     return this.options.locks.some((lock) => lock.export === name);
   }
 
   private lockOp(lock: unknown, method: string): 'request' | 'release' | undefined {
-    const name = (lock as { constructor?: { name?: string } }).constructor?.name;
+    const name = constructorNameOf(lock as object);
     const configured = this.options.locks.find((l) => l.export === name);
     if (configured) return method === configured.acquire ? 'request' : method === configured.release ? 'release' : undefined;
     if (method === 'acquire' || method === 'runExclusive' || method === 'waitForUnlock') return 'request';
@@ -333,7 +373,9 @@ export class Recorder {
   // ---- process end --------------------------------------------------------------------------
 
   error(kind: 'uncaught' | 'unhandled-rejection', error: unknown): void {
-    this.writer.write({ e: 'err', kind, err: encodeError(error) });
+    // With an 'uncaughtException' handler of the program's own, the program goes on (and may
+    // still change the error before printing it): no stack then.
+    this.writer.write({ e: 'err', kind, err: encodeError(error, process.listenerCount('uncaughtException') === 0) });
     this.writer.flush();
   }
 

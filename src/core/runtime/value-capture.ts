@@ -31,6 +31,46 @@ export function hashString(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** A property's value as stored, without running user code: own or inherited *data* properties
+ *  only (an accessor is never called), and never through a Proxy (no trap runs). Used for the few
+ *  properties we need to read off user objects (a function's name, an error's name/message, a
+ *  lock's methods) — a plain `o.p` there ran user getters, and `static get name()` recursed
+ *  through ENTER forever (transparency suite). */
+export function peekProperty(object: object, key: PropertyKey): unknown {
+  return lookUp(object, key).value;
+}
+
+/** Whether reading `object[key]` plainly would run no user code: the property is absent or a data
+ *  property, with no Proxy on the way. */
+export function isPlainData(object: object, key: PropertyKey): boolean {
+  return lookUp(object, key).plain;
+}
+
+function lookUp(object: object, key: PropertyKey): { value: unknown; plain: boolean } {
+  let o: object | null = object;
+  for (let i = 0; o !== null && i < 100; i++) {
+    if (types.isProxy(o)) return { value: undefined, plain: false };
+    let descriptor: PropertyDescriptor | undefined;
+    try {
+      descriptor = Object.getOwnPropertyDescriptor(o, key);
+    } catch {
+      return { value: undefined, plain: false }; // e.g. a module namespace binding still in its TDZ
+    }
+    if (descriptor) return 'value' in descriptor ? { value: descriptor.value, plain: true } : { value: undefined, plain: false };
+    o = Reflect.getPrototypeOf(o);
+  }
+  return { value: undefined, plain: true };
+}
+
+/** Array.isArray without throwing: it throws on a revoked Proxy. */
+export function isArraySafe(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!;
 const setSize = Object.getOwnPropertyDescriptor(Set.prototype, 'size')!.get!;
 
@@ -38,10 +78,14 @@ function classNameOf(value: object): string {
   // The prototype chain is read with intrinsics, never through getters of the object itself.
   try {
     const proto = Reflect.getPrototypeOf(value);
-    if (proto === null) return 'Object';
+    // A Proxy as prototype would run its getOwnPropertyDescriptor trap.
+    if (proto === null || types.isProxy(proto)) return 'Object';
     const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor');
     const fn = ctor && 'value' in ctor ? ctor.value : undefined;
-    return typeof fn === 'function' && typeof fn.name === 'string' && fn.name ? fn.name : 'Object';
+    if (typeof fn !== 'function' || types.isProxy(fn)) return 'Object';
+    // Not `fn.name`: a class may define `static get name()` (user code, and it may recurse).
+    const name = peekProperty(fn, 'name');
+    return typeof name === 'string' && name ? name : 'Object';
   } catch {
     return 'Object';
   }
@@ -63,8 +107,13 @@ export function encodeScalar(value: unknown): TraceValue {
       return { $: 'bigint', v: value.toString() };
     case 'symbol':
       return { $: 'symbol', v: value.description ?? '' };
-    case 'function':
-      return { $: 'function', name: typeof value.name === 'string' ? value.name : '' };
+    case 'function': {
+      // A proxied function is a Proxy (reading its name would run the `get` trap); a class may
+      // define `static get name()`: read the name without calling anything.
+      if (types.isProxy(value)) return { $: 'object', id: identityOf(value), cls: 'Proxy' };
+      const name = peekProperty(value, 'name');
+      return { $: 'function', name: typeof name === 'string' ? name : '' };
+    }
     default:
       break;
   }
@@ -99,7 +148,8 @@ export function captureInto(vars: TraceVars, prefix: string, value: unknown, dep
   if (Object.keys(vars).length >= MAX_VARS) return;
   vars[prefix] = encodeScalar(value);
   if (depth <= 0 || value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
-  if (typeof value === 'function' || Array.isArray(value) || types.isProxy(value) || types.isMap(value) || types.isSet(value)) return;
+  // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
+  if (typeof value === 'function' || types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return;
   if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return;
   if (seen.has(value)) return;
   seen.add(value);
@@ -111,7 +161,11 @@ export function captureInto(vars: TraceVars, prefix: string, value: unknown, dep
   }
   let count = 0;
   for (const key of keys) {
-    if (typeof key !== 'string') continue;
+    // `stack` (of errors, or of any object given Error.captureStackTrace) is formatted on first
+    // access — even through getOwnPropertyDescriptor — and formatting runs user code (name and
+    // message getters, Error.prepareStackTrace); a getter that is itself instrumented recursed
+    // (transparency suite). It is no useful invariant variable anyway.
+    if (typeof key !== 'string' || key === 'stack') continue;
     if (count++ >= MAX_FIELDS_PER_OBJECT) break;
     let descriptor: PropertyDescriptor | undefined;
     try {

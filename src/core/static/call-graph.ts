@@ -67,9 +67,19 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     if (declaredTarget) edge.declaredTarget = declaredTarget;
   };
 
-  const entryForDeclaration = (decl: ts.Declaration): InventoryEntry | undefined => {
-    const direct = inventory.byDecl.get(implementationOf(decl));
+  const entryForDeclaration = (declaration: ts.Declaration): InventoryEntry | undefined => {
+    let decl: ts.Node = declaration;
+    const direct = inventory.byDecl.get(implementationOf(declaration));
     if (direct) return direct;
+    // `const f: (x: number) => number = (x) => …` resolves to the signature in the annotation:
+    // the function that runs is the variable's initializer.
+    let holder: ts.Node = decl;
+    while (holder.parent && (ts.isTypeNode(holder) || ts.isParameter(holder) || ts.isTypeLiteralNode(holder.parent) || ts.isTypeNode(holder.parent))) {
+      holder = holder.parent;
+    }
+    if (holder !== decl && (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder)) && holder.type && decl.pos >= holder.type.pos && decl.end <= holder.type.end) {
+      decl = holder;
+    }
     // `const f = () => …` may resolve to the variable; a property may hold an arrow.
     if ((ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer) {
       let init: ts.Expression = decl.initializer;
@@ -79,7 +89,52 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     return undefined;
   };
 
-  const viaLanguageService = (call: ts.CallExpression | ts.NewExpression): InventoryEntry[] => {
+  // Implementations of an interface method do not depend on the call site: one search each.
+  const implementationCache = new Map<ts.Node, InventoryEntry[]>();
+  const scopeFiles = new Set(files);
+  const viaLanguageService = (call: ts.CallExpression | ts.NewExpression, declared: ts.Node): InventoryEntry[] => {
+    // Only the project's own interfaces: a library or lib.d.ts interface (Array, Map, …) that no
+    // class in scope implements is implemented by library code, never by an object literal here,
+    // and searching for it costs a find-all-references over the whole program.
+    if (!scopeFiles.has(declared.getSourceFile())) return [];
+    const cached = implementationCache.get(declared);
+    if (cached) return cached;
+    const found = objectLiteralImplementations(declared) ?? searchImplementations(call);
+    implementationCache.set(declared, found);
+    return found;
+  };
+  // Object-literal methods by name: the cheap way to the implementations of an interface method.
+  // Each candidate is verified with the checker (its object literal's type must be assignable to
+  // the interface; when none is, there is no object-literal implementation). The language service
+  // is asked only when no object literal in scope has a method of that name.
+  let objectMethodsByName: Map<string, InventoryEntry[]> | undefined;
+  const objectLiteralImplementations = (declared: ts.Node): InventoryEntry[] | undefined => {
+    if (!objectMethodsByName) {
+      objectMethodsByName = new Map();
+      for (const entry of inventory.entries) {
+        if (entry.node.kind !== 'object-method') continue;
+        const name = entry.node.name.slice(entry.node.name.lastIndexOf('.') + 1);
+        const list = objectMethodsByName.get(name) ?? [];
+        list.push(entry);
+        objectMethodsByName.set(name, list);
+      }
+    }
+    const owner = declared.parent;
+    const name = (declared as ts.NamedDeclaration).name;
+    if (!owner || !ts.isInterfaceDeclaration(owner) || !name) return undefined;
+    const candidates = objectMethodsByName.get(name.getText()) ?? [];
+    if (candidates.length === 0) return undefined;
+    const interfaceType = checker.getTypeAtLocation(owner.name);
+    const verified = candidates.filter((entry) => {
+      let object: ts.Node | undefined = entry.decl.parent;
+      if (object && ts.isPropertyAssignment(object)) object = object.parent;
+      if (!object || !ts.isObjectLiteralExpression(object)) return false;
+      const type = checker.getContextualType(object) ?? checker.getTypeAtLocation(object);
+      return checker.isTypeAssignableTo(type, interfaceType);
+    });
+    return verified;
+  };
+  const searchImplementations = (call: ts.CallExpression | ts.NewExpression): InventoryEntry[] => {
     languageService ??= project.getLanguageService().compilerObject;
     const callee = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
     const found: InventoryEntry[] = [];
@@ -116,7 +171,7 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     let declaredTarget: string | undefined;
     if (dispatch) {
       targets = dispatch.targets;
-      if (targets.length === 0 && ts.isInterfaceDeclaration(dispatch.declared)) targets = viaLanguageService(call);
+      if (targets.length === 0 && ts.isInterfaceDeclaration(dispatch.declared)) targets = viaLanguageService(call, implementationOf(decl));
       const owner = dispatch.declared.name?.text ?? 'class';
       declaredTarget = `${toPosix(relative(root, dispatch.declared.getSourceFile().fileName))}#${owner}.${dispatch.name}`;
       if (targets.length) stats.dispatched++;

@@ -1,0 +1,168 @@
+// Map / Set / Array mutations (return values included), look-alike user classes with methods
+// named like mutators, frozen and sealed collections, typed arrays, array-likes, WeakMap/WeakSet,
+// subclasses of the built-ins, and getters that throw inside collection callbacks.
+export class Inventory {
+  items = new Map<string, number>();
+  tags = new Set<string>();
+  history: string[] = [];
+
+  add(name: string, count = 1): number {
+    const next = (this.items.get(name) ?? 0) + count;
+    this.items.set(name, next);
+    this.tags.add(name[0]);
+    this.history.push(`add ${name}`);
+    return next;
+  }
+
+  remove(name: string): boolean {
+    const removed = this.items.delete(name);
+    if (removed) this.history.unshift(`remove ${name}`);
+    return removed;
+  }
+
+  reset(): number {
+    const size = this.items.size;
+    this.items.clear();
+    this.tags.clear();
+    this.history.splice(0, this.history.length, 'reset');
+    return size;
+  }
+}
+
+export function arrayOps(): unknown[] {
+  const list = [5, 1, 4];
+  const pushed = list.push(9, 2);
+  const popped = list.pop();
+  const shifted = list.shift();
+  const unshifted = list.unshift(0);
+  const spliced = list.splice(1, 1, 7, 8);
+  const sorted = list.sort((x, y) => x - y) === list;
+  const reversed = list.reverse().join(',');
+  const filled = new Array(3).fill(1).fill(2, 1);
+  const copied = [1, 2, 3, 4, 5].copyWithin(0, 3);
+  return [pushed, popped, shifted, unshifted, spliced, sorted, reversed, filled, copied, list];
+}
+
+export function mapSetOps(): unknown[] {
+  const map = new Map<unknown, string>([[1, 'one']]);
+  const setResult = map.set(2, 'two') === map;
+  const deleted = [map.delete(1), map.delete(99)];
+  const set = new Set([1, 2]);
+  const addResult = set.add(3) === set;
+  const setDeleted = set.delete(2);
+  const weak = new WeakMap<object, number>();
+  const key = {};
+  weak.set(key, 1);
+  const weakSet = new WeakSet<object>();
+  weakSet.add(key);
+  const weakDeleted = weak.delete(key);
+  return [setResult, deleted, [...map], addResult, setDeleted, [...set], weakSet.has(key), weakDeleted];
+}
+
+/** User classes whose methods are named like the built-in mutators. */
+export class Calendar {
+  entries: string[] = [];
+  set(day: string, what: string): string {
+    this.entries.push(`${day}:${what}`);
+    return 'set!';
+  }
+  add(what: string): this {
+    this.entries.push(what);
+    return this;
+  }
+  clear(): number {
+    const n = this.entries.length;
+    this.entries = [];
+    return n;
+  }
+  push = (x: string): number => this.entries.push(x);
+}
+
+export function lookAlikes(): unknown[] {
+  const c = new Calendar();
+  return [c.set('mon', 'gym'), c.add('x').add('y').entries.length, c.push('z'), c.clear(), c.entries];
+}
+
+export function frozenCollections(): string[] {
+  const out: string[] = [];
+  const frozen = Object.freeze([1, 2]);
+  const attempts: [string, () => unknown][] = [
+    ['push', () => (frozen as number[]).push(3)],
+    ['sort', () => (frozen as number[]).sort()],
+    ['index write', () => ((frozen as number[])[0] = 9)],
+    ['sealed push', () => Object.seal([1]).push(2)],
+    ['frozen map set', () => Object.freeze(new Map()).set(1, 1).size],
+  ];
+  for (const [label, attempt] of attempts) {
+    try {
+      out.push(`${label}: ok ${String(attempt())}`);
+    } catch (error) {
+      out.push(`${label}: ${(error as Error).name}: ${(error as Error).message}`);
+    }
+  }
+  return out;
+}
+
+export function typedAndArrayLike(): unknown[] {
+  const bytes = new Uint8Array(4);
+  bytes.set([1, 2], 1);
+  bytes.fill(7, 3);
+  const sorted = new Int16Array([3, -1, 2]).sort().join(',');
+  const arrayLike = { length: 2, 0: 'a', 1: 'b' };
+  const pushedLike = Array.prototype.push.call(arrayLike, 'c');
+  return [Array.from(bytes), sorted, pushedLike, arrayLike];
+}
+
+export class Stack<T> extends Array<T> {
+  pushes = 0;
+  override push(...items: T[]): number {
+    this.pushes += items.length;
+    return super.push(...items);
+  }
+  peek(): T | undefined {
+    return this[this.length - 1];
+  }
+}
+
+export class CountingMap<K, V> extends Map<K, V> {
+  sets = 0;
+  override set(key: K, value: V): this {
+    this.sets++;
+    return super.set(key, value);
+  }
+}
+
+export function subclasses(): unknown[] {
+  const stack = new Stack<number>();
+  stack.push(1, 2);
+  stack.push(3);
+  const mapped = stack.map((x) => x * 2);
+  const counting = new CountingMap<string, number>([['a', 1]]);
+  counting.set('b', 2).set('c', 3);
+  return [stack.pushes, stack.peek(), mapped instanceof Stack, Array.from(mapped), counting.sets, counting.size];
+}
+
+export function throwingGetters(): string[] {
+  const out: string[] = [];
+  const items = [
+    { ok: 1 },
+    Object.defineProperty({}, 'ok', {
+      get() {
+        throw new TypeError('getter exploded');
+      },
+    }),
+  ];
+  try {
+    items.forEach((item) => out.push(`ok=${item.ok}`));
+  } catch (error) {
+    out.push(`${(error as Error).name}: ${(error as Error).message}`);
+  }
+  const map = new Map([['k', items[1]]]);
+  try {
+    const { ok } = map.get('k')!;
+    out.push(`destructured ${ok}`);
+  } catch (error) {
+    out.push(`destructuring: ${(error as Error).message}`);
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+import { Color, Direction, Geometry, greet, Registry, describeEnums } from './src/enums';
+import Exported = require('./src/exported');
+const legacy = require('./src/legacy.js');
+const legacy2 = require('./src/legacy2.cjs');
+const strict = require('./src/strict.cts');
+
+const show = (label: string, value: unknown) => console.log(label, JSON.stringify(value));
+
+show('enums', describeEnums());
+show('enum direct', [Color.Green, Direction.Up]);
+const p = Geometry.point(3, 4);
+show('geometry', [Geometry.Metrics.distance(p), Geometry.created, Geometry.Metrics.distance(p, { x: 3, y: 0 })]);
+show('greet', [greet('a'), greet('b'), greet.calls]);
+Registry.add('one');
+show('registry', [Registry.add('two').name, Registry.all]);
+show('exported', new Exported('x').label());
+show('writeFrozen', legacy.writeFrozen());
+show('implicitGlobal', legacy.implicitGlobal());
+show('whoIsThis', legacy.whoIsThis());
+show('aliased', legacy.aliased(1, 2));
+show('withStatement', legacy.withStatement());
+show('octal', legacy.octal());
+show('annexB', legacy.annexB());
+show('duplicateParams', legacy.duplicateParams(1, 2));
+show('deleteName', legacy.deleteName());
+show('tryWrites', legacy2.tryWrites());
+show('pushFrozen', legacy2.pushFrozen());
+show('thisValue', legacy2.thisValue.call(undefined));
+show('strictWrite', strict.strictWrite());
+show('viaLegacy', strict.viaLegacy());
+show('module type', [typeof module, typeof require, typeof exports]);

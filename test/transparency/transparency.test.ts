@@ -1,0 +1,298 @@
+// Transparency (DESIGN §6): an instrumented run behaves as the plain run. Every program of the
+// corpus (test/transparency/corpus/<name>: a tiny project, its code under src/, an entry that
+// prints a transcript of what it observes) runs three times — with the loader only, and
+// instrumented with fields off and on — and must print the same stdout and stderr, exit with the
+// same code, print no conlens warning, and leave a well-formed trace with ENTER/EXIT events of the
+// functions its corpus.json names. Then every example's unit tests must pass or fail the same way
+// plain and instrumented.
+//
+// corpus.json: { "entries"?: string[] (default ["main.ts"]), "functions": string[] (display
+// names that must have ENTER and EXIT/EXC in every entry's trace), "functionsPerEntry"?: {entry:
+// string[]}, "locks"?: the trace settings' locks }.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/core/config/index.ts';
+import { registerEntry, runCommand } from '../../src/core/runner/run-command.ts';
+import type { TraceSettings } from '../../src/core/instrument/instrument-config.ts';
+import { REPO } from '../helpers/cli.ts';
+
+const CORPUS = join(__dirname, 'corpus');
+const EXAMPLES = join(REPO, 'examples');
+const REGISTER = registerEntry();
+const RUN_TIMEOUT_MS = 30_000;
+
+interface CorpusSpec {
+  entries?: string[];
+  functions: string[];
+  functionsPerEntry?: Record<string, string[]>;
+  locks?: TraceSettings['locks'];
+}
+
+interface Outcome {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'conlens-transparency-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+let runDirCount = 0;
+const newRunDir = () => join(scratch, `run-${++runDirCount}`);
+
+// Child processes are the cost of this suite: every run is queued when the tests are declared
+// and runs a few at a time (they wait on I/O too, hence one more than the cores), so the pool
+// stays busy across the describe blocks; the tests then await their own runs.
+const slots = Math.max(2, Math.min(4, availableParallelism() + 1));
+let busy = 0;
+const waiting: (() => void)[] = [];
+async function limited<T>(job: () => Promise<T>): Promise<T> {
+  if (busy < slots) busy++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing job hands its slot over
+  try {
+    return await job();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  }
+}
+
+function childEnv(trace: TraceSettings | undefined): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
+  delete env.NODE_OPTIONS;
+  delete env.CONLENS_TRACE;
+  if (trace) env.CONLENS_TRACE = JSON.stringify(trace);
+  return env;
+}
+
+/** `node --import dist/register.mjs <entry>` in the program's folder, optionally traced. */
+function runEntry(cwd: string, entry: string, trace?: TraceSettings): Promise<Outcome> {
+  return limited(
+    () =>
+      new Promise<Outcome>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', REGISTER, entry], { cwd, env: childEnv(trace), stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+        child.on('error', reject);
+        child.on('close', (status, signal) => {
+          clearTimeout(timer);
+          resolve({ status, signal, stdout, stderr });
+        });
+      }),
+  );
+}
+
+interface TraceEventLine {
+  e: string;
+  [key: string]: unknown;
+}
+
+/** Every trace file of a run, each line parsed (a line that is not JSON fails the test). */
+function readTraces(runDir: string): { file: string; events: TraceEventLine[] }[] {
+  assert.ok(existsSync(runDir), `no trace was written (${runDir} does not exist)`);
+  const files = readdirSync(runDir).filter((f) => /^trace-.*\.jsonl$/.test(f)).sort();
+  assert.ok(files.length > 0, `no trace file in ${runDir}`);
+  return files.map((file) => {
+    const text = readFileSync(join(runDir, file), 'utf8');
+    assert.ok(text.endsWith('\n'), `${file}: the last line is incomplete`);
+    const events = text
+      .slice(0, -1)
+      .split('\n')
+      .map((line, i) => {
+        try {
+          return JSON.parse(line) as TraceEventLine;
+        } catch (error) {
+          assert.fail(`${file}:${i + 1} is not valid JSON (${(error as Error).message}): ${line.slice(0, 200)}`);
+        }
+      });
+    assert.equal(events[0]?.e, 'header', `${file}: the first event is the header`);
+    assert.equal(events.at(-1)?.e, 'end', `${file}: the last event is the end record`);
+    return { file, events };
+  });
+}
+
+/** Display names of the functions with an ENTER and an EXIT (or EXC) event. */
+function enteredAndLeft(traces: { events: TraceEventLine[] }[]): Set<string> {
+  const done = new Set<string>();
+  for (const { events } of traces) {
+    const names = new Map<number, string>();
+    const entered = new Set<number>();
+    const left = new Set<number>();
+    for (const event of events) {
+      if (event.e === 'fn') names.set(event.i as number, event.name as string);
+      else if (event.e === 'en') entered.add(event.f as number);
+      else if (event.e === 'ex' || event.e === 'exc') left.add(event.f as number);
+    }
+    for (const [index, name] of names) if (entered.has(index) && left.has(index)) done.add(name);
+  }
+  return done;
+}
+
+interface EntryRuns {
+  traced: TraceSettings[];
+  outcomes: Promise<Outcome[]>;
+}
+
+/** Queues one entry's runs: plain, and instrumented with fields off and on. */
+function startRuns(dir: string, entry: string, spec: CorpusSpec): EntryRuns {
+  const settings = (fields: boolean): TraceSettings => ({ root: dir, include: ['src/**'], runDir: newRunDir(), fields, depth: 2, locks: spec.locks ?? [] });
+  const traced = [settings(false), settings(true)];
+  const outcomes = Promise.all([runEntry(dir, entry), ...traced.map((trace) => runEntry(dir, entry, trace))]);
+  outcomes.catch(() => {}); // awaited (and reported) by its test
+  return { traced, outcomes };
+}
+
+/** Compares the runs of one entry; returns the functions entered and left, per `fields`. */
+async function checkTransparent(runs: EntryRuns): Promise<Map<boolean, Set<string>>> {
+  const { traced } = runs;
+  const [plain, ...instrumented] = await runs.outcomes;
+  assert.equal(plain.signal, null, `the plain run was killed (${plain.signal}):\n${plain.stderr}`);
+  assert.ok(plain.stdout.length > 0, 'the plain run printed a transcript');
+  assert.doesNotMatch(plain.stderr, /^conlens:/m);
+  const functions = new Map<boolean, Set<string>>();
+  traced.forEach((trace, i) => {
+    const run = instrumented[i];
+    const label = `instrumented (fields: ${trace.fields})`;
+    assert.doesNotMatch(run.stderr, /^conlens:/m, `${label} printed a conlens message:\n${run.stderr}`);
+    assert.equal(run.stdout, plain.stdout, `${label}: stdout differs`);
+    assert.equal(run.stderr, plain.stderr, `${label}: stderr differs`);
+    assert.equal(run.status, plain.status, `${label}: exit code differs\n${run.stderr}`);
+    assert.equal(run.signal, plain.signal, `${label}: signal differs`);
+    const traces = readTraces(trace.runDir);
+    const fieldEvents = traces.reduce((n, { events }) => n + events.filter((e) => e.e === 'rd' || e.e === 'wr' || e.e === 'up').length, 0);
+    assert.equal(fieldEvents > 0, trace.fields, `${label}: ${fieldEvents} field events`);
+    functions.set(trace.fields, enteredAndLeft(traces));
+  });
+  return functions;
+}
+
+const programs = readdirSync(CORPUS, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(CORPUS, d.name, 'corpus.json')))
+  .map((d) => d.name)
+  .sort();
+
+test('the corpus has its programs', () => {
+  assert.ok(programs.length >= 10, `only ${programs.length} corpus programs`);
+});
+
+const entryRuns = new Map<string, EntryRuns>();
+
+describe('corpus: plain and instrumented runs print the same', { concurrency: true }, () => {
+  for (const name of programs) {
+    const dir = join(CORPUS, name);
+    const spec = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')) as CorpusSpec;
+    for (const entry of spec.entries ?? ['main.ts']) {
+      const runs = startRuns(dir, entry, spec);
+      entryRuns.set(`${name}/${entry}`, runs);
+      test(`${name}/${entry}`, async () => {
+        const functions = await checkTransparent(runs);
+        for (const [fields, seen] of functions) {
+          const expected = [...spec.functions, ...(spec.functionsPerEntry?.[entry] ?? [])];
+          const missing = expected.filter((fn) => !seen.has(fn));
+          assert.deepEqual(missing, [], `fields: ${fields}: no ENTER/EXIT for these functions; traced: ${[...seen].sort().join(', ')}`);
+        }
+      });
+    }
+  }
+});
+
+// Known differences the instrumenter cannot remove (test/transparency/gaps): each `todo` test
+// compares one line of that program's transcript, plain vs instrumented.
+const GAPS = join(__dirname, 'gaps');
+const gapRuns = Promise.all([
+  runEntry(GAPS, 'main.ts'),
+  runEntry(GAPS, 'main.ts', { root: GAPS, include: ['src/**'], runDir: newRunDir(), fields: false, depth: 2, locks: [] }),
+  runEntry(GAPS, 'main.ts', { root: GAPS, include: ['src/**'], runDir: newRunDir(), fields: true, depth: 2, locks: [] }),
+]);
+gapRuns.catch(() => {});
+const runGaps = () => gapRuns;
+const gapLine = (outcome: Outcome, key: string) => outcome.stdout.split('\n').find((line) => line.startsWith(`${key}:`));
+
+describe('known gaps', () => {
+  // require() of sloppy .js/.cjs files from a CommonJS .ts module that Node loads through the ES
+  // module loader (loader-hooks.ts now hands it its transpiled source): Node then resolves and
+  // loads those requires through the module hooks, whose load() passes CommonJS JavaScript on
+  // untouched, so the included .js files run uninstrumented. (Through Node's own CommonJS loader —
+  // the main.cjs entry — they are instrumented.)
+  test('commonjs/main.ts: included .js files required from a CommonJS .ts module are instrumented', {
+    todo: 'loader gap: CommonJS .js under `include` required from a .ts module loaded by the ES module loader runs uninstrumented',
+  }, async () => {
+    const spec = JSON.parse(readFileSync(join(CORPUS, 'commonjs', 'corpus.json'), 'utf8')) as CorpusSpec;
+    const runs = entryRuns.get('commonjs/main.ts')!;
+    await runs.outcomes;
+    const seen = enteredAndLeft(readTraces(runs.traced[0].runDir));
+    assert.deepEqual(spec.functionsPerEntry!['main.cjs'].filter((fn) => !seen.has(fn)), []);
+  });
+  test('process listeners: the recorder adds exit/signal/monitor listeners the program can count', {
+    todo: 'src/core/runtime/install.ts: process.on(...) hooks are visible to listenerCount and count toward MaxListenersExceededWarning',
+  }, async () => {
+    const [plain, instrumented] = await runGaps();
+    assert.equal(gapLine(instrumented, 'listeners'), gapLine(plain, 'listeners'));
+    assert.equal(instrumented.stderr, plain.stderr);
+  });
+  test('Function.prototype.toString shows the instrumented source', { todo: 'inherent to source instrumentation' }, async () => {
+    const [plain, instrumented] = await runGaps();
+    assert.equal(gapLine(instrumented, 'toString'), gapLine(plain, 'toString'));
+  });
+  test('TypeError messages that quote the failing expression name the rewritten code', {
+    todo: 'V8 prints the compiled expression: with fields, `o.p.q()` fails as `__conlens_rt.rd(...).q is not a function`; lock methods, runExclusive and for await are rewritten even without fields',
+  }, async () => {
+    const [plain, withoutFields, withFields] = await runGaps();
+    assert.equal(gapLine(withoutFields, 'messages'), gapLine(plain, 'messages'));
+    assert.equal(gapLine(withFields, 'messages'), gapLine(plain, 'messages'));
+  });
+  test('recursion 9000 deep: instrumented frames need about twice the stack', { todo: 'the ENTER/EXIT wrapper (try/catch/finally, recorder calls) enlarges every frame' }, async () => {
+    const [plain, instrumented] = await runGaps();
+    assert.equal(gapLine(instrumented, 'recursion'), gapLine(plain, 'recursion'));
+  });
+});
+
+// Every example's unit command: same verdict and same test counts, plain and instrumented.
+const examples = readdirSync(EXAMPLES)
+  .filter((name) => existsSync(join(EXAMPLES, name, 'conlens.config.json')))
+  .sort();
+
+function counts(output: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const key of ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo']) {
+    const match = new RegExp(`^[ℹ#] ${key} (\\d+)$`, 'm').exec(output);
+    if (match) found[key] = match[1];
+  }
+  return found;
+}
+
+describe('examples: unit tests pass or fail the same, plain and instrumented', { concurrency: true }, () => {
+  for (const name of examples) {
+    const { config, root } = loadConfig(join(EXAMPLES, name));
+    const runDir = newRunDir();
+    const trace: TraceSettings = { root, include: config.include, runDir, fields: true, depth: 2, locks: config.locks };
+    const request = { label: 'unit.command', spec: config.unit?.command ?? [], cwd: root, timeoutMs: RUN_TIMEOUT_MS };
+    const runs = Promise.all([
+      limited(() => runCommand({ ...request, env: { CONLENS_TRACE: '' } })),
+      limited(() => runCommand({ ...request, env: { CONLENS_TRACE: JSON.stringify(trace) } })),
+    ]);
+    runs.catch(() => {});
+    test(name, async () => {
+      assert.ok(config.unit, `${name} has no unit command`);
+      const [plain, instrumented] = await runs;
+      assert.equal(plain.timedOut, false, `${name}: the plain run timed out`);
+      assert.equal(instrumented.timedOut, false, `${name}: the instrumented run timed out`);
+      assert.equal(instrumented.passed, plain.passed, `${name}: plain passed=${plain.passed}, instrumented passed=${instrumented.passed}\n${instrumented.output}`);
+      assert.equal(instrumented.exitCode, plain.exitCode);
+      assert.deepEqual(counts(instrumented.output), counts(plain.output), `${name}: different test counts\n${instrumented.output}`);
+      assert.ok(Object.keys(counts(plain.output)).length > 0, `${name}: no test summary in the output`);
+      assert.doesNotMatch(instrumented.output, /conlens: warning/);
+      const traces = readTraces(runDir);
+      assert.ok(traces.some(({ events }) => events.some((e) => e.e === 'en')), `${name}: the trace has no ENTER event`);
+    });
+  }
+});
