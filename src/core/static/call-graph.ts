@@ -150,35 +150,60 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     return found;
   };
 
+  /**
+   * The declarations a call can reach, from the type checker. The callee's symbol answers most
+   * calls (`f()`, `o.m()`, `new C()`) without overload resolution and type-argument inference,
+   * which is where most of a full type check goes; getResolvedSignature answers the rest
+   * (`f()()`, `a[i]()`, `(c ? f : g)()`). Undefined: the checker could not resolve the callee.
+   */
+  const calleeDeclarations = (call: ts.CallExpression | ts.NewExpression): ts.Declaration[] | undefined => {
+    let callee: ts.Expression = call.expression;
+    while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
+    const name = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
+    let symbol = name ? checker.getSymbolAtLocation(name) : undefined;
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const declarations = symbol?.declarations;
+    if (declarations?.length) {
+      if (ts.isNewExpression(call)) {
+        // A class: its constructor (none written: resolved, but there is no function to call).
+        const classes = declarations.filter(ts.isClassLike);
+        if (classes.length) {
+          return classes.flatMap((c) => c.members.filter((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body));
+        }
+      }
+      return declarations;
+    }
+    const signature = checker.getResolvedSignature(call);
+    const declaration = signature?.getDeclaration() as ts.Declaration | undefined;
+    return declaration ? [declaration] : undefined;
+  };
+
   const resolve = (call: ts.CallExpression | ts.NewExpression, from: InventoryEntry) => {
     stats.callSites++;
     const line = call.getSourceFile().getLineAndCharacterOfPosition(call.getStart()).line + 1;
-    const signature = checker.getResolvedSignature(call);
-    let decl = signature?.getDeclaration() as ts.Declaration | undefined;
-    if (!decl && ts.isNewExpression(call)) {
-      // A class without an explicit constructor: resolved, but there is no function to call.
-      const symbol = checker.getSymbolAtLocation(call.expression);
-      if (symbol) stats.resolved++;
-      return;
-    }
-    if (!decl) return;
+    const declarations = calleeDeclarations(call);
+    if (declarations === undefined) return;
     stats.resolved++;
-    if (ts.isJSDocSignature(decl)) return;
     // `super.m()` is bound statically: no dispatch.
     const viaSuper = ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression) && call.expression.expression.kind === ts.SyntaxKind.SuperKeyword;
-    const dispatch = viaSuper ? undefined : hierarchy.dispatchTargets(implementationOf(decl));
-    let targets: InventoryEntry[];
+    const targets: InventoryEntry[] = [];
     let declaredTarget: string | undefined;
-    if (dispatch) {
-      targets = dispatch.targets;
-      if (targets.length === 0 && ts.isInterfaceDeclaration(dispatch.declared)) targets = viaLanguageService(call, implementationOf(decl));
-      const owner = dispatch.declared.name?.text ?? 'class';
-      declaredTarget = `${toPosix(relative(root, dispatch.declared.getSourceFile().fileName))}#${owner}.${dispatch.name}`;
-      if (targets.length) stats.dispatched++;
-    } else {
-      const entry = entryForDeclaration(decl);
-      targets = entry ? [entry] : [];
+    for (const decl of declarations) {
+      if (ts.isJSDocSignature(decl)) continue;
+      const dispatch = viaSuper ? undefined : hierarchy.dispatchTargets(implementationOf(decl));
+      let found: InventoryEntry[];
+      if (dispatch) {
+        found = dispatch.targets;
+        if (found.length === 0 && ts.isInterfaceDeclaration(dispatch.declared)) found = viaLanguageService(call, implementationOf(decl));
+        const owner = dispatch.declared.name?.text ?? 'class';
+        declaredTarget = `${toPosix(relative(root, dispatch.declared.getSourceFile().fileName))}#${owner}.${dispatch.name}`;
+      } else {
+        const entry = entryForDeclaration(decl);
+        found = entry ? [entry] : [];
+      }
+      for (const target of found) if (!targets.includes(target)) targets.push(target);
     }
+    if (declaredTarget && targets.length) stats.dispatched++;
     if (targets.length === 0) return;
     stats.inScope++;
     for (const target of targets) addEdge(from, target, line, declaredTarget);
