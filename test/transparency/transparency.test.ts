@@ -218,14 +218,10 @@ const runGaps = () => gapRuns;
 const gapLine = (outcome: Outcome, key: string) => outcome.stdout.split('\n').find((line) => line.startsWith(`${key}:`));
 
 describe('known gaps', () => {
-  // require() of sloppy .js/.cjs files from a CommonJS .ts module that Node loads through the ES
-  // module loader (loader-hooks.ts now hands it its transpiled source): Node then resolves and
-  // loads those requires through the module hooks, whose load() passes CommonJS JavaScript on
-  // untouched, so the included .js files run uninstrumented. (Through Node's own CommonJS loader —
-  // the main.cjs entry — they are instrumented.)
-  test('commonjs/main.ts: included .js files required from a CommonJS .ts module are instrumented', {
-    todo: 'loader gap: CommonJS .js under `include` required from a .ts module loaded by the ES module loader runs uninstrumented',
-  }, async () => {
+  // require() of .js/.cjs files from a CommonJS .ts module that Node loads through the ES module
+  // loader: Node resolves and loads those requires through the module hooks, so load() must
+  // instrument included CommonJS JavaScript too (it does; this was a gap).
+  test('commonjs/main.ts: included .js files required from a CommonJS .ts module are instrumented', async () => {
     const spec = JSON.parse(readFileSync(join(CORPUS, 'commonjs', 'corpus.json'), 'utf8')) as CorpusSpec;
     const runs = entryRuns.get('commonjs/main.ts')!;
     await runs.outcomes;

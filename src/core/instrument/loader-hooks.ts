@@ -58,11 +58,13 @@ export async function resolve(specifier: string, context: { parentURL?: string }
   }
 }
 
+function warnIfNotInstrumented(filePath: string, error: string | undefined): void {
+  if (error) process.stderr.write(`conlens: warning: ${filePath} could not be instrumented (${error}); it runs uninstrumented\n`);
+}
+
 function compile(source: string, filePath: string, instrument: InstrumentOptions | undefined): string {
   const output = transpile().transpileTypeScript(source, filePath, 'module', instrument);
-  if (output.instrumentError) {
-    process.stderr.write(`conlens: warning: ${filePath} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
-  }
+  warnIfNotInstrumented(filePath, output.instrumentError);
   return output.code;
 }
 
@@ -74,6 +76,15 @@ export async function load(url: string, context: { format?: string | null }, nex
     const instrument = instrumentFor?.(filePath);
     if (!instrument) return nextLoad(url, context);
     const loaded = await nextLoad(url, context);
+    if (loaded.format === 'commonjs') {
+      // A CommonJS file reached through the ES loader (imported, or required from a CommonJS
+      // module whose source came from this hook): instrument it here, as register.ts does for
+      // require() from Node's own CommonJS loader.
+      const source = await readFile(filePath, 'utf8');
+      const output = transpile().transpileTypeScript(source, filePath, 'commonjs', instrument);
+      warnIfNotInstrumented(filePath, output.instrumentError);
+      return { format: 'commonjs', source: output.code, shortCircuit: true };
+    }
     if (loaded.format !== 'module' || loaded.source == null) return loaded;
     const source = typeof loaded.source === 'string' ? loaded.source : Buffer.from(loaded.source as Uint8Array).toString('utf8');
     return { format: 'module', source: compile(source, filePath, instrument), shortCircuit: true };
@@ -85,6 +96,7 @@ export async function load(url: string, context: { format?: string | null }, nex
       // exports; require() calls inside still go through Node's CommonJS loader and register.ts.
       const source = await readFile(filePath, 'utf8');
       const output = transpile().transpileTypeScript(source, filePath, 'commonjs', instrumentFor?.(filePath));
+      warnIfNotInstrumented(filePath, output.instrumentError);
       return { format: 'commonjs', source: output.code, shortCircuit: true };
     }
     return { format: 'commonjs', source: null, shortCircuit: true };

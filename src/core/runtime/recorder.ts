@@ -37,6 +37,10 @@ export interface Activation {
   prev: Activation | undefined;
   /** Frames point at their activation; an activation is its own frame. */
   act: Activation;
+  /** The arguments, to capture the parameters again at EXIT (as Daikon's Chicory does). */
+  args: unknown[];
+  /** The lock this activation last asked for (`await lock.acquire()` resumes holding it). */
+  lastLock?: unknown;
 }
 
 /** An inline callback's frame: it runs as `act`, the function it is written in. */
@@ -148,6 +152,7 @@ export class Recorder {
       exited: false,
       suspended: false,
       prev: parent,
+      args,
     } as Activation;
     act.act = act;
     const vars: TraceVars = {};
@@ -162,7 +167,11 @@ export class Recorder {
 
   private recordExit(act: Activation, value: unknown, line: number): void {
     const vars: TraceVars = {};
-    if (this.functions[act.fn]?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1, new Set());
+    const info = this.functions[act.fn];
+    // Parameters again at EXIT: an object parameter's fields may have changed (account.balance).
+    const params = info?.params ?? [];
+    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], act.args[i], this.options.depth - 1, new Set());
+    if (info?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1, new Set());
     if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
     this.writer.write({ e: 'ex', a: act.id, f: act.fn, x: line, v: vars });
   }
@@ -262,8 +271,11 @@ export class Recorder {
   }
 
   /** `await lock.acquire()` resumed: the lock is held; wrap the release function it returns. */
-  rl<T>(frame: Frame, site: number, value: T, lock: unknown): T {
+  rl<T>(frame: Frame, site: number, value: T, given: unknown): T {
     this.rs(frame, site, value);
+    // The lock is the one this activation asked for just before suspending (`mc` saw the call).
+    const lock = given ?? frame.act?.lastLock;
+    if (frame.act) frame.act.lastLock = undefined;
     if (!this.isLock(lock)) return value;
     const lockId = identityOf(lock as object);
     this.writer.write({ e: 'lk', a: frame.act?.id ?? null, s: site, op: 'acquired', lock: lockId });
@@ -315,6 +327,7 @@ export class Recorder {
       const lock = identityOf(receiver as object);
       const op = this.lockOp(receiver, method);
       if (op) this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op, lock });
+      if (op === 'request' && this.current) this.current.lastLock = receiver;
     }
     return receiver;
   }
