@@ -70,7 +70,7 @@ try {
   // 3. transform throughput
   const { transpileTypeScript } = require(join(root, 'dist', 'transpile.cjs'));
   const effectSrc = join(root, '.conlens', 'bench');
-  const effectFiles = existsSync(effectSrc) ? await glob(['**/package/src/**/*.ts'], { cwd: effectSrc, absolute: true }) : [];
+  const effectFiles = existsSync(effectSrc) ? await glob(['effect-*/src/**/*.ts'], { cwd: effectSrc, absolute: true }) : [];
   const files = effectFiles.length ? effectFiles : await glob(['src/**/*.ts'], { cwd: root, absolute: true });
   const sources = files.map((file) => ({ file, text: readFileSync(file, 'utf8') }));
   const lines = sources.reduce((n, s) => n + s.text.split('\n').length, 0);
@@ -81,6 +81,7 @@ try {
     return lines / ((performance.now() - start) / 1000);
   };
   throughput(undefined); // warm up
+  throughput(instrument);
   const plainRate = throughput(undefined);
   const instrumentedRate = throughput(instrument);
   console.log(`\n3. Transform throughput on ${effectFiles.length ? "effect's src/" : 'our src/'} (${files.length} files, ${lines} lines)`);
