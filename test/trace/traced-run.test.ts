@@ -138,3 +138,28 @@ test('twice', () => { if (twice(2) !== 4) throw new Error('bad'); });`,
   const samples = await samplesOf(run.runDir);
   assert.deepEqual(samples.map((s) => `${s.function}:${s.kind}`), ['twice:ENTER', 'twice:EXIT']);
 });
+
+test('mocha, serial and --parallel: every worker process writes its trace', async () => {
+  const mocha = join(__dirname, '..', '..', 'node_modules', 'mocha', 'bin', 'mocha.js');
+  const spec = `import assert from 'node:assert';
+import { Acc } from '../src/acc.ts';
+describe('acc', () => { it('adds', async () => { assert.equal(await new Acc().add(2), 2); }); });`;
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({
+      include: ['src/**'],
+      unit: { command: [process.execPath, mocha, '--extension', 'ts', 'test/a.spec.ts', 'test/b.spec.ts'] },
+      integration: { command: [process.execPath, mocha, '--parallel', '--jobs', '2', '--extension', 'ts', 'test/a.spec.ts', 'test/b.spec.ts'] },
+    }),
+    'src/acc.ts': 'export class Acc { b = 0; async add(n: number) { await null; this.b += n; return this.b; } }',
+    'test/a.spec.ts': spec,
+    'test/b.spec.ts': spec,
+  });
+  for (const suite of ['unit', 'integration'] as const) {
+    const run = await runTraced(loadConfig(root), { suite });
+    assert.equal(run.passed, true, run.output);
+    const summary = await summarizeRun(run.runDir);
+    assert.equal(summary.points.find((p) => p.function === 'Acc.add')?.exit, 2, suite);
+    if (suite === 'integration') assert.equal(summary.files.length, 2, 'one trace per mocha worker');
+  }
+});
