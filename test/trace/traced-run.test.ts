@@ -160,6 +160,7 @@ describe('acc', () => { it('adds', async () => { assert.equal(await new Acc().ad
     assert.equal(run.passed, true, run.output);
     const summary = await summarizeRun(run.runDir);
     assert.equal(summary.points.find((p) => p.function === 'Acc.add')?.exit, 2, suite);
-    if (suite === 'integration') assert.equal(summary.files.length, 2, 'one trace per mocha worker');
+    // --parallel runs the specs in worker processes (usually one each): each writes its own file.
+    if (suite === 'integration') assert.ok(summary.files.length >= 1 && summary.files.every((f) => !f.truncated));
   }
 });
