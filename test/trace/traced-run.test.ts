@@ -109,7 +109,7 @@ test('box', () => { new Box().put(3); });`,
 test('a hanging test is killed at timeoutMs and its trace is still flushed', async () => {
   const root = tempProject({
     'package.json': '{ "type": "module" }',
-    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: ['node', 'test/hang.ts'] }, timeoutMs: 1500 }),
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: ['node', 'test/hang.ts'] }, timeoutMs: 5000 }),
     'src/wait.ts': `export async function forever(): Promise<void> { await new Promise(() => {}); }
 export function tick(): number { return 1; }`,
     'test/hang.ts': `import { forever, tick } from '../src/wait.ts';
