@@ -11,8 +11,10 @@ import { configCommand } from './commands/config.js';
 import { graphCommand } from './commands/graph.js';
 import { traceCommand } from './commands/trace.js';
 import { exportDaikonCommand } from './commands/export-daikon.js';
+import { mineCommand } from './commands/mine.js';
+import { diffCommand } from './commands/diff.js';
 
-const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand];
+const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));
