@@ -1,0 +1,53 @@
+// Localization (issue 7; 004 IV-B..IV-F) as pure functions over plain JSON: reduce the failure
+// invariants per function, set the failure flags, search the static call graph for suspicious
+// positions, and rank them by S_rate with documented tie rules. No I/O.
+
+import { LocalizeGraph, writesFromAccessMaps } from './graph.js';
+import type { FailureFlag, FunctionFlags, LocalizeInput, LocalizeResult, ReducedFunction } from './localize-types.js';
+import { callOrders, invokedMoreThanOnce } from './order.js';
+import { rankPositions } from './rank.js';
+import { reduceInvariants } from './reduce.js';
+import { failureFlag, searchPositions } from './search.js';
+
+export type * from './localize-types.js';
+export { LocalizeGraph, writesFromAccessMaps } from './graph.js';
+export { betweenDepth, betweenOrder, callOrders, invokedMoreThanOnce, suspiciousRate } from './order.js';
+export { rankPositions, sameScore, writtenByInvariants } from './rank.js';
+export { DEFAULT_TYPES, formatFailureInvariant, invariantKey, parsePoint, reduceInvariants, stripOrig } from './reduce.js';
+export { failureFlag, searchPositions } from './search.js';
+
+/** 004's algorithm "Detect Suspicious Positions": inv_Reduction, DFS_Traverse, cal_susp_rate. */
+export function localize(input: LocalizeInput): LocalizeResult {
+  const graph = new LocalizeGraph(input.analysis);
+  const resolve = (name: string) => graph.resolve(name) ?? name;
+  const reduced = reduceInvariants(input.failureInvariants, graph, input.options);
+
+  const byId = new Map<string, ReducedFunction>();
+  const flagsById = new Map<string, FailureFlag>();
+  const flags: FunctionFlags[] = [];
+  const unreached: string[] = [];
+  for (const f of reduced) {
+    const flag = failureFlag(f);
+    flags.push({ function: f.function, ...(f.id ? { id: f.id } : {}), ...flag });
+    if (f.id) {
+      byId.set(f.id, f);
+      flagsById.set(f.id, flag);
+    }
+    if ((flag.EN || flag.EX) && (!f.id || !graph.depth.has(f.id))) unreached.push(f.function);
+  }
+
+  const orders = callOrders(input.callOrders, resolve);
+  const many = invokedMoreThanOnce(input.callOrders, resolve);
+  const maxCalls = new Map<string, number>();
+  for (const run of input.callOrders) {
+    const perRun = new Map<string, number>();
+    for (const { function: fn, orders: o } of run) perRun.set(resolve(fn), (perRun.get(resolve(fn)) ?? 0) + o.length);
+    for (const [id, n] of perRun) maxCalls.set(id, Math.max(maxCalls.get(id) ?? 0, n));
+  }
+
+  const raw = searchPositions(graph, flagsById, many);
+  const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
+  const confirmed = new Set((input.confirmed ?? []).map(resolve));
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls });
+  return { positions, reduced, flags, unreached };
+}

@@ -1,0 +1,156 @@
+// The data of the localization stage (issue 7; 004 IV-C..IV-F): what goes in (failure invariants,
+// a call graph, call orders) and what comes out (the reduced invariants per function, the failure
+// flags, and the ranked SuspiciousPositions of DESIGN §4). Plain JSON both ways, no I/O.
+
+import type { DiffType, FailureInvariant, InvariantPair } from '../invariants/invariant-types.js';
+import type { ClassAccessMap } from '../static/static-types.js';
+
+/** A call-graph node: a StaticAnalysis FunctionNode, or any object with an id (its display name
+ *  defaults to the id), or just a name. */
+export type GraphNode = string | { id: string; name?: string; file?: string; line?: number };
+
+/** The static picture localize needs. A StaticAnalysis fits as it is; tests pass a minimal graph.
+ *  Ids in edges, roots, depth and calledAfter are node ids. */
+export interface CallGraphInput {
+  nodes: GraphNode[];
+  edges: { from: string; to: string }[];
+  roots: string[];
+  /** Shortest distance from a root (004 IV-F). Computed by BFS from the roots when absent. */
+  depth?: Record<string, number>;
+  /** 004 eq. (6): "f_i is always called after f_j is executed" facts, before → after. */
+  calledAfter?: { before: string; after: string }[];
+  /** 002 §3.1 access maps: give the writer/observer tie rule its M_w (see `writes`). */
+  classes?: ClassAccessMap[];
+}
+
+/** One integration run's call orders (004 IV-D): per function, the call order of each of its calls
+ *  in that run (`orders.length` is how often it ran). */
+export type RunCallOrders = { function: string; orders: number[] }[];
+
+/** The removal rules, for reports that explain themselves. */
+export type RemovalRule =
+  /** 004 IV-B: not a failure invariant (relationship not DJJ/MJ/JM), or an uninteresting type. */
+  | 'IV-B'
+  /** 004 eq. (4): at ENTER and also at EXIT of the same function (removed from ENTER). */
+  | 'eq4'
+  /** 004 eq. (5): at EXIT and also at ENTER of the same function (removed from EXIT). */
+  | 'eq5'
+  /** 004 eq. (6): at this EXIT and at the EXIT of a function called (or always called) after. */
+  | 'eq6'
+  /** 004 IV-E rule 1: `y = f(x)` at ENTER with `y = f(orig(x))` at EXIT (passing). */
+  | 'rule1'
+  /** 004 IV-E rule 2: `y Δ x` at ENTER with `y Δ orig(x)` at EXIT (passing). */
+  | 'rule2';
+
+export interface RemovedInvariant {
+  invariant: FailureInvariant | InvariantPair;
+  rule: RemovalRule;
+  /** Why, in words: what it matched and where. */
+  detail: string;
+}
+
+/** 004 IV-E for one function: the failure invariants left at its ENTER (En) and EXIT (Ex). */
+export interface ReducedFunction {
+  /** Display name (the node's name; the program point's function when it is not on the graph). */
+  function: string;
+  /** Node id, when the function is on the call graph. */
+  id?: string;
+  En: FailureInvariant[];
+  Ex: FailureInvariant[];
+  removed: RemovedInvariant[];
+}
+
+/** 004 IV-F failure flag: EN = 1 iff En ≠ ∅, EX = 1 iff Ex ≠ ∅. */
+export interface FailureFlag {
+  EN: 0 | 1;
+  EX: 0 | 1;
+}
+
+export interface FunctionFlags extends FailureFlag {
+  function: string;
+  id?: string;
+}
+
+/** Which record of 004 IV-F produced a position. */
+export type PositionCase =
+  /** (0,?) → (1,1): between f_j::ENTER and f_i::ENTER. */
+  | 'case1'
+  /** (0,?) → (1,0): between f_j::ENTER and f_i::ENTER, and f_i itself — a likely deadlock. */
+  | 'case2'
+  /** (0,?) → (0,1): f_i. */
+  | 'case3'
+  /** (1,1) and invoked more than once in an integration run. */
+  | 'candidate'
+  /** Not in the paper: a root that already has failure invariants at its ENTER (see search.ts). */
+  | 'root';
+
+/** A failure invariant as the report shows it (DESIGN §4). */
+export interface PositionInvariant {
+  point: string;
+  reference: string | null;
+  online: string | null;
+  relationship: string;
+  type: DiffType;
+}
+
+export interface SuspiciousPosition {
+  /** 1-based; positions that no rule separates share a rank (competition ranking, "1, 1, 3"). */
+  rank: number;
+  kind: 'function' | 'between' | 'candidate';
+  /** f_i: the function (for `between`, the callee whose ENTER already has failure invariants). */
+  function: string;
+  /** For `between`: f_j, the caller. */
+  caller?: string;
+  id?: string;
+  callerId?: string;
+  file?: string;
+  line?: number;
+  /** depth(f), or eq. (3) for `between`. */
+  depth: number;
+  /** order(f) by eq. (1), or eq. (2) for `between`; null when no call of it was recorded. */
+  order: number | null;
+  /** S_rate = depth / order (0 when the order is unknown). */
+  score: number;
+  /** The function's failure flag (for `between`, f_i's). */
+  flags: FailureFlag;
+  case: PositionCase;
+  /** 004 IV-F case 2: failure invariants at f_i's entry but none at its exit. */
+  likelyDeadlock?: boolean;
+  /** Named by a real violation (the `confirmed` input). */
+  confirmed: boolean;
+  /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
+  writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
+  failureInvariants: PositionInvariant[];
+  reason: string;
+}
+
+export interface LocalizeInput {
+  /** The diff's failure invariants (a FailureInvariantSet's `failureInvariants`); other pairs are
+   *  filtered out by IV-B. */
+  failureInvariants: (FailureInvariant | InvariantPair)[];
+  analysis: CallGraphInput;
+  /** One entry per integration run (004 eq. (1)). */
+  callOrders: RunCallOrders[];
+  /** Functions (display names or ids) that a real violation named. */
+  confirmed?: string[];
+  /** Per function (display name or id), the member variables it writes; a key with [] is a known
+   *  pure observer. Defaults to the access maps in `analysis.classes`. */
+  writes?: Record<string, string[]>;
+  options?: LocalizeOptions;
+}
+
+export interface LocalizeOptions {
+  /** The diff types kept by IV-B. Default Bin, Ter, UInt, NInt (see reduce.ts for why). */
+  types?: DiffType[];
+}
+
+export interface LocalizeResult {
+  positions: SuspiciousPosition[];
+  /** Per function named by a failure invariant, in input order. */
+  reduced: ReducedFunction[];
+  /** The failure flag of each function in `reduced`; every other function's is (0,0). */
+  flags: FunctionFlags[];
+  /** Functions with failure invariants left that the DFS cannot reach (not on the graph, or not
+   *  reachable from a root): they are in `reduced` but cannot be ranked. */
+  unreached: string[];
+}

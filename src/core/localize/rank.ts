@@ -1,0 +1,199 @@
+// 004 IV-F ranking: S_rate(p) = depth(p) / order(p), descending, and the rules that break ties.
+//
+// Equal S_rate is common (004 Tables XI-XIII tie every position) and must not be left to the
+// order a map happened to iterate in. On equal S_rate (relative difference below 1e-9), in turn:
+//   1. confirmed first: a position whose function (or, for `between`, caller) a real violation
+//      named outranks one no run confirmed;
+//   2. writer first (004 §V-E: check() is "just an observed method", so set() is the more
+//      skeptical one): a position whose function writes member state outranks a pure observer.
+//      What a function writes comes from the static access maps (M_w; the `writes` input, or
+//      `analysis.classes`); for a function they do not cover, from its failure invariants: an
+//      EXIT failure invariant over both v and orig(v) (`this.z - orig(this.z) - 1 == 0`,
+//      `this.qw == orig(this.qw)`) is about whether v changed during the call. For `between`,
+//      either end writing counts;
+//   3. found by the DFS (function, between) before a mere candidate: 004 IV-F says candidates are
+//      added "to decrease false negatives" and "can easily be infected by other functions".
+// Positions that none of these separates share a rank (competition ranking: 1, 1, 3 — the way
+// the paper's tables print ties) and are listed by function name, then caller, for a stable order.
+// Each position's reason says which rule placed it against each position of equal S_rate.
+
+import type { FailureInvariant } from '../invariants/invariant-types.js';
+import type { LocalizeGraph } from './graph.js';
+import type { FailureFlag, PositionInvariant, ReducedFunction, SuspiciousPosition } from './localize-types.js';
+import { betweenDepth, betweenOrder, suspiciousRate } from './order.js';
+import { NO_FLAG, type RawPosition } from './search.js';
+
+export interface RankContext {
+  graph: LocalizeGraph;
+  /** Reduced functions by node id. */
+  reduced: Map<string, ReducedFunction>;
+  flags: Map<string, FailureFlag>;
+  /** Eq. (1) by node id. */
+  orders: Map<string, number>;
+  /** Node ids (or names) named by a real violation. */
+  confirmed: Set<string>;
+  /** Per display name or id: variables written (access maps). */
+  writes: Record<string, string[]>;
+  /** Calls per run, for the candidate reason: the most calls in one run, by node id. */
+  maxCalls: Map<string, number>;
+}
+
+const EPS = 1e-9;
+
+export function sameScore(a: number, b: number): boolean {
+  return Math.abs(a - b) <= EPS * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** The member variables a function's EXIT failure invariants show it writes (v next to orig(v)). */
+export function writtenByInvariants(ex: FailureInvariant[]): string[] {
+  const vars = new Set<string>();
+  for (const pair of ex)
+    for (const inv of [pair.reference, pair.online]) {
+      if (!inv) continue;
+      for (const v of inv.vars) if (!v.startsWith('orig(') && inv.vars.includes(`orig(${v})`)) vars.add(v);
+      for (const m of inv.text.matchAll(/(?:^|[^\w$.])orig\(([^()]+)\)/g)) {
+        const v = m[1];
+        const rest = inv.text.split(`orig(${v})`).join(' ');
+        if (new RegExp(`(^|[^\\w$.])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w$])`).test(rest)) vars.add(v);
+      }
+    }
+  return [...vars].sort();
+}
+
+type Writer = SuspiciousPosition['writer'];
+
+function writerOf(id: string, ctx: RankContext): Writer {
+  const name = ctx.graph.name(id);
+  const known = Object.hasOwn(ctx.writes, name) ? ctx.writes[name] : Object.hasOwn(ctx.writes, id) ? ctx.writes[id] : undefined;
+  if (known) return { writes: known.length > 0, vars: [...known].sort(), source: 'access-map' };
+  const vars = writtenByInvariants(ctx.reduced.get(id)?.Ex ?? []);
+  return { writes: vars.length > 0, vars, source: vars.length ? 'invariants' : 'none' };
+}
+
+function mergeWriters(a: Writer, b: Writer): Writer {
+  if (!b.writes) return a;
+  if (!a.writes) return b;
+  return { writes: true, vars: [...new Set([...a.vars, ...b.vars])].sort(), source: a.source === 'access-map' || b.source === 'access-map' ? 'access-map' : 'invariants' };
+}
+
+function asReported(pair: FailureInvariant): PositionInvariant {
+  return { point: pair.point, reference: pair.reference?.text ?? null, online: pair.online?.text ?? null, relationship: pair.relationship, type: pair.type };
+}
+
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3).replace(/0+$/, ''));
+const flagText = (f: FailureFlag) => `(${f.EN},${f.EX})`;
+
+/** Fills in depth, order, score, flags, invariants and the case reason; rank and tie notes follow. */
+function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
+  const { graph } = ctx;
+  const fi = raw.id;
+  const fj = raw.parent;
+  const name = graph.name(fi);
+  const node = graph.nodes.get(fi);
+  const flags = ctx.flags.get(fi) ?? NO_FLAG;
+  const orderI = ctx.orders.get(fi) ?? null;
+  const depthI = graph.depth.get(fi) ?? 0;
+  const reduced = ctx.reduced.get(fi);
+  const isBetween = raw.kind === 'between';
+  const depth = isBetween ? betweenDepth(graph.depth.get(fj!) ?? 0, depthI) : depthI;
+  const order = isBetween ? betweenOrder(ctx.orders.get(fj!) ?? null, orderI) : orderI;
+  const score = suspiciousRate(depth, order);
+  const caller = fj ? graph.name(fj) : undefined;
+  const parentFlags = fj ? flagText(ctx.flags.get(fj) ?? NO_FLAG) : '';
+  let why: string;
+  switch (raw.case) {
+    case 'case1':
+      why = `case 1, ${parentFlags} → (1,1): failure invariants appear between ${caller}::ENTER and ${name}::ENTER`;
+      break;
+    case 'case2':
+      why = isBetween
+        ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — likely deadlock at ${name}`
+        : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — likely deadlock at ${name}`;
+      break;
+    case 'case3':
+      why = `case 3, ${parentFlags} → (0,1) under ${caller}: ${name} enters without failure invariants and leaves with them — it behaves unlike in unit testing`;
+      break;
+    case 'candidate':
+      why = `candidate: flag (1,1) and invoked ${ctx.maxCalls.get(fi) ?? 2} times in one integration run`;
+      break;
+    case 'root':
+      why = `root ${name} already enters with failure invariants: the component was infected before it ran`;
+      break;
+  }
+  const rate =
+    order === null
+      ? `no call of it was recorded in the integration runs: order unknown, S_rate 0`
+      : `S_rate = depth ${fmt(depth)} / order ${fmt(order)} = ${score.toFixed(3)}`;
+  const invariants = isBetween ? (reduced?.En ?? []) : [...(reduced?.En ?? []), ...(reduced?.Ex ?? [])];
+  let writer = writerOf(fi, ctx);
+  if (isBetween) writer = mergeWriters(writerOf(fj!, ctx), writer);
+  const confirmed = ctx.confirmed.has(fi) || ctx.confirmed.has(name) || (fj !== undefined && (ctx.confirmed.has(fj) || ctx.confirmed.has(caller!)));
+  return {
+    rank: 0,
+    kind: raw.kind,
+    function: name,
+    ...(caller !== undefined && isBetween ? { caller } : {}),
+    id: fi,
+    ...(fj !== undefined && isBetween ? { callerId: fj } : {}),
+    ...(node?.file !== undefined ? { file: node.file } : {}),
+    ...(node?.line !== undefined ? { line: node.line } : {}),
+    depth,
+    order,
+    score,
+    flags,
+    case: raw.case,
+    ...(raw.case === 'case2' ? { likelyDeadlock: true } : {}),
+    confirmed,
+    writer,
+    failureInvariants: invariants.map(asReported),
+    reason: `${why}; ${rate}`,
+  };
+}
+
+/** The tie rules, in order: the first that separates a and b, as [sign, what the winner has].
+ *  sign < 0: a first. */
+function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string] | null {
+  if (a.confirmed !== b.confirmed) return [a.confirmed ? -1 : 1, 'is confirmed by a real violation, the other is not'];
+  if (a.writer.writes !== b.writer.writes) {
+    const w = a.writer.writes ? a : b;
+    const how = w.writer.source === 'access-map' ? 'static access map' : 'v and orig(v) in its EXIT failure invariants';
+    return [a.writer.writes ? -1 : 1, `writes ${w.writer.vars.join(', ')} (${how}), the other is a pure observer (004 §V-E)`];
+  }
+  const fromDfs = (p: SuspiciousPosition) => p.kind !== 'candidate';
+  if (fromDfs(a) !== fromDfs(b)) return [fromDfs(a) ? -1 : 1, 'was found by the DFS, the other is only a candidate'];
+  return null;
+}
+
+const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.kind === 'candidate' ? `candidate ${p.function}` : p.function);
+
+function compare(a: SuspiciousPosition, b: SuspiciousPosition): number {
+  if (!sameScore(a.score, b.score)) return b.score - a.score;
+  const rule = tieRule(a, b);
+  if (rule) return rule[0];
+  return cmp(a.function, b.function) || cmp(a.caller ?? '', b.caller ?? '') || cmp(a.kind, b.kind);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** S_rate, the tie rules, competition ranks and the reasons. */
+export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousPosition[] {
+  const positions = raw.map((r) => build(r, ctx)).sort(compare);
+  for (const p of positions) {
+    const ahead = positions.filter((q) => q !== p && (!sameScore(q.score, p.score) ? q.score > p.score : (tieRule(q, p)?.[0] ?? 0) < 0));
+    p.rank = ahead.length + 1;
+  }
+  for (const p of positions) {
+    const notes: string[] = [];
+    for (const q of positions) {
+      if (q === p || !sameScore(q.score, p.score)) continue;
+      const rule = tieRule(p, q);
+      if (!rule) notes.push(`tied with ${label(q)}: no rule separates them`);
+      else if (rule[0] < 0) notes.push(`above ${label(q)} on equal S_rate: this one ${rule[1]}`);
+      else notes.push(`below ${label(q)} on equal S_rate: ${label(q)} ${rule[1]}`);
+    }
+    if (notes.length) p.reason += `; ${notes.join('; ')}`;
+  }
+  return positions;
+}
