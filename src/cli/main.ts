@@ -13,8 +13,9 @@ import { traceCommand } from './commands/trace.js';
 import { exportDaikonCommand } from './commands/export-daikon.js';
 import { mineCommand } from './commands/mine.js';
 import { diffCommand } from './commands/diff.js';
+import { fuzzCommand, replayCommand } from './commands/fuzz.js';
 
-const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand];
+const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

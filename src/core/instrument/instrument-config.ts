@@ -15,6 +15,27 @@ export interface TraceSettings {
   fields: boolean;
   depth: number;
   locks: { module: string; export: string; acquire: string; release: string }[];
+  /** The controlled scheduler (runtime/scheduler.ts); absent: awaits run as Node schedules them. */
+  schedule?: ScheduleSettings;
+}
+
+export type StrategyName = 'random' | 'pct' | 'replay';
+
+export interface ScheduleSettings {
+  strategy: StrategyName;
+  seed: number;
+  /** PCT: the bug depth d (d − 1 priority change points; default 3). */
+  depth?: number;
+  /** PCT: the expected number of steps k the change points are spread over (default 50). */
+  steps?: number;
+  /** replay: the recorded choices — candidate keys (`<activation>@<site>`) or indexes — for every
+   *  process, or per process keyed by its test file (relative to its cwd). */
+  replay?: (string | number)[] | Record<string, (string | number)[]>;
+  /** Nothing ready and nothing happening for this long: a deadlock or a hang (default 2000). */
+  stallMs?: number;
+  /** How long a decision waits for an awaited value that is not known to depend on another
+   *  parked task (I/O, timers) to settle, so the choice does not depend on timing (default 10). */
+  settleMs?: number;
 }
 
 export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {

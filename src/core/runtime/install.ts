@@ -3,6 +3,7 @@
 // changing how it ends.
 import type { TraceSettings } from '../instrument/instrument-config.js';
 import { Recorder } from './recorder.js';
+import { Scheduler, createStrategy } from './scheduler.js';
 
 export function installRecorder(settings: TraceSettings): Recorder {
   const recorder = new Recorder({
@@ -13,6 +14,12 @@ export function installRecorder(settings: TraceSettings): Recorder {
   });
   Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
 
+  if (settings.schedule) {
+    const scheduler = new Scheduler(createStrategy(settings.schedule), settings.schedule, (event) => recorder.write(event), () => recorder.flush());
+    recorder.scheduler = scheduler;
+    // Before the recorder closes the trace: continuations still parked at exit are a stall.
+    process.on('exit', () => scheduler.atExit());
+  }
   process.on('exit', (code) => recorder.close({ reason: 'exit', code }));
   // A monitor only observes: Node's own handling of the error (and of unhandled rejections, which
   // arrive here with origin 'unhandledRejection' in the default mode) stays as it is.

@@ -7,8 +7,9 @@
 // is a spawned task (`spawn` event); the trace reader turns that into T1, T2, …
 import { types } from 'node:util';
 import { captureInto, encodeScalar, identityOf, isArraySafe, isPlainData, peekProperty } from './value-capture.js';
-import type { EndEvent, TraceValue, TraceVars } from './trace-events.js';
+import type { EndEvent, TraceEvent, TraceValue, TraceVars } from './trace-events.js';
 import { TraceWriter } from './trace-writer.js';
+import type { Scheduler } from './scheduler.js';
 
 export interface RecorderOptions {
   runDir: string;
@@ -41,6 +42,8 @@ export interface Activation {
   args: unknown[];
   /** The lock this activation last asked for (`await lock.acquire()` resumes holding it). */
   lastLock?: unknown;
+  /** The recorder saw it spawned: it starts a task (the scheduler's task identity). */
+  spawned?: boolean;
 }
 
 /** An inline callback's frame: it runs as `act`, the function it is written in. */
@@ -110,9 +113,25 @@ export class Recorder {
   /** An async activation that has just suspended for the first time, returning to its caller;
    *  decided on the caller's next move (await it directly → same task, anything else → spawn). */
   private pending: Activation | undefined;
+  /** Site kinds by site index: only `await` sites are scheduling points. */
+  private readonly siteKinds: string[] = [];
+  /** The controlled scheduler, when the run has one (install.ts). */
+  scheduler: Scheduler | undefined;
+  /** Promises known to wait for other instrumented work: runExclusive results, promises of
+   *  activations awaited before (a later `await p` of the same promise is not I/O). */
+  private readonly dependentPromises = new WeakMap<object, Activation | true>();
 
   constructor(private readonly options: RecorderOptions) {
     this.writer = new TraceWriter(options.runDir, options.fields);
+  }
+
+  /** Writes a trace event (the scheduler's decisions). */
+  write(event: TraceEvent): void {
+    this.writer.write(event);
+  }
+
+  flush(): void {
+    this.writer.flush();
   }
 
   // ---- module registration ------------------------------------------------------------------
@@ -126,6 +145,7 @@ export class Recorder {
     });
     const siteBase = this.siteCount;
     sites.forEach(([line, col, kind, name], k) => {
+      this.siteKinds[siteBase + k] = kind;
       this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }) });
     });
     this.siteCount += sites.length;
@@ -138,7 +158,10 @@ export class Recorder {
     const pending = this.pending;
     if (!pending || pending.parent !== actor) return;
     this.pending = undefined;
-    if (!joined) this.writer.write({ e: 'spawn', a: pending.id });
+    if (!joined) {
+      pending.spawned = true;
+      this.writer.write({ e: 'spawn', a: pending.id });
+    }
   }
 
   en(fn: number, thisValue: unknown, args: unknown[]): Activation {
@@ -216,6 +239,7 @@ export class Recorder {
     }
     this.settlePending(act, true);
     this.current = act.prev;
+    this.scheduler?.progress();
   }
 
   // ---- inline callbacks ---------------------------------------------------------------------
@@ -235,6 +259,10 @@ export class Recorder {
   /** Before `await value` (or `yield`): the activation suspends; control returns to what ran
    *  before this segment. */
   aw<T>(frame: Frame, site: number, value: T): T {
+    return this.suspend(frame, site, value, undefined);
+  }
+
+  private suspend<T>(frame: Frame, site: number, value: T, child: Activation | undefined): T {
     const act = frame.act;
     this.settlePending(act, false);
     if (act) this.writer.write({ e: 'aw', a: act.id, s: site });
@@ -243,14 +271,26 @@ export class Recorder {
       if (act.prev === act.parent && act.parent) this.pending = act;
     }
     this.current = frame.prev;
-    return value;
+    const scheduler = this.scheduler;
+    if (!scheduler || this.siteKinds[site] !== 'await') return value;
+    // Under the controlled scheduler the code awaits the scheduler's gate instead (scheduler.ts).
+    const known = typeof value === 'object' && value !== null ? this.dependentPromises.get(value) : undefined;
+    if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
+    const lock = act?.lastLock;
+    return scheduler.park(act, site, value, {
+      child: child ?? (known === true ? undefined : known),
+      dependent: known === true,
+      ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
+    }) as T;
   }
 
   /** `await f(…)`: the operand is the call itself, so a child that just suspended is awaited
    *  directly and stays in this task. */
   ac<T>(frame: Frame, site: number, value: T): T {
+    const pending = this.pending;
+    const child = pending && pending.parent === frame.act ? pending : undefined;
     this.settlePending(frame.act, true);
-    return this.aw(frame, site, value);
+    return this.suspend(frame, site, value, child);
   }
 
   /** After the await (or yield) resumes. */
@@ -258,6 +298,7 @@ export class Recorder {
     frame.prev = this.current;
     this.current = frame.act;
     if (frame.act) this.writer.write({ e: 'rs', a: frame.act.id, s: site });
+    this.scheduler?.resumed(frame.act);
     return value;
   }
 
@@ -279,10 +320,12 @@ export class Recorder {
     if (!this.isLock(lock)) return value;
     const lockId = identityOf(lock as object);
     this.writer.write({ e: 'lk', a: frame.act?.id ?? null, s: site, op: 'acquired', lock: lockId });
+    this.scheduler?.lockAcquired(frame.act, lockId);
     const wrap = (release: unknown) =>
       typeof release === 'function'
         ? (...args: unknown[]) => {
             this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op: 'release', lock: lockId });
+            this.scheduler?.lockReleased(this.current, lockId);
             return (release as (...a: unknown[]) => unknown)(...args);
           }
         : release;
@@ -328,6 +371,8 @@ export class Recorder {
       const op = this.lockOp(receiver, method);
       if (op) this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op, lock });
       if (op === 'request' && this.current) this.current.lastLock = receiver;
+      if (op === 'request') this.scheduler?.lockRequested(this.current, lock);
+      else if (op === 'release') this.scheduler?.lockReleased(this.current, lock);
     }
     return receiver;
   }
@@ -341,10 +386,15 @@ export class Recorder {
     const requester = this.current;
     this.settlePending(requester, false);
     this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'request', lock });
-    const release = () => this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'release', lock });
+    this.scheduler?.lockRequested(requester, lock);
+    const release = () => {
+      this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'release', lock });
+      this.scheduler?.lockReleased(requester, lock);
+    };
     const recorder = this;
     const wrapped = function (this: unknown, ...args: unknown[]) {
       recorder.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'acquired', lock });
+      recorder.scheduler?.lockAcquired(requester, lock);
       let result: unknown;
       try {
         // Reflect.apply, not callback.apply: that read a property of the user's function.
@@ -357,7 +407,9 @@ export class Recorder {
       else release();
       return result;
     };
-    return target.runExclusive(wrapped, ...rest);
+    const result = target.runExclusive(wrapped, ...rest);
+    if (this.scheduler && typeof result === 'object' && result !== null) this.dependentPromises.set(result, true);
+    return result;
   }
 
   // ---- locks -------------------------------------------------------------------------------

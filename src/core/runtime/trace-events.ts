@@ -125,6 +125,45 @@ export interface ErrorEvent {
   err: TraceValue | { $: 'error'; name: string; message: string; stack?: string };
 }
 
+/** A decision of the controlled scheduler (runtime/scheduler.ts): at step `n` it released the
+ *  continuation of activation `a` parked at await site `s`, one of `c` ready candidates (index `i`
+ *  in park order). `k` is the candidate's key (`<activation>@<site>`), stable across runs that take
+ *  the same decisions; `t` the task (its root activation). `d`: a replay that could not follow its
+ *  recorded choice. */
+export interface SchedEvent {
+  e: 'sched';
+  n: number;
+  a: number | null;
+  s: number;
+  c: number;
+  i: number;
+  k: string;
+  t: number | null;
+  d?: 1;
+}
+
+/** One edge of a wait-for cycle: task `t` (its root activation; `a` the activation that asked)
+ *  waits for `lock`, held by task `holder`. */
+export interface WaitForEdge {
+  t: number;
+  a: number;
+  lock: number;
+  holder: number;
+}
+
+/** The scheduler found nothing to run and nothing happened for its stall time (or the process
+ *  ended so): `deadlock` when the lock requests of the parked tasks form a wait-for `cycle`,
+ *  otherwise `hang`. `parked`: what still waits, as activation and await site. */
+export interface StallEvent {
+  e: 'stall';
+  kind: 'deadlock' | 'hang';
+  message: string;
+  step: number;
+  atExit: boolean;
+  cycle?: WaitForEdge[];
+  parked: { a: number | null; s: number; t: number | null; lock?: number }[];
+}
+
 export interface EndEvent {
   e: 'end';
   reason: 'exit' | 'signal' | 'uncaught';
@@ -145,4 +184,6 @@ export type TraceEvent =
   | FieldEvent
   | LockEvent
   | ErrorEvent
+  | SchedEvent
+  | StallEvent
   | EndEvent;

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
-import { TRACE_ENV, type TraceSettings } from '../instrument/instrument-config.js';
+import { TRACE_ENV, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
 import { runCommand, type RunResult } from '../runner/run-command.js';
 
 export type Suite = 'unit' | 'integration';
@@ -29,6 +29,8 @@ export interface TraceOptions {
   fields?: boolean;
   /** Depth of `this` / parameter capture (default 2). */
   depth?: number;
+  /** Run under the controlled scheduler (runtime/scheduler.ts); absent: no scheduler. */
+  schedule?: ScheduleSettings;
   /** Extra environment for the test processes. */
   env?: Record<string, string>;
   onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
@@ -55,6 +57,7 @@ export async function runTraced(loaded: LoadedConfig, options: TraceOptions): Pr
     fields: options.fields ?? options.suite === 'integration',
     depth: options.depth ?? 2,
     locks: loaded.config.locks,
+    ...(options.schedule ? { schedule: options.schedule } : {}),
   };
   const result: RunResult = await runCommand({
     label: `${options.suite}.command`,

@@ -1,0 +1,207 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { loadConfig } from '../../core/config/index.js';
+import { NoCommandError } from '../../core/trace/index.js';
+import { formatSchedule, fuzz, replay, type FuzzStrategy, type Violation } from '../../core/active/index.js';
+import { printWarnings } from '../print-config.js';
+import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
+import { positiveInteger, type Subcommand } from '../subcommand.js';
+
+function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
+  if (value === undefined) return 'random';
+  if (value !== 'random' && value !== 'pct') throw new UsageError('--strategy must be random or pct', command);
+  return value;
+}
+
+function seedOf(value: string | boolean | undefined, command: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got "${String(value)}"`, command);
+  return n;
+}
+
+const where = (path: string) => relative(process.cwd(), path) || '.';
+
+function printViolation(violation: Violation, log: (line: string) => void): void {
+  log(`${violation.kind}: ${violation.message}`);
+  log(`strategy ${violation.strategy}, seed ${violation.seed}, process ${violation.process}; report ${where(violation.runDir)}/violation.json`);
+  for (const edge of violation.cycle ?? []) log(`  cycle: ${edge}`);
+  if (violation.schedule.length) {
+    log('schedule:');
+    for (const line of formatSchedule(violation.schedule)) log(line);
+  }
+}
+
+export const fuzzCommand: Subcommand = {
+  name: 'fuzz',
+  summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
+  help: `Usage: conlens fuzz [dir] [--strategy random|pct] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--json FILE] [--config FILE]
+
+Runs the configured integration command N times, traced, under the controlled
+scheduler: one task runs at a time between awaits, and at every await the
+strategy picks which parked continuation goes on. Run i uses seed S + i, so
+every run can be replayed. A run that fails (exception, failed assertion,
+unhandled rejection), deadlocks or hangs gets a report,
+.conlens/runs/<run-id>/violation.json, with the schedule that led there.
+
+Strategies:
+  random   003 Algorithm 1 (SIMPLEFUZZER): at every step a uniformly random
+           ready continuation.
+  pct      Burckhardt et al.'s PCT: random priorities for the tasks, D − 1
+           priority change points spread over the k steps of a run (k is
+           measured by the first run); the highest-priority ready task runs.
+           For n tasks and k steps it finds a bug of depth D with probability
+           at least 1 / (n · k^(D−1)) per run.
+
+A stall — nothing ready to run and nothing happening for --stall-ms — is a
+deadlock when the waiting tasks' lock requests form a wait-for cycle
+(async-mutex and the config's "locks"), otherwise a hang.
+
+Options:
+  --strategy S    random (default) or pct
+  --runs N        how many runs (default: integration.runs from the config)
+  --seed S        the first seed (default 1)
+  --jobs J        runs in parallel (default 1)
+  --depth D       PCT bug depth (default 3)
+  --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
+  --json FILE     also write the result as JSON ("-" for standard output)
+  --config FILE   use this configuration file instead of looking in dir
+  -h, --help      show this help
+
+Exit codes: 0 no run showed a violation, 1 some did, 2 configuration error or
+a command that cannot start.`,
+  options: {
+    strategy: { type: 'string' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    jobs: { type: 'string' },
+    depth: { type: 'string' },
+    'stall-ms': { type: 'string' },
+    json: { type: 'string' },
+    config: { type: 'string' },
+  },
+  async run(values, positionals) {
+    const strategy = strategyOf(values.strategy, 'fuzz');
+    const seed = seedOf(values.seed, 'fuzz') ?? 1;
+    const jobs = positiveInteger(values.jobs, '--jobs', 'fuzz');
+    const depth = positiveInteger(values.depth, '--depth', 'fuzz');
+    const stallMs = positiveInteger(values['stall-ms'], '--stall-ms', 'fuzz');
+    const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
+    printWarnings(loaded.warnings);
+    const runs = positiveInteger(values.runs, '--runs', 'fuzz') ?? loaded.config.integration?.runs ?? 20;
+    const toStdout = values.json === '-';
+    const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+    log(`${loaded.root}: ${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}`);
+    let result;
+    try {
+      result = await fuzz(loaded, {
+        strategy,
+        runs,
+        seed,
+        jobs,
+        depth,
+        stallMs,
+        onRun: (o) => log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps  ${(o.durationMs / 1000).toFixed(1)} s${o.message ? `  ${o.message.slice(0, 100)}` : ''}`),
+      });
+    } catch (error) {
+      if (error instanceof NoCommandError) throw new UsageError(error.message, 'fuzz');
+      throw error;
+    }
+    const kinds = Object.entries(result.byKind).map(([k, n]) => `${k} ${n}`).join(', ');
+    log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
+    if (result.firstViolation) {
+      log('');
+      log('first violation:');
+      printViolation(result.firstViolation, log);
+      log(`replay: conlens replay ${where(result.firstViolation.runDir)}/violation.json${positionals[0] ? ` ${positionals[0]}` : ''}`);
+    }
+    if (values.json) {
+      const text = `${JSON.stringify(result, null, 2)}\n`;
+      if (toStdout) process.stdout.write(text);
+      else writeFileSync(values.json as string, text);
+    }
+    return result.violations > 0 ? EXIT_FINDINGS : EXIT_OK;
+  },
+};
+
+export const replayCommand: Subcommand = {
+  name: 'replay',
+  summary: 'run the integration tests again under a recorded schedule (violation.json, or a seed and strategy)',
+  help: `Usage: conlens replay <violation.json> [dir] [--json FILE] [--config FILE]
+       conlens replay --seed S --strategy random|pct [dir] [--depth D] [--json FILE]
+
+Runs the integration command once under the controlled scheduler. Given a
+violation.json (written by conlens fuzz), the scheduler follows its recorded
+decisions step by step; given a seed and a strategy, it runs that schedule
+again. Prints the outcome and whether the same failure happened.
+
+Options:
+  --seed S        the seed to run again (with --strategy)
+  --strategy S    random or pct
+  --depth D       PCT bug depth (default 3)
+  --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
+  --json FILE     also write the result as JSON ("-" for standard output)
+  --config FILE   use this configuration file instead of looking in dir
+  -h, --help      show this help
+
+Exit codes: 0 the replay reproduced the violation (or, given a seed, passed),
+1 it did not reproduce it (or, given a seed, showed a violation), 2 usage or
+configuration error.`,
+  options: {
+    seed: { type: 'string' },
+    strategy: { type: 'string' },
+    depth: { type: 'string' },
+    'stall-ms': { type: 'string' },
+    json: { type: 'string' },
+    config: { type: 'string' },
+  },
+  async run(values, positionals) {
+    const seed = seedOf(values.seed, 'replay');
+    const depth = positiveInteger(values.depth, '--depth', 'replay');
+    const stallMs = positiveInteger(values['stall-ms'], '--stall-ms', 'replay');
+    let violation: Violation | undefined;
+    let dir = positionals[0] ?? '.';
+    if (seed === undefined) {
+      const file = positionals[0];
+      if (!file || !file.endsWith('.json')) throw new UsageError('give a violation.json, or --seed and --strategy', 'replay');
+      try {
+        violation = JSON.parse(readFileSync(file, 'utf8')) as Violation;
+      } catch (error) {
+        throw new UsageError(`${file}: cannot read a violation report: ${(error as Error).message}`, 'replay');
+      }
+      if (!violation.decisions || !violation.kind) throw new UsageError(`${file}: not a violation report (no kind / decisions)`, 'replay');
+      dir = positionals[1] ?? '.';
+    } else if (values.strategy === undefined) {
+      throw new UsageError('--seed needs --strategy random|pct', 'replay');
+    }
+    const strategy = values.strategy === undefined ? undefined : strategyOf(values.strategy, 'replay');
+    const loaded = loadConfig(dir, values.config as string | undefined);
+    printWarnings(loaded.warnings);
+    const toStdout = values.json === '-';
+    const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+    let result;
+    try {
+      result = await replay(loaded, violation ? { violation, stallMs } : { strategy, seed, depth, stallMs });
+    } catch (error) {
+      if (error instanceof NoCommandError) throw new UsageError(error.message, 'replay');
+      throw error;
+    }
+    log(`replay of ${violation ? `${violation.kind} (strategy ${violation.strategy}, seed ${violation.seed}), following its ${Object.values(violation.decisions).reduce((n, d) => n + d.length, 0)} decisions` : `strategy ${strategy}, seed ${seed}`}`);
+    log(`outcome: ${result.outcome}${result.message ? `: ${result.message}` : ''}`);
+    if (violation) {
+      log(result.reproduced ? 'reproduced: the same kind of failure happened' : `NOT reproduced: expected ${violation.kind}, got ${result.outcome}`);
+      log(result.sameDecisions ? 'the schedule was identical (same decisions)' : 'the schedule differed from the recorded one');
+    }
+    if (result.violation) {
+      log('');
+      printViolation(result.violation, log);
+    }
+    if (values.json) {
+      const text = `${JSON.stringify(result, null, 2)}\n`;
+      if (toStdout) process.stdout.write(text);
+      else writeFileSync(values.json as string, text);
+    }
+    if (violation) return result.reproduced ? EXIT_OK : EXIT_FINDINGS;
+    return result.outcome === 'pass' ? EXIT_OK : EXIT_FINDINGS;
+  },
+};

@@ -1,0 +1,171 @@
+// `conlens fuzz` / `conlens replay`: run the integration command under the controlled scheduler
+// (runtime/scheduler.ts), N times with seeds S, S+1, … (003 §2: independent invocations with
+// different seeds), J at a time; classify each run (violation.ts) and write violation.json for
+// every run that showed one. A replay runs once, following a violation's recorded decisions (or
+// a seed and strategy again), and says whether the same failure happened.
+import { join } from 'node:path';
+import type { LoadedConfig } from '../config/config-types.js';
+import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
+import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
+import { analyzeRun, writeViolation, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
+
+export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
+
+export interface FuzzOptions {
+  strategy: FuzzStrategy;
+  runs: number;
+  seed: number;
+  jobs?: number;
+  /** PCT bug depth d (default 3). */
+  depth?: number;
+  /** PCT's expected steps k; default: measured by the first run. */
+  steps?: number;
+  stallMs?: number;
+  settleMs?: number;
+  /** Put each run's folder under this folder (default .conlens/runs/<run-id>). */
+  out?: string;
+  signal?: AbortSignal;
+  onRun?: (outcome: FuzzRunOutcome) => void;
+}
+
+export interface FuzzRunOutcome {
+  run: number;
+  seed: number;
+  outcome: 'pass' | ViolationKind;
+  message?: string;
+  steps: number;
+  durationMs: number;
+  runDir: string;
+  /** violation.json, for a run that showed one. */
+  violationFile?: string;
+}
+
+export interface FuzzResult {
+  strategy: FuzzStrategy;
+  seed: number;
+  runs: number;
+  violations: number;
+  /** violations / runs. */
+  detectionRate: number;
+  byKind: Partial<Record<ViolationKind, number>>;
+  outcomes: FuzzRunOutcome[];
+  firstViolation?: Violation;
+}
+
+async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
+  if (!loaded.config.integration) throw new NoCommandError(`${loaded.file}: no "integration" command configured; add { "integration": { "command": "…" } }`);
+  const run = await runTraced(loaded, { suite: 'integration', out, schedule, signal });
+  const analysis = await analyzeRun(run, schedule.strategy, schedule.seed);
+  return { run, analysis };
+}
+
+export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<FuzzResult> {
+  const outcomes: FuzzRunOutcome[] = new Array(options.runs);
+  const violations: (Violation | undefined)[] = new Array(options.runs);
+  let steps = options.steps;
+  const one = async (index: number) => {
+    const seed = options.seed + index;
+    const schedule: ScheduleSettings = {
+      strategy: options.strategy,
+      seed,
+      ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
+      ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
+      ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+    };
+    const out = options.out ? join(options.out, `${options.strategy}-seed-${seed}`) : undefined;
+    const { run, analysis } = await runOnce(loaded, schedule, out, options.signal);
+    const outcome: FuzzRunOutcome = {
+      run: index + 1,
+      seed,
+      outcome: analysis.outcome,
+      steps: analysis.steps,
+      durationMs: run.durationMs,
+      runDir: run.runDir,
+    };
+    if (analysis.message) outcome.message = analysis.message;
+    if (analysis.violation) {
+      outcome.violationFile = writeViolation(analysis.violation);
+      violations[index] = analysis.violation;
+    }
+    outcomes[index] = outcome;
+    options.onRun?.(outcome);
+  };
+  let next = 0;
+  // PCT spreads its change points over the expected number of steps: measured by the first run.
+  if (options.strategy === 'pct' && steps === undefined && options.runs > 0) {
+    await one(next++);
+    steps = Math.max(1, outcomes[0].steps);
+  }
+  const worker = async () => {
+    while (next < options.runs && !options.signal?.aborted) await one(next++);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, options.runs)) }, worker));
+  const done = outcomes.filter(Boolean);
+  const found = done.filter((o) => o.outcome !== 'pass');
+  const byKind: FuzzResult['byKind'] = {};
+  for (const o of found) byKind[o.outcome as ViolationKind] = (byKind[o.outcome as ViolationKind] ?? 0) + 1;
+  return {
+    strategy: options.strategy,
+    seed: options.seed,
+    runs: done.length,
+    violations: found.length,
+    detectionRate: done.length ? found.length / done.length : 0,
+    byKind,
+    outcomes: done,
+    firstViolation: violations.find(Boolean),
+  };
+}
+
+export interface ReplayRequest {
+  /** Follow this violation's recorded decisions. */
+  violation?: Violation;
+  /** Or run this strategy and seed again. */
+  strategy?: FuzzStrategy;
+  seed?: number;
+  depth?: number;
+  steps?: number;
+  stallMs?: number;
+  out?: string;
+}
+
+export interface ReplayResult {
+  outcome: 'pass' | ViolationKind;
+  message?: string;
+  /** The same kind of failure as the violation (when one was given). */
+  reproduced?: boolean;
+  /** The replay took exactly the recorded decisions (when a violation was given). */
+  sameDecisions?: boolean;
+  runDir: string;
+  decisions: Record<string, string[]>;
+  violation?: Violation;
+  violationFile?: string;
+}
+
+export async function replay(loaded: LoadedConfig, request: ReplayRequest): Promise<ReplayResult> {
+  let schedule: ScheduleSettings;
+  if (request.violation) {
+    schedule = { strategy: 'replay', seed: request.violation.seed, replay: request.violation.decisions };
+  } else {
+    if (!request.strategy || request.seed === undefined) throw new Error('replay needs a violation or a strategy and a seed');
+    schedule = {
+      strategy: request.strategy,
+      seed: request.seed,
+      ...(request.strategy === 'pct' ? { depth: request.depth ?? 3, steps: request.steps ?? 50 } : {}),
+    };
+  }
+  if (request.stallMs !== undefined) schedule.stallMs = request.stallMs;
+  const { run, analysis } = await runOnce(loaded, schedule, request.out);
+  const result: ReplayResult = { outcome: analysis.outcome, runDir: run.runDir, decisions: analysis.decisions };
+  if (analysis.message) result.message = analysis.message;
+  if (analysis.violation) {
+    // A replay's report names the strategy and seed it replays, not "replay".
+    if (request.violation) analysis.violation.strategy = request.violation.strategy;
+    result.violation = analysis.violation;
+    result.violationFile = writeViolation(analysis.violation);
+  }
+  if (request.violation) {
+    result.reproduced = analysis.outcome === request.violation.kind;
+    result.sameDecisions = JSON.stringify(analysis.decisions) === JSON.stringify(request.violation.decisions);
+  }
+  return result;
+}

@@ -1,0 +1,2 @@
+export * from './violation.js';
+export * from './fuzz.js';

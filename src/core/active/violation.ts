@@ -1,0 +1,261 @@
+// What a run under the controlled scheduler showed: its outcome (passed, or the kind of violation)
+// and, for a violation, the report a developer reads — the scheduler's decisions and the lock,
+// write and exception events around them, as steps "T1 Account.transfer acquires lock #2 at
+// src/account.ts:42" — plus the decisions per process, so `conlens replay` can reproduce it.
+// Written as .conlens/runs/<id>/violation.json.
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { StrategyName } from '../instrument/instrument-config.js';
+import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-trace.js';
+import { TaskLabeler } from '../trace/tasks.js';
+import type { TracedRun } from '../trace/run-traced.js';
+import type { StallEvent, TraceEvent } from '../runtime/trace-events.js';
+
+export type ViolationKind = 'deadlock' | 'hang' | 'exception' | 'failed assertion' | 'unhandled rejection';
+
+export interface ScheduleStep {
+  step: number;
+  task: string;
+  function: string;
+  file: string;
+  line: number;
+  event: string;
+}
+
+export interface Violation {
+  kind: ViolationKind;
+  message: string;
+  strategy: StrategyName;
+  seed: number;
+  /** The run folder (traces, run.json, this report). */
+  runDir: string;
+  /** The test process the schedule comes from: its test file. */
+  process: string;
+  schedule: ScheduleStep[];
+  /** The scheduler's choices (candidate keys) per test process: the input of a replay. */
+  decisions: Record<string, string[]>;
+  /** A deadlock's wait-for cycle, as readable edges. */
+  cycle?: string[];
+}
+
+export interface RunAnalysis {
+  outcome: 'pass' | ViolationKind;
+  message?: string;
+  /** Scheduler decisions, summed over the processes. */
+  steps: number;
+  decisions: Record<string, string[]>;
+  violation?: Violation;
+}
+
+/** How many steps a report keeps (the last ones: where the failure is). */
+const MAX_STEPS = 400;
+
+interface ProcessTrace {
+  key: string;
+  info: TraceFileInfo;
+  events: TraceEvent[];
+  labels: Map<number, string>;
+  activationFn: Map<number, number>;
+  decisions: string[];
+  stall?: StallEvent;
+  unhandled?: string;
+}
+
+async function readProcess(file: string): Promise<ProcessTrace> {
+  const tasks = new TaskLabeler();
+  const events: TraceEvent[] = [];
+  const activationFn = new Map<number, number>();
+  const decisions: string[] = [];
+  let stall: StallEvent | undefined;
+  let unhandled: string | undefined;
+  const info = await readTraceFile(file, (event) => {
+    switch (event.e) {
+      case 'en':
+        tasks.enter(event.a, event.p);
+        activationFn.set(event.a, event.f);
+        break;
+      case 'spawn':
+        tasks.spawn(event.a);
+        break;
+      case 'sched':
+        decisions.push(event.k);
+        events.push(event);
+        break;
+      case 'stall':
+        stall = event;
+        events.push(event);
+        break;
+      case 'err':
+        if (event.kind === 'unhandled-rejection') unhandled ??= errorText(event.err);
+        events.push(event);
+        break;
+      case 'lk':
+      case 'exc':
+      case 'wr':
+      case 'up':
+        events.push(event);
+        break;
+      default:
+        break;
+    }
+    if (events.length > MAX_STEPS * 8) events.splice(0, events.length - MAX_STEPS * 4);
+  });
+  const header = info.header;
+  const last = header?.argv[header.argv.length - 1];
+  const key = last && header ? relative(header.cwd, last).split('\\').join('/') : file;
+  return { key, info, events, labels: tasks.labels(), activationFn, decisions, stall, unhandled };
+}
+
+function errorText(err: unknown): string {
+  if (typeof err === 'object' && err !== null && '$' in err && (err as { $: string }).$ === 'error') {
+    const e = err as unknown as { name: string; message: string };
+    return `${e.name}: ${e.message}`;
+  }
+  return JSON.stringify(err);
+}
+
+/** The steps a developer reads, from one process's trace. */
+function stepsOf(trace: ProcessTrace): ScheduleStep[] {
+  const { info, labels, activationFn } = trace;
+  const fnOf = (a: number | null) => (a === null ? undefined : info.functions.get(activationFn.get(a) ?? -1));
+  const taskOf = (a: number | null) => (a === null ? '—' : labels.get(a) ?? `activation ${a}`);
+  const siteOf = (s: number) => info.sites.get(s);
+  const steps: ScheduleStep[] = [];
+  let lastThrow = '';
+  const push = (a: number | null, site: number | undefined, event: string) => {
+    const fn = fnOf(a);
+    const where = site === undefined ? undefined : siteOf(site);
+    steps.push({
+      step: steps.length + 1,
+      task: taskOf(a),
+      function: fn?.name ?? '(top level)',
+      file: where?.file ?? fn?.file ?? '',
+      line: where?.line ?? fn?.line ?? 0,
+      event,
+    });
+  };
+  for (const event of trace.events) {
+    switch (event.e) {
+      case 'sched': {
+        const where = siteOf(event.s);
+        push(event.a, event.s, `resumes after the await at ${where ? `${where.file}:${where.line}` : `site ${event.s}`} (decision ${event.n}, ${event.c} ready${event.d ? ', replay diverged' : ''})`);
+        break;
+      }
+      case 'lk':
+        if (event.op !== 'request') push(event.a, event.s, `${event.op === 'acquired' ? 'acquires' : 'releases'} lock #${event.lock}`);
+        else push(event.a, event.s, `asks for lock #${event.lock}`);
+        break;
+      case 'wr':
+      case 'up':
+        push(event.a, event.s, `writes ${event.k}`);
+        break;
+      case 'exc': {
+        const text = errorText(event.err);
+        const task = taskOf(event.a);
+        if (`${task}:${text}` !== lastThrow) push(event.a, undefined, `throws ${text}`);
+        lastThrow = `${task}:${text}`;
+        break;
+      }
+      case 'err':
+        push(null, undefined, `${event.kind === 'unhandled-rejection' ? 'unhandled rejection' : 'uncaught exception'}: ${errorText(event.err)}`);
+        break;
+      case 'stall':
+        for (const edge of event.cycle ?? []) {
+          push(edge.a, undefined, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}`);
+        }
+        if (!event.cycle) {
+          for (const parked of event.parked.slice(0, 20)) {
+            const where = siteOf(parked.s);
+            push(parked.a, parked.s, `waits at ${where ? `${where.file}:${where.line}` : `site ${parked.s}`} for a promise that never settles`);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  const kept = steps.slice(-MAX_STEPS);
+  kept.forEach((s, i) => (s.step = steps.length - kept.length + i + 1));
+  return kept;
+}
+
+function cycleText(trace: ProcessTrace, stall: StallEvent): string[] {
+  const fnOf = (a: number) => trace.info.functions.get(trace.activationFn.get(a) ?? -1)?.name ?? `activation ${a}`;
+  const label = (a: number) => trace.labels.get(a) ?? `activation ${a}`;
+  return (stall.cycle ?? []).map((edge) => `${label(edge.t)} (${fnOf(edge.a)}) waits for lock #${edge.lock} held by ${label(edge.holder)}`);
+}
+
+/** The failing test's message from node:test / mocha output. */
+export function failureMessage(output: string): string {
+  const lines = output.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\s*error:\s*(.*)$/.exec(lines[i]);
+    if (!m) continue;
+    let text = m[1].trim();
+    if (text === '|-' || text === '|' || text === '>-') text = (lines[i + 1] ?? '').trim();
+    text = text.replace(/^'(.*)'$/, '$1');
+    if (text) return text;
+  }
+  const errorLine = lines.find((l) => /\b\w*Error\b[:\s]/.test(l));
+  return errorLine?.trim() ?? 'the test command failed';
+}
+
+export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: number): Promise<RunAnalysis> {
+  const traces = await Promise.all(traceFiles(run.runDir).map(readProcess));
+  const decisions: Record<string, string[]> = {};
+  for (const trace of traces) if (trace.decisions.length) decisions[trace.key] = trace.decisions;
+  const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
+
+  // The kind: a stall the scheduler diagnosed (during the run, or at the end of a failed run),
+  // a run killed over budget, an unhandled rejection, then the failing test's assertion or error.
+  const stalled = traces.find((t) => t.stall && (!t.stall.atExit || !run.passed));
+  const unhandled = traces.find((t) => t.unhandled);
+  let kind: ViolationKind | undefined;
+  let message: string | undefined;
+  let source: ProcessTrace | undefined;
+  if (stalled?.stall) {
+    kind = stalled.stall.kind;
+    source = stalled;
+    const cycle = cycleText(stalled, stalled.stall);
+    message = kind === 'deadlock' ? cycle.join('; ') : stalled.stall.message.replace(/^hang: /, '');
+  } else if (run.timedOut) {
+    kind = 'hang';
+    message = `the test command did not finish within its time budget and was killed`;
+  } else if (unhandled) {
+    kind = 'unhandled rejection';
+    source = unhandled;
+    message = unhandled.unhandled;
+  } else if (!run.passed) {
+    kind = /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
+    message = failureMessage(run.output);
+  }
+  if (!kind) return { outcome: 'pass', steps, decisions };
+  source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
+    traces.find((t) => !t.info.end || (t.info.end.code ?? 0) !== 0) ?? traces.find((t) => t.decisions.length) ?? traces[0];
+  const violation: Violation = {
+    kind,
+    message: message ?? '',
+    strategy,
+    seed,
+    runDir: run.runDir,
+    process: source?.key ?? '',
+    schedule: source ? stepsOf(source) : [],
+    decisions,
+  };
+  if (stalled?.stall?.cycle) violation.cycle = cycleText(stalled, stalled.stall);
+  return { outcome: kind, message, steps, decisions, violation };
+}
+
+export function writeViolation(violation: Violation): string {
+  const file = join(violation.runDir, 'violation.json');
+  writeFileSync(file, `${JSON.stringify(violation, null, 2)}\n`);
+  return file;
+}
+
+/** The schedule as lines: "  3  T2  Account.withdraw  src/account.ts:24  acquires lock #2". */
+export function formatSchedule(schedule: ScheduleStep[], limit = 40): string[] {
+  const shown = schedule.slice(-limit);
+  const lines = shown.map((s) => `  ${String(s.step).padStart(4)}  ${s.task.padEnd(4)} ${s.function.padEnd(28)} ${`${s.file}:${s.line}`.padEnd(28)} ${s.event}`);
+  if (schedule.length > shown.length) lines.unshift(`  … ${schedule.length - shown.length} earlier step(s) in violation.json`);
+  return lines;
+}

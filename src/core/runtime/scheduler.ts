@@ -1,0 +1,343 @@
+// The controlled scheduler (DESIGN §7 "Controlling interleavings"), inside the test process and
+// only when CONLENS_TRACE carries `schedule`. Every instrumented `await x` calls the recorder's
+// `aw`, which hands the operand to `park`: the returned gate promise is what the code awaits.
+//   (a) the operand settles for real (I/O and timers complete; an operand that is the promise of a
+//       still-running instrumented activation simply is not ready yet — pitfall 1);
+//   (b) the continuation stays parked until the scheduler releases it: once the microtask queue
+//       has drained (a setImmediate turn, so no instrumented code is running) the strategy picks
+//       ONE ready continuation and releases it. One task runs at a time between awaits.
+// Progress is counted as park / settle / release / exit, not parks (pitfall 2). When nothing is
+// ready and nothing happened for `stallMs` (pitfall 3) the scheduler decides: the parked tasks'
+// lock requests form a wait-for cycle (a lock table kept from the lock events, pitfall 5) → a
+// deadlock, otherwise a hang; it records that (a `stall` event), says so on stderr and ends the
+// process with exit code 1, so a stuck test never outlives the stall time.
+// Each decision is a `sched` trace event; the `replay` strategy reproduces a recorded sequence.
+import { relative } from 'node:path';
+import type { ScheduleSettings } from '../instrument/instrument-config.js';
+import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
+import { PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies.js';
+
+/** What the scheduler needs of an activation (recorder.ts's Activation has it). */
+export interface ScheduledActivation {
+  id: number;
+  parent: ScheduledActivation | undefined;
+  exited: boolean;
+  /** Set when the recorder saw it spawned: it starts a task. */
+  spawned?: boolean;
+}
+
+/** What the recorder knows about an await when it parks it. */
+export interface ParkInfo {
+  /** `await f()` where f is an instrumented async activation that suspended: the operand is its
+   *  promise, ready only after f's own continuations ran. */
+  child?: ScheduledActivation;
+  /** `await lock.acquire()`: the lock (identity) this activation asked for just before. */
+  lock?: number;
+  /** The operand is known to depend on other parked continuations (runExclusive's promise, the
+   *  promise of an open activation seen before). */
+  dependent?: boolean;
+}
+
+interface Entry {
+  seq: number;
+  act: ScheduledActivation | undefined;
+  site: number;
+  info: ParkInfo;
+  parkedAt: number;
+  state: 'pending' | 'ready';
+  ok?: boolean;
+  value?: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const PROMISE_THEN = Promise.prototype.then;
+const PROMISE_RESOLVE = Promise.resolve.bind(Promise);
+
+export const STALL_EXIT_CODE = 1;
+
+export function taskOf(act: ScheduledActivation | undefined): ScheduledActivation | undefined {
+  let task = act;
+  while (task && task.parent && !task.spawned) task = task.parent;
+  return task;
+}
+
+/** The process's key for per-process replay records: its test file, relative to its cwd. */
+export function processKey(argv: string[] = process.argv, cwd: string = process.cwd()): string {
+  const last = argv.length > 1 ? argv[argv.length - 1] : '';
+  return last ? relative(cwd, last).split('\\').join('/') : '';
+}
+
+export function createStrategy(settings: ScheduleSettings): Strategy {
+  switch (settings.strategy) {
+    case 'pct':
+      return new PctStrategy(settings.seed, settings.depth ?? 3, settings.steps ?? 50);
+    case 'replay': {
+      const record = settings.replay ?? [];
+      const choices = Array.isArray(record) ? record : (record[processKey()] ?? []);
+      return new ReplayStrategy(choices);
+    }
+    default:
+      return new RandomStrategy(settings.seed);
+  }
+}
+
+export class Scheduler {
+  readonly stallMs: number;
+  readonly settleMs: number;
+  private readonly parked: Entry[] = [];
+  private seq = 0;
+  private step = 0;
+  private tickQueued = false;
+  private graceTimer: NodeJS.Timeout | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
+  private lastProgress = performance.now();
+  private stalled = false;
+  /** Lock table: lock → the activations holding it (several for a semaphore). */
+  private readonly holders = new Map<number, ScheduledActivation[]>();
+  /** Outstanding lock requests: activation → lock. */
+  private readonly requests = new Map<ScheduledActivation, number>();
+
+  constructor(
+    readonly strategy: Strategy,
+    settings: Pick<ScheduleSettings, 'stallMs' | 'settleMs'>,
+    private readonly write: (event: TraceEvent) => void,
+    private readonly flush: () => void = () => {},
+    private readonly exit: (code: number) => void = (code) => process.exit(code),
+  ) {
+    this.stallMs = settings.stallMs ?? 2000;
+    this.settleMs = settings.settleMs ?? 10;
+  }
+
+  get steps(): number {
+    return this.step;
+  }
+
+  // ---- parking ------------------------------------------------------------------------------
+
+  /** The promise the instrumented code awaits instead of `value`. */
+  park(act: ScheduledActivation | undefined, site: number, value: unknown, info: ParkInfo): Promise<unknown> {
+    // PromiseResolve, as a native await does (it may throw synchronously, as the await would).
+    const operand = PROMISE_RESOLVE(value);
+    let resolve!: (value: unknown) => void;
+    let reject!: (error: unknown) => void;
+    const gate = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const entry: Entry = { seq: ++this.seq, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
+    this.parked.push(entry);
+    const settle = (ok: boolean) => (settled: unknown) => {
+      entry.state = 'ready';
+      entry.ok = ok;
+      entry.value = settled;
+      this.progress();
+    };
+    PROMISE_THEN.call(operand, settle(true), settle(false));
+    this.progress();
+    return gate;
+  }
+
+  /** Something happened (park, settle, exit, a lock event): a decision may be due. */
+  progress(): void {
+    this.lastProgress = performance.now();
+    if (!this.tickQueued && !this.stalled && this.parked.length) {
+      this.tickQueued = true;
+      setImmediate(() => this.tick());
+    }
+  }
+
+  private isDependent(entry: Entry): boolean {
+    const { child, lock, dependent } = entry.info;
+    return dependent === true || lock !== undefined || (child !== undefined && !child.exited);
+  }
+
+  private tick(): void {
+    this.tickQueued = false;
+    if (this.stalled) return;
+    const ready = this.parked.filter((e) => e.state === 'ready');
+    if (ready.length === 0) {
+      this.armStall();
+      return;
+    }
+    // Let awaited I/O and timers settle before deciding (for a short while), so the candidates
+    // do not depend on timing; operands that wait for other parked tasks are not waited for.
+    const now = performance.now();
+    let waitUntil = 0;
+    for (const entry of this.parked) {
+      if (entry.state === 'pending' && !this.isDependent(entry)) waitUntil = Math.max(waitUntil, entry.parkedAt + this.settleMs);
+    }
+    if (this.strategy instanceof ReplayStrategy) {
+      // A replay waits (up to the stall time) for the continuation its record names.
+      const expected = this.strategy.expects(this.step + 1);
+      const pending = expected !== undefined && !ready.some((e) => keyOf(e) === expected) && this.parked.some((e) => keyOf(e) === expected);
+      if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
+    }
+    if (waitUntil > now) {
+      if (!this.graceTimer) {
+        this.graceTimer = setTimeout(() => {
+          this.graceTimer = undefined;
+          this.progressQuiet();
+        }, Math.ceil(waitUntil - now));
+      }
+      return;
+    }
+    this.decide(ready);
+  }
+
+  /** Queue a tick without counting it as progress. */
+  private progressQuiet(): void {
+    if (!this.tickQueued && !this.stalled && this.parked.length) {
+      this.tickQueued = true;
+      setImmediate(() => this.tick());
+    }
+  }
+
+  private decide(ready: Entry[]): void {
+    const step = ++this.step;
+    const candidates: Candidate[] = ready.map((e) => ({
+      seq: e.seq,
+      key: keyOf(e),
+      activation: e.act ? e.act.id : null,
+      site: e.site,
+      task: taskOf(e.act)?.id ?? null,
+      ...(e.info.lock !== undefined ? { lock: e.info.lock } : {}),
+    }));
+    let index = this.strategy.choose(candidates, step);
+    const diverged = index === undefined || index < 0 || index >= ready.length;
+    if (diverged) index = 0;
+    const chosen = ready[index!];
+    const candidate = candidates[index!];
+    const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index!, k: candidate.key, t: candidate.task };
+    if (diverged) event.d = 1;
+    this.write(event);
+    this.parked.splice(this.parked.indexOf(chosen), 1);
+    if (chosen.ok) chosen.resolve(chosen.value);
+    else chosen.reject(chosen.value);
+    this.progress();
+  }
+
+  // ---- locks (the recorder's lock events) ----------------------------------------------------
+
+  lockRequested(act: ScheduledActivation | undefined, lock: number): void {
+    if (act) this.requests.set(act, lock);
+  }
+
+  lockAcquired(act: ScheduledActivation | undefined, lock: number): void {
+    if (act && this.requests.get(act) === lock) this.requests.delete(act);
+    const list = this.holders.get(lock) ?? [];
+    if (act) list.push(act);
+    this.holders.set(lock, list);
+    this.strategy.onLockAcquired?.(taskOf(act)?.id ?? null, lock);
+  }
+
+  lockReleased(act: ScheduledActivation | undefined, lock: number): void {
+    const list = this.holders.get(lock);
+    if (list && list.length) {
+      const task = taskOf(act);
+      let index = list.indexOf(act as ScheduledActivation);
+      if (index < 0) index = list.findIndex((holder) => taskOf(holder) === task);
+      list.splice(index < 0 ? 0 : index, 1);
+    }
+    this.strategy.onLockReleased?.(taskOf(act)?.id ?? null, lock);
+    this.progress();
+  }
+
+  /** The activation resumed: an acquire it asked for and did not report as acquired is over. */
+  resumed(act: ScheduledActivation | undefined): void {
+    if (act) this.requests.delete(act);
+  }
+
+  // ---- stalls -------------------------------------------------------------------------------
+
+  private armStall(): void {
+    if (this.stallTimer || this.stalled || !this.parked.length) return;
+    const wait = Math.max(1, this.lastProgress + this.stallMs - performance.now());
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = undefined;
+      if (this.stalled) return;
+      if (this.parked.some((e) => e.state === 'ready')) return this.progressQuiet();
+      if (!this.parked.length) return;
+      if (performance.now() - this.lastProgress < this.stallMs - 1) return this.armStall();
+      this.reportStall(false);
+      this.exit(STALL_EXIT_CODE);
+    }, wait);
+    // The stall timer alone does not keep the process alive: a program whose event loop empties
+    // ends as it would; the exit hook then records the stall.
+    this.stallTimer.unref();
+  }
+
+  /** At process exit: continuations still parked are reported (a deadlock shows as an event loop
+   *  that emptied with tasks waiting). */
+  atExit(): void {
+    if (!this.stalled && this.parked.some((e) => e.state === 'pending')) this.reportStall(true);
+  }
+
+  /** The wait-for cycle of the parked tasks' lock requests, if there is one. */
+  waitForCycle(): WaitForEdge[] | undefined {
+    const edges = new Map<number, WaitForEdge[]>();
+    for (const [act, lock] of this.requests) {
+      if (act.exited) continue;
+      const task = taskOf(act)!;
+      for (const holder of this.holders.get(lock) ?? []) {
+        const holderTask = taskOf(holder)!;
+        const list = edges.get(task.id) ?? [];
+        list.push({ t: task.id, a: act.id, lock, holder: holderTask.id });
+        edges.set(task.id, list);
+      }
+    }
+    // Depth-first search for a cycle over tasks.
+    const state = new Map<number, 'open' | 'done'>();
+    const path: WaitForEdge[] = [];
+    const visit = (task: number): WaitForEdge[] | undefined => {
+      state.set(task, 'open');
+      for (const edge of edges.get(task) ?? []) {
+        const next = state.get(edge.holder);
+        path.push(edge);
+        if (next === 'open') {
+          const start = path.findIndex((e) => e.t === edge.holder);
+          return path.slice(start);
+        }
+        if (next === undefined) {
+          const found = visit(edge.holder);
+          if (found) return found;
+        }
+        path.pop();
+      }
+      state.set(task, 'done');
+      return undefined;
+    };
+    for (const task of edges.keys()) {
+      if (state.has(task)) continue;
+      const found = visit(task);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private reportStall(atExit: boolean): void {
+    this.stalled = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    const cycle = this.waitForCycle();
+    const pending = this.parked.filter((e) => e.state === 'pending');
+    const parked = pending.map((e) => ({
+      a: e.act ? e.act.id : null,
+      s: e.site,
+      t: taskOf(e.act)?.id ?? null,
+      ...(e.act && this.requests.has(e.act) ? { lock: this.requests.get(e.act)! } : {}),
+    }));
+    const message = cycle
+      ? `deadlock: ${cycle.map((edge) => `task ${edge.t} (activation ${edge.a}) waits for lock ${edge.lock} held by task ${edge.holder}`).join('; ')}`
+      : `hang: ${pending.length} continuation(s) waited ${atExit ? 'until the process ended' : `over ${this.stallMs} ms`} for promises that never settled` +
+        (parked.length ? ` (activations ${[...new Set(parked.map((p) => p.a))].join(', ')})` : '');
+    const event: StallEvent = { e: 'stall', kind: cycle ? 'deadlock' : 'hang', message, step: this.step, atExit, parked };
+    if (cycle) event.cycle = cycle;
+    this.write(event);
+    this.flush();
+    if (!atExit) process.stderr.write(`conlens: ${message}\n`);
+  }
+}
+
+function keyOf(entry: Entry): string {
+  return `${entry.act ? entry.act.id : 0}@${entry.site}`;
+}

@@ -1,0 +1,181 @@
+// The controlled scheduler (src/core/runtime/scheduler.ts) and its strategies: in-process for the
+// mechanics, and end to end (real test processes under the loader) for stalls and replay.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../src/core/config/index.ts';
+import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
+import { Scheduler, type ScheduledActivation } from '../../src/core/runtime/scheduler.ts';
+import { mulberry32, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate } from '../../src/core/runtime/strategies.ts';
+import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+const candidates = (n: number): Candidate[] =>
+  Array.from({ length: n }, (_, i) => ({ seq: i + 1, key: `${i + 1}@0`, activation: i + 1, site: 0, task: i + 1 }));
+
+test('mulberry32 is deterministic per seed and spreads over [0, 1)', () => {
+  const a = mulberry32(7);
+  const b = mulberry32(7);
+  const xs = Array.from({ length: 1000 }, () => a());
+  assert.deepEqual(xs.slice(0, 10), Array.from({ length: 10 }, () => b()));
+  assert.ok(xs.every((x) => x >= 0 && x < 1));
+  assert.notDeepEqual(xs.slice(0, 10), Array.from({ length: 10 }, mulberry32(8)));
+  const low = xs.filter((x) => x < 0.5).length;
+  assert.ok(low > 400 && low < 600);
+});
+
+test('random picks every candidate; pct runs the highest-priority task until a change point; replay follows keys', () => {
+  const random = new RandomStrategy(1);
+  const seen = new Set(Array.from({ length: 200 }, (_, i) => random.choose(candidates(3))));
+  assert.deepEqual([...seen].sort(), [0, 1, 2]);
+
+  // d = 1: no change points, the same task always wins while it is ready.
+  const pct = new PctStrategy(5, 1, 10);
+  const first = pct.choose(candidates(3), 1);
+  for (let step = 2; step < 20; step++) assert.equal(pct.choose(candidates(3), step), first);
+  // d = 2, k = 2: one change point, at step 1 (nothing ran yet: no effect) or at step 2 (the task
+  // that ran step 1 drops below every other). After it, the order stays.
+  let switched = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const changing = new PctStrategy(seed, 2, 2);
+    const s1 = changing.choose(candidates(3), 1);
+    const s2 = changing.choose(candidates(3), 2);
+    const s3 = changing.choose(candidates(3), 3);
+    assert.equal(s3, s2, 'no change after the last change point');
+    if (s2 !== s1) switched++;
+  }
+  assert.ok(switched > 5 && switched < 35, `the change point fell on step 2 in ${switched}/40 seeds`);
+
+  const replay = new ReplayStrategy(['2@0', 0, '9@9']);
+  assert.equal(replay.choose(candidates(3), 1), 1);
+  assert.equal(replay.choose(candidates(3), 2), 0);
+  assert.equal(replay.choose(candidates(3), 3), undefined, 'a key that is not ready: cannot follow');
+});
+
+function act(id: number, parent?: ScheduledActivation): ScheduledActivation {
+  return { id, parent, exited: false };
+}
+
+test('one continuation runs at a time, chosen by the strategy, each decision recorded', async () => {
+  const events: TraceEvent[] = [];
+  const scheduler = new Scheduler(new RandomStrategy(3), { stallMs: 1000, settleMs: 1 }, (e) => events.push(e));
+  const order: string[] = [];
+  let running = 0;
+  const task = async (name: string, a: ScheduledActivation) => {
+    for (let i = 0; i < 3; i++) {
+      await scheduler.park(a, i, i, {});
+      running++;
+      assert.equal(running, 1, 'only one task between awaits');
+      order.push(`${name}${i}`);
+      await Promise.resolve(); // a native microtask inside the step
+      running--;
+    }
+  };
+  await Promise.all([task('A', act(1)), task('B', act(2)), task('C', act(3))]);
+  assert.equal(order.length, 9);
+  const sched = events.filter((e) => e.e === 'sched');
+  assert.equal(sched.length, 9);
+  assert.ok(sched.every((e, i) => e.e === 'sched' && e.n === i + 1 && e.c >= 1));
+});
+
+test('the lock table finds a wait-for cycle between tasks', () => {
+  const scheduler = new Scheduler(new RandomStrategy(1), {}, () => {});
+  const t1 = act(1);
+  const t2 = act(2);
+  const inner1 = act(3, t1);
+  const inner2 = act(4, t2);
+  scheduler.lockAcquired(inner1, 10);
+  scheduler.lockAcquired(inner2, 20);
+  assert.equal(scheduler.waitForCycle(), undefined);
+  scheduler.lockRequested(inner1, 20);
+  assert.equal(scheduler.waitForCycle(), undefined, 'one waiting task is no cycle');
+  scheduler.lockRequested(inner2, 10);
+  const cycle = scheduler.waitForCycle();
+  assert.ok(cycle);
+  assert.deepEqual(cycle.map((e) => [e.t, e.lock, e.holder]).sort(), [[1, 20, 2], [2, 10, 1]]);
+  scheduler.lockReleased(inner2, 20);
+  assert.equal(scheduler.waitForCycle(), undefined, 'released: the cycle is gone');
+});
+
+const CONFIG = (extra: object = {}) => JSON.stringify({
+  include: ['src/**/*.ts'],
+  unit: { command: 'node --test test/*.test.ts' },
+  integration: { command: 'node --test test/*.test.ts' },
+  timeoutMs: 20000,
+  ...extra,
+});
+
+function eventsOf(runDir: string): TraceEvent[] {
+  return traceFiles(runDir).flatMap((file) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as TraceEvent));
+}
+
+const WORK = {
+  'package.json': '{ "type": "module" }',
+  'conlens.config.json': CONFIG(),
+  'src/work.ts': `export const log: string[] = [];
+export async function job(name: string, steps: number): Promise<void> {
+  for (let i = 0; i < steps; i++) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    log.push(name + i);
+    await null;
+  }
+}`,
+  'test/work.test.ts': `import { test } from 'node:test';
+import { job, log } from '../src/work.ts';
+test('jobs', async () => {
+  await Promise.all([job('a', 4), job('b', 4), job('c', 4)]);
+  console.log('ORDER ' + log.join(','));
+});`,
+};
+
+test('a seed replays the identical schedule; the scheduler is off unless configured', async () => {
+  const root = tempProject(WORK);
+  const loaded = loadConfig(root);
+  const plain = await runTraced(loaded, { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  assert.equal(eventsOf(plain.runDir).filter((e) => e.e === 'sched').length, 0, 'no decisions without schedule settings');
+
+  const decisions = async (seed: number, extra: object = {}) => {
+    const run = await runTraced(loaded, { suite: 'integration', schedule: { strategy: 'random', seed, ...extra } });
+    assert.equal(run.passed, true, run.output);
+    const order = /ORDER (\S+)/.exec(run.output)?.[1];
+    return { keys: eventsOf(run.runDir).flatMap((e) => (e.e === 'sched' ? [e.k] : [])), order };
+  };
+  const a = await decisions(11);
+  const b = await decisions(11);
+  assert.ok(a.keys.length >= 20, `decisions: ${a.keys.length}`);
+  assert.deepEqual(b.keys, a.keys, 'same seed, same decisions');
+  assert.equal(b.order, a.order, 'same seed, same interleaving');
+  const orders = new Set([a.order]);
+  for (const seed of [12, 13, 14, 15]) orders.add((await decisions(seed)).order);
+  assert.ok(orders.size > 1, 'different seeds give different interleavings');
+  // Replay by keys reproduces the seed's interleaving.
+  const replayed = await decisions(0, { strategy: 'replay', replay: a.keys });
+  assert.deepEqual(replayed.keys, a.keys);
+  assert.equal(replayed.order, a.order);
+});
+
+test('a promise that never settles ends as a hang within the stall time, not a stuck process', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': CONFIG(),
+    'src/wait.ts': `export async function forever(): Promise<void> { await new Promise<void>(() => {}); }
+export async function work(): Promise<number> { await null; return 1; }`,
+    'test/wait.test.ts': `import { test } from 'node:test';
+import { forever, work } from '../src/wait.ts';
+test('waits forever', async () => {
+  const keepAlive = setInterval(() => {}, 1000);
+  try { await Promise.all([work(), forever()]); } finally { clearInterval(keepAlive); }
+});`,
+  });
+  const started = Date.now();
+  const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy: 'random', seed: 1, stallMs: 400 } });
+  assert.equal(run.passed, false);
+  assert.equal(run.timedOut, false, 'ended by the scheduler, not killed at the time budget');
+  assert.ok(Date.now() - started < 15000);
+  const stall = eventsOf(run.runDir).find((e) => e.e === 'stall');
+  assert.ok(stall && stall.e === 'stall');
+  assert.equal(stall.kind, 'hang');
+  assert.equal(stall.atExit, false);
+  assert.match(run.output, /conlens: hang/);
+});
