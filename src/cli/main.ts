@@ -14,8 +14,9 @@ import { exportDaikonCommand } from './commands/export-daikon.js';
 import { mineCommand } from './commands/mine.js';
 import { diffCommand } from './commands/diff.js';
 import { fuzzCommand, replayCommand } from './commands/fuzz.js';
+import { rankCommand } from './commands/rank.js';
 
-const subcommands: Subcommand[] = [checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand];
+const subcommands: Subcommand[] = [rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

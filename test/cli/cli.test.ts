@@ -10,7 +10,7 @@ const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as
 test('--help lists every subcommand and the exit codes', () => {
   const { status, stdout } = conlens(['--help']);
   assert.equal(status, 0);
-  for (const name of ['check', 'config', 'graph', 'trace']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
+  for (const name of ['rank', 'check', 'config', 'graph', 'trace']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
   assert.match(stdout, /Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error/);
   assert.equal(conlens([]).stdout, stdout);
 });

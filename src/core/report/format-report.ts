@@ -1,0 +1,44 @@
+// The text table of `conlens rank`, after 004 Tables V / IX / X: position, call order, depth,
+// S_rate, rank, flags, and the failure invariants under each position.
+import type { Report } from './report-types.js';
+
+export function formatReport(report: Report, options: { invariantsPerPosition?: number } = {}): string {
+  const limit = options.invariantsPerPosition ?? 4;
+  const lines: string[] = [];
+  lines.push(`Suspicious positions in ${report.project}`);
+  lines.push(`${report.runs} integration runs, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + report.runs - 1}; ` +
+    `detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
+    `(reference ${report.summary.referenceInvariants}, online ${report.summary.onlineInvariants})`);
+  lines.push('');
+  if (report.positions.length === 0) {
+    lines.push('No suspicious position: the integration runs kept the unit runs\' invariants.');
+  } else {
+    const rows = report.positions.map((p) => [
+      String(p.rank),
+      p.kind === 'between' ? `${p.caller} → ${p.function}` : p.function,
+      p.order === null ? '-' : p.order.toFixed(2).replace(/\.00$/, ''),
+      p.depth.toFixed(2).replace(/\.00$/, ''),
+      p.score.toFixed(3),
+      `(${p.flags.EN},${p.flags.EX})`,
+      p.status,
+    ]);
+    const header = ['rank', 'position', 'order', 'depth', 'S_rate', 'flags', 'status'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+    lines.push(row(header), row(widths.map((w) => '-'.repeat(w))));
+    report.positions.forEach((p, i) => {
+      lines.push(row(rows[i]));
+      for (const inv of p.failureInvariants.slice(0, limit)) {
+        lines.push(`      ${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})`);
+      }
+      if (p.failureInvariants.length > limit) lines.push(`      … ${p.failureInvariants.length - limit} more`);
+      if (p.reason) lines.push(`      why: ${p.reason}`);
+    });
+  }
+  for (const v of report.violations.slice(0, 3)) {
+    lines.push('', `Violation: ${v.kind} — ${v.message} (strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''})`.trimEnd());
+    for (const step of v.trace.slice(-12)) lines.push(`  ${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`);
+  }
+  if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}
