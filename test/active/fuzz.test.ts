@@ -47,6 +47,30 @@ for (const name of ['bank-transfer', 'dining-philosophers']) {
   });
 }
 
+// Lock acquires are scheduling points: the regions of two tasks on one mutex interleave as the
+// strategy picks, so bugs between lock regions (003 / 000 StringBuffer, 001 Fig. 1) show.
+for (const name of ['string-buffer', 'atomic-set-account']) {
+  test(`${name}: exposed between lock regions by random; the fixed variant never fails`, async () => {
+    const buggy = await fuzz(example(name), { strategy: 'random', runs: 10, seed: 1, jobs: 4, out: out(name) });
+    assert.ok(buggy.violations >= 1, `detected in ${buggy.violations}/10`);
+    assert.equal(buggy.firstViolation!.kind, 'failed assertion');
+    const fixed = await fuzz(example(`${name}/fixed`), { strategy: 'random', runs: 10, seed: 1, jobs: 4, out: out(`${name}/fixed`) });
+    assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
+  });
+}
+
+test('atomfuzzer exposes string-buffer, never its fixed variant, and a seed replays', async () => {
+  const buggy = await fuzz(example('string-buffer'), { strategy: 'atomfuzzer', runs: 10, seed: 1, jobs: 4, out: out('sb-atom') });
+  assert.ok(buggy.violations >= 1, `detected in ${buggy.violations}/10`);
+  const first = buggy.firstViolation!;
+  assert.equal(first.strategy, 'atomfuzzer');
+  const again = await replay(example('string-buffer'), { strategy: 'atomfuzzer', seed: first.seed, out: out('sb-atom-seed') });
+  assert.equal(again.outcome, first.kind);
+  assert.deepEqual(again.decisions, first.decisions);
+  const fixed = await fuzz(example('string-buffer/fixed'), { strategy: 'atomfuzzer', runs: 10, seed: 1, jobs: 4, out: out('sb-atom-fixed') });
+  assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
+});
+
 test('pct finds the account bug too', async () => {
   const result = await fuzz(example('account'), { strategy: 'pct', runs: 4, seed: 1, jobs: 2, out: out('account-pct') });
   assert.ok(result.violations >= 1);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
 import { Scheduler, type ScheduledActivation } from '../../src/core/runtime/scheduler.ts';
-import { mulberry32, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate } from '../../src/core/runtime/strategies.ts';
+import { AtomFuzzerStrategy, EVENT_LOOP_LOCK, mulberry32, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate } from '../../src/core/runtime/strategies.ts';
 import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
@@ -95,6 +95,58 @@ test('the lock table finds a wait-for cycle between tasks', () => {
   assert.deepEqual(cycle.map((e) => [e.t, e.lock, e.holder]).sort(), [[1, 20, 2], [2, 10, 1]]);
   scheduler.lockReleased(inner2, 20);
   assert.equal(scheduler.waitForCycle(), undefined, 'released: the cycle is gone');
+});
+
+test('a lock request is a scheduling point, eligible only while the lock table shows the lock free', async () => {
+  const events: TraceEvent[] = [];
+  const scheduler = new Scheduler(new RandomStrategy(9), { stallMs: 1000, settleMs: 1 }, (e) => events.push(e));
+  const order: string[] = [];
+  let inside = 0;
+  const region = async (name: string, a: ScheduledActivation) => {
+    await scheduler.acquire(a, 100, 42);
+    scheduler.lockAcquired(a, 42); // the library's own acquire: already counted by the grant
+    inside++;
+    assert.equal(inside, 1, 'one holder at a time');
+    order.push(`${name}+`);
+    await scheduler.park(a, 1, null, {});
+    order.push(`${name}-`);
+    inside--;
+    scheduler.lockReleased(a, 42);
+  };
+  await Promise.all([region('A', act(1)), region('B', act(2)), region('C', act(3))]);
+  assert.equal(order.length, 6);
+  for (let i = 0; i < 6; i += 2) assert.equal(order[i][0], order[i + 1][0], `regions do not interleave: ${order}`);
+  const grants = events.filter((e) => e.e === 'sched' && e.s === 100);
+  assert.equal(grants.length, 3, 'every grant is a decision');
+  assert.equal(scheduler.waitForCycle(), undefined);
+});
+
+test('atomfuzzer (003 Alg. 2) pauses a re-acquire inside an atomic block until another task takes the lock', () => {
+  const c = (task: number, lock?: number): Candidate => ({ seq: task, key: `${task}@${lock ?? 0}`, activation: task, site: 0, task, ...(lock !== undefined ? { lock } : {}) });
+  let warned = 0;
+  let errors = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const atom = new AtomFuzzerStrategy(seed);
+    atom.onAtomicEnter(1);
+    // Task 1 took lock 7 in its block and released it; now asks again. Task 2 asks for lock 7 too.
+    assert.equal(atom.choose([c(1, 7)], 1), 0, 'first acquire inside the block runs');
+    atom.onLockAcquired(1, 7);
+    atom.onLockReleased(1);
+    const index = atom.choose([c(1, 7), c(2, 7)], 2);
+    if (atom.notes.some((n) => n.kind === 'warning')) {
+      warned++;
+      assert.equal(index, 1, 'paused: the other task runs');
+      assert.ok(atom.notes.some((n) => n.kind === 'error' && n.task === 1 && n.by === 2), 'the other acquire is the error of line 27');
+      errors++;
+    }
+    // Alone and paused: the monitor un-pauses it (lines 30-32).
+    const alone = new AtomFuzzerStrategy(seed);
+    alone.onAtomicEnter(5);
+    for (let step = 1; step <= 5; step++) assert.equal(alone.choose([c(5)], step), 0);
+    assert.ok(alone.notes.every((n) => n.kind !== 'error' && n.lock === EVENT_LOOP_LOCK));
+  }
+  assert.ok(warned > 5 && warned < 35, `paused with q = 0.5: ${warned}/40`);
+  assert.equal(errors, warned);
 });
 
 const CONFIG = (extra: object = {}) => JSON.stringify({

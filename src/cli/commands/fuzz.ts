@@ -9,7 +9,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 
 function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
   if (value === undefined) return 'random';
-  if (value !== 'random' && value !== 'pct') throw new UsageError('--strategy must be random or pct', command);
+  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', command);
   return value;
 }
 
@@ -35,7 +35,7 @@ function printViolation(violation: Violation, log: (line: string) => void): void
 export const fuzzCommand: Subcommand = {
   name: 'fuzz',
   summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
-  help: `Usage: conlens fuzz [dir] [--strategy random|pct] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--json FILE] [--config FILE]
+  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
 scheduler: one task runs at a time between awaits, and at every await the
@@ -52,13 +52,21 @@ Strategies:
            measured by the first run); the highest-priority ready task runs.
            For n tasks and k steps it finds a bug of depth D with probability
            at least 1 / (n · k^(D−1)) per run.
+  atomfuzzer
+           003 Algorithm 2 (ATOMFUZZER): random, but a task inside an atomic
+           block that is about to re-acquire a lock it already took in the
+           block is paused (with probability 0.5) until another task takes
+           that lock. Locks: async-mutex, the config's "locks", and the
+           event-loop lock (every resumption after an await). Atomic blocks:
+           the config's "atomic", functions marked /** @atomic */, and every
+           region that holds a mutex.
 
 A stall — nothing ready to run and nothing happening for --stall-ms — is a
 deadlock when the waiting tasks' lock requests form a wait-for cycle
 (async-mutex and the config's "locks"), otherwise a hang.
 
 Options:
-  --strategy S    random (default) or pct
+  --strategy S    random (default), pct or atomfuzzer
   --runs N        how many runs (default: integration.runs from the config)
   --seed S        the first seed (default 1)
   --jobs J        runs in parallel (default 1)
@@ -128,7 +136,7 @@ export const replayCommand: Subcommand = {
   name: 'replay',
   summary: 'run the integration tests again under a recorded schedule (violation.json, or a seed and strategy)',
   help: `Usage: conlens replay <violation.json> [dir] [--json FILE] [--config FILE]
-       conlens replay --seed S --strategy random|pct [dir] [--depth D] [--json FILE]
+       conlens replay --seed S --strategy random|pct|atomfuzzer [dir] [--depth D] [--json FILE]
 
 Runs the integration command once under the controlled scheduler. Given a
 violation.json (written by conlens fuzz), the scheduler follows its recorded
@@ -137,7 +145,7 @@ again. Prints the outcome and whether the same failure happened.
 
 Options:
   --seed S        the seed to run again (with --strategy)
-  --strategy S    random or pct
+  --strategy S    random, pct or atomfuzzer
   --depth D       PCT bug depth (default 3)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --json FILE     also write the result as JSON ("-" for standard output)
@@ -172,7 +180,7 @@ configuration error.`,
       if (!violation.decisions || !violation.kind) throw new UsageError(`${file}: not a violation report (no kind / decisions)`, 'replay');
       dir = positionals[1] ?? '.';
     } else if (values.strategy === undefined) {
-      throw new UsageError('--seed needs --strategy random|pct', 'replay');
+      throw new UsageError('--seed needs --strategy random|pct|atomfuzzer', 'replay');
     }
     const strategy = values.strategy === undefined ? undefined : strategyOf(values.strategy, 'replay');
     const loaded = loadConfig(dir, values.config as string | undefined);

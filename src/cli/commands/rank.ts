@@ -10,7 +10,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct] [--runs N] [--seed S] [--jobs J] [--json FILE] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -36,7 +36,7 @@ instrumented code.`,
   options: { strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
-    if (strategy !== 'random' && strategy !== 'pct') throw new UsageError('--strategy must be random or pct', 'rank');
+    if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
     const seedText = values.seed as string | undefined;
     const seed = seedText === undefined ? 1 : Number(seedText);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${seedText}"`, 'rank');

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
+import { buildInventory } from '../static/function-inventory.js';
+import { loadProject } from '../static/load-project.js';
 import { analyzeRun, writeViolation, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -59,16 +61,31 @@ async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: st
   return { run, analysis };
 }
 
+/** ATOMFUZZER's atomic blocks by static name: the config's `atomic` and every function marked
+ *  `/** @atomic *\/` (the static inventory's names, which the trace's program points share). */
+export function atomicNames(loaded: LoadedConfig): string[] {
+  const names = new Set(loaded.config.atomic);
+  try {
+    const { scope } = loadProject(loaded.root, loaded.config.include);
+    for (const entry of buildInventory(scope, loaded.root, names).entries) if (entry.node.atomic) names.add(entry.node.name);
+  } catch {
+    // Files that do not load: the config's names only.
+  }
+  return [...names].sort();
+}
+
 export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<FuzzResult> {
   const outcomes: FuzzRunOutcome[] = new Array(options.runs);
   const violations: (Violation | undefined)[] = new Array(options.runs);
   let steps = options.steps;
+  const atomic = options.strategy === 'atomfuzzer' ? atomicNames(loaded) : undefined;
   const one = async (index: number) => {
     const seed = options.seed + index;
     const schedule: ScheduleSettings = {
       strategy: options.strategy,
       seed,
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
+      ...(atomic ? { atomic } : {}),
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     };
@@ -151,6 +168,7 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
       strategy: request.strategy,
       seed: request.seed,
       ...(request.strategy === 'pct' ? { depth: request.depth ?? 3, steps: request.steps ?? 50 } : {}),
+      ...(request.strategy === 'atomfuzzer' ? { atomic: atomicNames(loaded) } : {}),
     };
   }
   if (request.stallMs !== undefined) schedule.stallMs = request.stallMs;

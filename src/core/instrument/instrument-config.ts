@@ -19,7 +19,7 @@ export interface TraceSettings {
   schedule?: ScheduleSettings;
 }
 
-export type StrategyName = 'random' | 'pct' | 'replay';
+export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'replay';
 
 export interface ScheduleSettings {
   strategy: StrategyName;
@@ -34,8 +34,16 @@ export interface ScheduleSettings {
   /** Nothing ready and nothing happening for this long: a deadlock or a hang (default 2000). */
   stallMs?: number;
   /** How long a decision waits for an awaited value that is not known to depend on another
-   *  parked task (I/O, timers) to settle, so the choice does not depend on timing (default 10). */
+   *  parked task (I/O, timers) to settle, so the choice does not depend on timing (default 100;
+   *  the wait ends as soon as the value settles). */
   settleMs?: number;
+  /** atomfuzzer: the atomic blocks' functions, by their static names (`Class.method`, `name`):
+   *  the config's `atomic` and the functions marked `/** @atomic *\/`. */
+  atomic?: string[];
+  /** atomfuzzer: also every region that holds a mutex is an atomic block (default true). */
+  lockRegions?: boolean;
+  /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */
+  eventLoop?: boolean;
 }
 
 export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {
@@ -51,8 +59,9 @@ export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSe
 
 const ASYNC_MUTEX_LOCK_METHODS = ['acquire', 'release', 'runExclusive', 'waitForUnlock', 'cancel'];
 
-export function lockMethodsOf(settings: TraceSettings): { lockMethods: string[]; acquireMethods: string[] } {
+export function lockMethodsOf(settings: TraceSettings): { lockMethods: string[]; acquireMethods: string[]; scheduled: boolean } {
   return {
+    scheduled: settings.schedule !== undefined,
     lockMethods: [...new Set([...ASYNC_MUTEX_LOCK_METHODS, ...settings.locks.flatMap((l) => [l.acquire, l.release])])],
     acquireMethods: [...new Set(['acquire', ...settings.locks.map((l) => l.acquire)])],
   };

@@ -21,6 +21,9 @@ export interface InstrumentOptions {
   /** Method names that acquire or release a lock (async-mutex's and the config's). */
   lockMethods: string[];
   acquireMethods: string[];
+  /** The run has the controlled scheduler: `await lock.acquire()` calls go through the runtime
+   *  (`aq`), which makes them scheduling points. */
+  scheduled?: boolean;
 }
 
 const RT = '__conlens_rt';
@@ -300,10 +303,21 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       if (ctx.frame && ts.isAwaitExpression(node)) {
         const operand = ts.isParenthesizedExpression(node.expression) ? node.expression.expression : node.expression;
         const site = addSite(node, 'await');
-        const inner = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
         const isCall = ts.isCallExpression(operand);
-        const suspended = f.createAwaitExpression(rt(isCall ? 'ac' : 'aw', [f.createIdentifier(ctx.frame), site, inner]));
         const acquires = isCall && ts.isPropertyAccessExpression(operand.expression) && options.acquireMethods.includes(operand.expression.name.text);
+        let inner: TS.Expression;
+        if (acquires && options.scheduled && ts.isCallExpression(operand) && ts.isPropertyAccessExpression(operand.expression) &&
+            !isOptionalChainPart(operand) && !isOptionalChainPart(operand.expression) && !ts.isPrivateIdentifier(operand.expression.name) &&
+            operand.expression.expression.kind !== ts.SyntaxKind.SuperKeyword) {
+          // `await lock.acquire(…)` → `await aq(lock, 'acquire', site, …)`: a scheduling point.
+          const method = operand.expression.name.text;
+          const receiver = ts.visitNode(operand.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const lockSite = addSite(operand.expression.name, 'lock', method);
+          inner = rt('aq', [receiver, f.createStringLiteral(method), lockSite, ...operand.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression)]);
+        } else {
+          inner = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
+        }
+        const suspended = f.createAwaitExpression(rt(isCall ? 'ac' : 'aw', [f.createIdentifier(ctx.frame), site, inner]));
         return acquires
           ? rt('rl', [f.createIdentifier(ctx.frame), site, suspended, f.createIdentifier('undefined')])
           : rt('rs', [f.createIdentifier(ctx.frame), site, suspended]);

@@ -11,6 +11,7 @@ export function installRecorder(settings: TraceSettings): Recorder {
     fields: settings.fields,
     depth: settings.depth,
     locks: settings.locks,
+    ...(settings.schedule?.atomic ? { atomic: settings.schedule.atomic } : {}),
   });
   Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
 

@@ -19,6 +19,8 @@ export interface RecorderOptions {
   depth: number;
   /** Config lock classes, by constructor name and method names. */
   locks: { export: string; acquire: string; release: string }[];
+  /** Atomic blocks by static name (only the atomfuzzer strategy uses them). */
+  atomic?: string[];
 }
 
 interface FunctionInfo {
@@ -44,6 +46,8 @@ export interface Activation {
   lastLock?: unknown;
   /** The recorder saw it spawned: it starts a task (the scheduler's task identity). */
   spawned?: boolean;
+  /** An atomic block (ATOMFUZZER): the task it was counted for at its start. */
+  atomicTask?: number | null;
 }
 
 /** An inline callback's frame: it runs as `act`, the function it is written in. */
@@ -117,12 +121,17 @@ export class Recorder {
   private readonly siteKinds: string[] = [];
   /** The controlled scheduler, when the run has one (install.ts). */
   scheduler: Scheduler | undefined;
+  /** ATOMFUZZER's atomic blocks: the static names from the schedule settings, and the indexes
+   *  of the registered functions that carry one. */
+  private readonly atomicNames: Set<string>;
+  private readonly atomicFns = new Set<number>();
   /** Promises known to wait for other instrumented work: runExclusive results, promises of
    *  activations awaited before (a later `await p` of the same promise is not I/O). */
   private readonly dependentPromises = new WeakMap<object, Activation | true>();
 
   constructor(private readonly options: RecorderOptions) {
     this.writer = new TraceWriter(options.runDir, options.fields);
+    this.atomicNames = new Set(options.atomic ?? []);
   }
 
   /** Writes a trace event (the scheduler's decisions). */
@@ -141,6 +150,7 @@ export class Recorder {
     const fnBase = this.functions.length;
     fns.forEach(([name, line, kind, isAsync, params], k) => {
       this.functions.push({ params, async: isAsync === 1, kind });
+      if (this.atomicNames.has(name)) this.atomicFns.add(fnBase + k);
       this.writer.write({ e: 'fn', i: fnBase + k, name, file, line, kind, async: isAsync === 1 });
     });
     const siteBase = this.siteCount;
@@ -185,6 +195,7 @@ export class Recorder {
     if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth, new Set());
     this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
     this.current = act;
+    if (this.scheduler && this.atomicFns.has(fn)) act.atomicTask = this.scheduler.atomicEnter(act, fn);
     return act;
   }
 
@@ -239,6 +250,10 @@ export class Recorder {
     }
     this.settlePending(act, true);
     this.current = act.prev;
+    if (act.atomicTask !== undefined) {
+      this.scheduler?.atomicExit(act.atomicTask, act.fn);
+      act.atomicTask = undefined;
+    }
     this.scheduler?.progress();
   }
 
@@ -377,6 +392,22 @@ export class Recorder {
     return receiver;
   }
 
+  /** `await receiver.method(…args)` where `method` is an acquire method (async-mutex `acquire`,
+   *  a config lock's): recorded as `mc` does; under the controlled scheduler the call is a
+   *  scheduling point — made once the scheduler granted the lock (scheduler.acquire). Emitted only
+   *  for scheduled runs (InstrumentOptions.scheduled). */
+  aq(receiver: unknown, method: string, site: number, ...args: unknown[]): unknown {
+    const target = receiver as Record<string, (...a: unknown[]) => unknown>;
+    this.mc(receiver, method, site);
+    const requester = this.current;
+    const scheduler = this.scheduler;
+    if (scheduler && requester && requester.lastLock === receiver && receiver !== null && typeof receiver === 'object') {
+      const gate = scheduler.acquire(requester, site, identityOf(receiver));
+      return PROMISE_THEN.call(gate, () => target[method](...args));
+    }
+    return target[method](...args);
+  }
+
   /** `lock.runExclusive(callback, …)`: the callback is wrapped to record acquired / release;
    *  the call itself (receiver, arguments, returned promise) is unchanged. */
   rx(receiver: unknown, site: number, callback: unknown, ...rest: unknown[]): unknown {
@@ -407,8 +438,17 @@ export class Recorder {
       else release();
       return result;
     };
+    const scheduler = this.scheduler;
+    if (scheduler && requester) {
+      // Under the controlled scheduler the request is a scheduling point: runExclusive is called
+      // once the scheduler granted the lock (it is free then, so the library takes it at once).
+      const gate = scheduler.acquire(requester, site, lock);
+      const result = PROMISE_THEN.call(gate, () => target.runExclusive(wrapped, ...rest)) as Promise<unknown>;
+      this.dependentPromises.set(result, true);
+      return result;
+    }
     const result = target.runExclusive(wrapped, ...rest);
-    if (this.scheduler && typeof result === 'object' && result !== null) this.dependentPromises.set(result, true);
+    if (scheduler && typeof result === 'object' && result !== null) this.dependentPromises.set(result, true);
     return result;
   }
 

@@ -15,7 +15,7 @@
 import { relative } from 'node:path';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
-import { PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies.js';
+import { AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies.js';
 
 /** What the scheduler needs of an activation (recorder.ts's Activation has it). */
 export interface ScheduledActivation {
@@ -40,6 +40,9 @@ export interface ParkInfo {
 
 interface Entry {
   seq: number;
+  /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
+   *  free; choosing it grants the lock (the library then takes it uncontended). */
+  acquire?: number;
   act: ScheduledActivation | undefined;
   site: number;
   info: ParkInfo;
@@ -72,6 +75,8 @@ export function createStrategy(settings: ScheduleSettings): Strategy {
   switch (settings.strategy) {
     case 'pct':
       return new PctStrategy(settings.seed, settings.depth ?? 3, settings.steps ?? 50);
+    case 'atomfuzzer':
+      return new AtomFuzzerStrategy(settings.seed, 0.5, settings.eventLoop ?? true, settings.lockRegions ?? true);
     case 'replay': {
       const record = settings.replay ?? [];
       const choices = Array.isArray(record) ? record : (record[processKey()] ?? []);
@@ -97,6 +102,8 @@ export class Scheduler {
   private readonly holders = new Map<number, ScheduledActivation[]>();
   /** Outstanding lock requests: activation → lock. */
   private readonly requests = new Map<ScheduledActivation, number>();
+  /** Grants not yet confirmed by the library's acquire: `<activation>:<lock>` → count. */
+  private readonly granted = new Map<string, number>();
 
   constructor(
     readonly strategy: Strategy,
@@ -106,7 +113,10 @@ export class Scheduler {
     private readonly exit: (code: number) => void = (code) => process.exit(code),
   ) {
     this.stallMs = settings.stallMs ?? 2000;
-    this.settleMs = settings.settleMs ?? 10;
+    // Long enough that a busy machine (a descheduled process, a slow setImmediate turn) does not
+    // change which continuations are ready — the wait ends as soon as they settle. 10 ms made a
+    // seed's schedule differ between runs under load.
+    this.settleMs = settings.settleMs ?? 100;
   }
 
   get steps(): number {
@@ -138,6 +148,31 @@ export class Scheduler {
     return gate;
   }
 
+  /** A lock request as a scheduling point (DESIGN §7 pitfall 5, `rt.acquire`): the returned
+   *  promise resolves when the strategy picks this request, which it can only while no task holds
+   *  the lock in the lock table; the lock is then the requester's in the table. */
+  acquire(act: ScheduledActivation, site: number, lock: number): Promise<void> {
+    let resolve!: (value: unknown) => void;
+    let reject!: (error: unknown) => void;
+    const gate = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    this.requests.set(act, lock);
+    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, resolve, reject });
+    this.progress();
+    return gate as Promise<void>;
+  }
+
+  /** Ready to run: its operand settled and, for a lock request, the lock is free. */
+  private isEligible(entry: Entry): boolean {
+    return entry.state === 'ready' && (entry.acquire === undefined || this.isFree(entry.acquire));
+  }
+
+  private isFree(lock: number): boolean {
+    return (this.holders.get(lock)?.length ?? 0) === 0;
+  }
+
   /** Something happened (park, settle, exit, a lock event): a decision may be due. */
   progress(): void {
     this.lastProgress = performance.now();
@@ -148,6 +183,7 @@ export class Scheduler {
   }
 
   private isDependent(entry: Entry): boolean {
+    if (entry.acquire !== undefined) return true;
     const { child, lock, dependent } = entry.info;
     return dependent === true || lock !== undefined || (child !== undefined && !child.exited);
   }
@@ -155,7 +191,7 @@ export class Scheduler {
   private tick(): void {
     this.tickQueued = false;
     if (this.stalled) return;
-    const ready = this.parked.filter((e) => e.state === 'ready');
+    const ready = this.parked.filter((e) => this.isEligible(e));
     if (ready.length === 0) {
       this.armStall();
       return;
@@ -201,7 +237,7 @@ export class Scheduler {
       activation: e.act ? e.act.id : null,
       site: e.site,
       task: taskOf(e.act)?.id ?? null,
-      ...(e.info.lock !== undefined ? { lock: e.info.lock } : {}),
+      ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
     }));
     let index = this.strategy.choose(candidates, step);
     const diverged = index === undefined || index < 0 || index >= ready.length;
@@ -211,7 +247,14 @@ export class Scheduler {
     const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index!, k: candidate.key, t: candidate.task };
     if (diverged) event.d = 1;
     this.write(event);
+    const notes = (this.strategy as Partial<AtomFuzzerStrategy>).notes;
+    if (notes?.length) {
+      for (const note of notes.splice(0)) {
+        this.write({ e: 'atom', kind: note.kind, n: note.step, t: note.task, lock: note.lock, ...(note.by !== undefined ? { by: note.by } : {}) });
+      }
+    }
     this.parked.splice(this.parked.indexOf(chosen), 1);
+    if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
     if (chosen.ok) chosen.resolve(chosen.value);
     else chosen.reject(chosen.value);
     this.progress();
@@ -223,7 +266,25 @@ export class Scheduler {
     if (act) this.requests.set(act, lock);
   }
 
+  /** The scheduler granted `lock` to `act`: it holds it in the table from now on; the library's
+   *  own acquire that follows (reported through lockAcquired) is the same acquisition. */
+  private grant(act: ScheduledActivation, lock: number): void {
+    this.lockAcquired(act, lock);
+    const key = grantKey(act, lock);
+    this.granted.set(key, (this.granted.get(key) ?? 0) + 1);
+  }
+
   lockAcquired(act: ScheduledActivation | undefined, lock: number): void {
+    if (act) {
+      const key = grantKey(act, lock);
+      const granted = this.granted.get(key);
+      if (granted) {
+        // Already in the table since the grant.
+        if (granted === 1) this.granted.delete(key);
+        else this.granted.set(key, granted - 1);
+        return;
+      }
+    }
     if (act && this.requests.get(act) === lock) this.requests.delete(act);
     const list = this.holders.get(lock) ?? [];
     if (act) list.push(act);
@@ -243,6 +304,18 @@ export class Scheduler {
     this.progress();
   }
 
+  /** An atomic block (a function of the config's `atomic` or marked `@atomic`) starts; returns
+   *  the task it is counted for, to pass to atomicExit. */
+  atomicEnter(act: ScheduledActivation, fn: number): number | null {
+    const task = taskOf(act)?.id ?? null;
+    this.strategy.onAtomicEnter?.(task, fn);
+    return task;
+  }
+
+  atomicExit(task: number | null, fn: number): void {
+    this.strategy.onAtomicExit?.(task, fn);
+  }
+
   /** The activation resumed: an acquire it asked for and did not report as acquired is over. */
   resumed(act: ScheduledActivation | undefined): void {
     if (act) this.requests.delete(act);
@@ -256,7 +329,7 @@ export class Scheduler {
     this.stallTimer = setTimeout(() => {
       this.stallTimer = undefined;
       if (this.stalled) return;
-      if (this.parked.some((e) => e.state === 'ready')) return this.progressQuiet();
+      if (this.parked.some((e) => this.isEligible(e))) return this.progressQuiet();
       if (!this.parked.length) return;
       if (performance.now() - this.lastProgress < this.stallMs - 1) return this.armStall();
       this.reportStall(false);
@@ -270,14 +343,17 @@ export class Scheduler {
   /** At process exit: continuations still parked are reported (a deadlock shows as an event loop
    *  that emptied with tasks waiting). */
   atExit(): void {
-    if (!this.stalled && this.parked.some((e) => e.state === 'pending')) this.reportStall(true);
+    if (!this.stalled && this.parked.some((e) => !this.isEligible(e))) this.reportStall(true);
   }
 
   /** The wait-for cycle of the parked tasks' lock requests, if there is one. */
   waitForCycle(): WaitForEdge[] | undefined {
     const edges = new Map<number, WaitForEdge[]>();
+    const waiting = new Set(this.parked.flatMap((e) => (e.acquire !== undefined && e.act ? [e.act] : [])));
     for (const [act, lock] of this.requests) {
-      if (act.exited) continue;
+      // A parked lock request waits whatever its activation did since (`return m.runExclusive(…)`
+      // ends the activation at once); other requests of ended activations are stale.
+      if (act.exited && !waiting.has(act)) continue;
       const task = taskOf(act)!;
       for (const holder of this.holders.get(lock) ?? []) {
         const holderTask = taskOf(holder)!;
@@ -319,7 +395,7 @@ export class Scheduler {
     this.stalled = true;
     if (this.graceTimer) clearTimeout(this.graceTimer);
     const cycle = this.waitForCycle();
-    const pending = this.parked.filter((e) => e.state === 'pending');
+    const pending = this.parked.filter((e) => !this.isEligible(e));
     const parked = pending.map((e) => ({
       a: e.act ? e.act.id : null,
       s: e.site,
@@ -336,6 +412,10 @@ export class Scheduler {
     this.flush();
     if (!atExit) process.stderr.write(`conlens: ${message}\n`);
   }
+}
+
+function grantKey(act: ScheduledActivation, lock: number): string {
+  return `${act.id}:${lock}`;
 }
 
 function keyOf(entry: Entry): string {

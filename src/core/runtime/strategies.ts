@@ -134,3 +134,145 @@ export class ReplayStrategy implements Strategy {
     return typeof choice === 'string' ? choice : undefined;
   }
 }
+
+/** The event-loop lock (DESIGN §2): every resumption after an await re-acquires it. */
+export const EVENT_LOOP_LOCK = -1;
+
+/** What ATOMFUZZER saw: a warning (Alg. 2 line 17: a task inside an atomic block is about to
+ *  re-acquire a lock it acquired and released in the block, and was paused) or an error (line 27:
+ *  another task acquired that lock while it was paused — a real atomicity violation was created;
+ *  whether it is a bug shows only as a failure of the program). */
+export interface AtomNote {
+  kind: 'warning' | 'error' | 'unpause';
+  step: number;
+  task: number | null;
+  lock: number;
+  /** For an error: the task that acquired the lock meanwhile. */
+  by?: number | null;
+}
+
+/**
+ * ATOMFUZZER, 003 Algorithm 2, over the scheduler's candidates. A candidate with `lock` is an
+ * ACQUIRE(p, L) transition (a runExclusive / acquire request); with `eventLoop` every other
+ * candidate — a resumption after an await — is ACQUIRE(p, event-loop lock), so the pattern also
+ * catches lock-free check-then-act across an await. Atomic blocks: the activations the scheduler
+ * reports through onAtomicEnter/onAtomicExit (config `atomic`, `@atomic`) and, with `lockRegions`,
+ * every region that holds a mutex (003 §1: "synchronized blocks are atomic"). Being inside an
+ * atomic block, a task holds the event-loop lock from its entry on. A paused transition is left
+ * out of the random choice until another task acquires its lock (the error of line 27), until
+ * everything enabled is paused (line 30: a random one is un-paused), or until it has been paused
+ * for `maxPause` decisions (the paper's monitor thread against livelocks).
+ */
+export class AtomFuzzerStrategy implements Strategy {
+  readonly name = 'atomfuzzer';
+  private readonly random: () => number;
+  /** Task → nesting depth of the atomic blocks it is in. */
+  private readonly insideAtomic = new Map<number | null, number>();
+  /** `task:lock` acquired (and released) inside the task's current atomic block. */
+  private readonly alreadyAcquired = new Set<string>();
+  /** Candidate key → the paused ACQUIRE(p, L, t). */
+  private readonly paused = new Map<string, { task: number | null; lock: number; since: number }>();
+  readonly notes: AtomNote[] = [];
+
+  constructor(seed: number, readonly q = 0.5, readonly eventLoop = true, readonly lockRegions = true, readonly maxPause = 20) {
+    this.random = mulberry32(seed);
+  }
+
+  private lockOf(candidate: Candidate): number | undefined {
+    if (candidate.lock !== undefined) return candidate.lock;
+    return this.eventLoop ? EVENT_LOOP_LOCK : undefined;
+  }
+
+  choose(candidates: readonly Candidate[], step: number): number {
+    // The monitor: a pause that lasted too long ends; keys no longer ready are forgotten.
+    const present = new Set(candidates.map((c) => c.key));
+    for (const [key, pause] of this.paused) {
+      if (!present.has(key) && step - pause.since > this.maxPause) this.paused.delete(key);
+      else if (step - pause.since > this.maxPause) {
+        this.paused.delete(key);
+        this.notes.push({ kind: 'unpause', step, task: pause.task, lock: pause.lock });
+      }
+    }
+    for (;;) {
+      const open = candidates.map((c, i) => i).filter((i) => !this.paused.has(candidates[i].key));
+      if (open.length === 0) {
+        // Lines 30-32: everything enabled is paused — un-pause a random one and run it.
+        const pausedHere = candidates.map((c, i) => i);
+        const index = pausedHere[Math.floor(this.random() * pausedHere.length)];
+        const pause = this.paused.get(candidates[index].key)!;
+        this.paused.delete(candidates[index].key);
+        this.notes.push({ kind: 'unpause', step, task: pause.task, lock: pause.lock });
+        this.executed(candidates[index], step);
+        return index;
+      }
+      const index = open[Math.floor(this.random() * open.length)];
+      const candidate = candidates[index];
+      const lock = this.lockOf(candidate);
+      if (lock !== undefined && (this.insideAtomic.get(candidate.task) ?? 0) > 0) {
+        const key = `${candidate.task}:${lock}`;
+        if (this.alreadyAcquired.has(key)) {
+          if (this.random() < this.q) {
+            // Lines 15-17: pause it, and pick again.
+            this.paused.set(candidate.key, { task: candidate.task, lock, since: step });
+            this.notes.push({ kind: 'warning', step, task: candidate.task, lock });
+            continue;
+          }
+        } else {
+          this.alreadyAcquired.add(key);
+        }
+      }
+      this.executed(candidate, step);
+      return index;
+    }
+  }
+
+  /** Lines 25-28: an acquire of L by p un-pauses the other tasks paused on L — an error. */
+  private executed(candidate: Candidate, step: number): void {
+    const lock = this.lockOf(candidate);
+    if (lock === undefined) return;
+    for (const [key, pause] of this.paused) {
+      if (pause.lock === lock && pause.task !== candidate.task) {
+        this.paused.delete(key);
+        this.notes.push({ kind: 'error', step, task: pause.task, lock, by: candidate.task });
+      }
+    }
+  }
+
+  private enter(task: number | null): void {
+    const depth = this.insideAtomic.get(task) ?? 0;
+    this.insideAtomic.set(task, depth + 1);
+    // Entering the block, the task runs: it holds the event-loop lock.
+    if (depth === 0 && this.eventLoop) this.alreadyAcquired.add(`${task}:${EVENT_LOOP_LOCK}`);
+  }
+
+  private exit(task: number | null): void {
+    const depth = this.insideAtomic.get(task) ?? 0;
+    if (depth <= 1) {
+      // Lines 9-12.
+      this.insideAtomic.delete(task);
+      const prefix = `${task}:`;
+      for (const key of this.alreadyAcquired) if (key.startsWith(prefix)) this.alreadyAcquired.delete(key);
+    } else {
+      this.insideAtomic.set(task, depth - 1);
+    }
+  }
+
+  onAtomicEnter(task: number | null): void {
+    this.enter(task);
+  }
+
+  onAtomicExit(task: number | null): void {
+    this.exit(task);
+  }
+
+  onLockAcquired(task: number | null, lock: number): void {
+    if (!this.lockRegions) return;
+    this.enter(task);
+    // The lock itself was acquired inside the (new) block.
+    this.alreadyAcquired.add(`${task}:${lock}`);
+  }
+
+  onLockReleased(task: number | null): void {
+    if (this.lockRegions) this.exit(task);
+  }
+}

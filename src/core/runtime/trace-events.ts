@@ -164,6 +164,19 @@ export interface StallEvent {
   parked: { a: number | null; s: number; t: number | null; lock?: number }[];
 }
 
+/** ATOMFUZZER (003 Alg. 2) at decision `n`: `warning` — task `t`, inside an atomic block, was
+ *  about to re-acquire `lock` (−1: the event-loop lock) and was paused; `error` — task `by`
+ *  acquired it while `t` was paused: an atomicity violation was created; `unpause` — the monitor
+ *  ended a pause (everything paused, or paused too long). */
+export interface AtomEvent {
+  e: 'atom';
+  kind: 'warning' | 'error' | 'unpause';
+  n: number;
+  t: number | null;
+  lock: number;
+  by?: number | null;
+}
+
 export interface EndEvent {
   e: 'end';
   reason: 'exit' | 'signal' | 'uncaught';
@@ -185,5 +198,6 @@ export type TraceEvent =
   | LockEvent
   | ErrorEvent
   | SchedEvent
+  | AtomEvent
   | StallEvent
   | EndEvent;
