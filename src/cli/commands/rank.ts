@@ -27,13 +27,14 @@ Options:
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --json FILE     also write the report as JSON ("-" for standard output)
+  --exit-zero     exit 0 even when positions are found (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
 Exit codes: 0 no suspicious position, 1 positions found (or a run failed), 2 bad
 configuration, unit tests that fail, or integration tests that call no
 instrumented code.`,
-  options: { strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, config: { type: 'string' } },
+  options: { strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
@@ -67,6 +68,6 @@ instrumented code.`,
     if (toStdout) process.stdout.write(json);
     log(formatReport(report).trimEnd());
     log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
-    return report.positions.length ? EXIT_FINDINGS : EXIT_OK;
+    return report.positions.length && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
   },
 };
