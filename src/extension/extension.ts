@@ -2,7 +2,7 @@
 // wires commands to it. Configuration validation is cheap and pure, so it runs in-process.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
-import { CONFIG_FILE_NAME, ConfigError, loadConfig } from '../core/config/index.js';
+import { CONFIG_FILE_NAME, ConfigError, formatProblem, loadConfig } from '../core/config/index.js';
 
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('Concurrency Lens');
@@ -16,7 +16,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }
       try {
         const loaded = loadConfig(folder.uri.fsPath);
-        for (const warning of loaded.warnings) output.appendLine(`warning: ${warning.file}:${warning.line}:${warning.column}: ${warning.path}: ${warning.message}`);
+        for (const warning of loaded.warnings) output.appendLine(`warning: ${formatProblem(warning)}`);
         void vscode.window.showInformationMessage(`Concurrency Lens: ${loaded.file} is valid.`);
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;

@@ -96,7 +96,7 @@ function hintOf(error: ErrorObject): string {
   return description ? ` — expected ${description}` : '';
 }
 
-function schemaProblems(where: Located, value: unknown, errors: ErrorObject[]): { errors: ConfigProblem[]; warnings: ConfigProblem[] } {
+function schemaProblems(where: Located, errors: ErrorObject[]): { errors: ConfigProblem[]; warnings: ConfigProblem[] } {
   const result = { errors: [] as ConfigProblem[], warnings: [] as ConfigProblem[] };
   for (const error of errors) {
     const segments = segmentsOf(error.instancePath);
@@ -126,7 +126,6 @@ function schemaProblems(where: Located, value: unknown, errors: ErrorObject[]): 
         result.errors.push(problemAt(where, segments, `${error.message ?? 'is invalid'}${hintOf(error)}`));
     }
   }
-  void value;
   return result;
 }
 
@@ -152,7 +151,7 @@ export function validateConfig(where: Located, value: unknown): { config: Conlen
     throw new ConfigError([problemAt(where, [], `the configuration must be a JSON object, found ${describeType(value)}`)]);
   }
   const valid = validateSchema(value);
-  const { errors, warnings } = valid ? { errors: [], warnings: [] } : schemaProblems(where, value, validateSchema.errors ?? []);
+  const { errors, warnings } = valid ? { errors: [], warnings: [] } : schemaProblems(where, validateSchema.errors ?? []);
   errors.push(...commandProblems(where, value as Record<string, unknown>));
   if (errors.length) throw new ConfigError(errors, warnings);
   const raw = value as Partial<ConlensConfig>;

@@ -12,6 +12,7 @@
 // The runtime API it calls is src/core/runtime/recorder.ts.
 import type * as TS from 'typescript';
 import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
+import { MUTATING_METHODS } from '../runtime/mutating-methods.js';
 
 export interface InstrumentOptions {
   /** The file's path relative to the project root: the `file` of its program points. */
@@ -33,7 +34,6 @@ const SITE_BASE = '__conlens_s';
 const FRAME = '__conlens_a';
 const ERROR = '__conlens_e';
 
-const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'delete', 'clear', 'add']);
 // Property reads on these are library lookups, not shared state.
 const GLOBAL_OBJECTS = new Set([
   'Math', 'JSON', 'console', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect', 'Promise', 'Proxy',
@@ -374,7 +374,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           const site = addSite(node.expression.name, 'lock', method);
           return rt('rx', [receiver, site, ...node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression)]);
         }
-        if (isLockCall || (options.fields && MUTATORS.has(method))) {
+        if (isLockCall || (options.fields && MUTATING_METHODS.has(method))) {
           const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
           const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method);
           const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, f.createStringLiteral(method), site]), node.expression.name);

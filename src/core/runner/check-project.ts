@@ -49,7 +49,9 @@ async function runSuite(
 ): Promise<SuiteOutcome | undefined> {
   const section = loaded.config[suite];
   if (!section) return undefined;
-  const results: RunResult[] = new Array(runs);
+  const outcomes: RunOutcome[] = [];
+  let argv: string[] = [];
+  let firstFailureOutput: string | undefined;
   let next = 0;
   const worker = async () => {
     while (next < runs && !options.signal?.aborted) {
@@ -61,22 +63,23 @@ async function runSuite(
         timeoutMs: loaded.config.timeoutMs,
         signal: options.signal,
       });
-      results[index] = result;
-      options.onRunDone?.(suite, toOutcome(index, result));
+      const outcome = toOutcome(index, result);
+      outcomes.push(outcome);
+      argv = result.argv;
+      if (!result.passed && firstFailureOutput === undefined) firstFailureOutput = result.output;
+      options.onRunDone?.(suite, outcome);
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, runs) }, worker));
-  const done = results.filter(Boolean);
-  const outcomes = done.map((result, index) => toOutcome(index, result));
-  const firstFailure = done.find((result) => !result.passed);
+  outcomes.sort((a, b) => a.run - b.run);
   return {
     suite,
-    argv: done[0]?.argv ?? [],
-    runs: done.length,
+    argv,
+    runs: outcomes.length,
     failures: outcomes.filter((o) => !o.passed).length,
     timeouts: outcomes.filter((o) => o.timedOut).length,
     outcomes,
-    firstFailureOutput: firstFailure?.output,
+    firstFailureOutput,
   };
 }
 

@@ -9,6 +9,7 @@ import { types } from 'node:util';
 import { captureInto, encodeScalar, identityOf, isArraySafe, isPlainData, peekProperty } from './value-capture.js';
 import type { EndEvent, TraceEvent, TraceValue, TraceVars } from './trace-events.js';
 import { TraceWriter } from './trace-writer.js';
+import { MUTATING_METHODS } from './mutating-methods.js';
 import type { Scheduler } from './scheduler.js';
 
 export interface RecorderOptions {
@@ -58,7 +59,6 @@ interface CallbackFrame {
 
 type Frame = Activation | CallbackFrame;
 
-const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'delete', 'clear', 'add']);
 const PROMISE_THEN = Promise.prototype.then;
 
 /** A native promise whose `then` we may call without running user code: not a Proxy (its traps),
@@ -379,7 +379,7 @@ export class Recorder {
     if (receiver === null || typeof receiver !== 'object') return receiver;
     // types.isMap/isSet, not instanceof: no Proxy trap runs (Array.isArray runs none, but throws
     // on a revoked Proxy).
-    if (MUTATORS.has(method) && (isArraySafe(receiver) || types.isMap(receiver) || types.isSet(receiver))) {
+    if (MUTATING_METHODS.has(method) && (isArraySafe(receiver) || types.isMap(receiver) || types.isSet(receiver))) {
       this.field('wr', receiver, '[]', site);
     } else if (this.isLock(receiver)) {
       const lock = identityOf(receiver as object);

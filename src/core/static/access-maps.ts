@@ -3,16 +3,12 @@
 // synchronized methods and the non-atomic set S_f, plus each method's await sites.
 import { ts } from 'ts-morph';
 import { memberNameText } from './function-inventory.js';
+import { MUTATING_METHODS } from '../runtime/mutating-methods.js';
 import { within, type LockModel, type LockRegion } from './lock-regions.js';
 import type { AwaitSite, ClassAccessMap } from './static-types.js';
 import { relative } from 'node:path';
 import { toPosix } from './load-project.js';
 
-// Calls that change the receiver (Array, Map, Set): `this.items.push(x)` writes `items`.
-const MUTATORS = new Set([
-  'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin',
-  'set', 'delete', 'clear', 'add',
-]);
 
 const COMPOUND_ASSIGNMENTS = new Set([
   ts.SyntaxKind.PlusEqualsToken, ts.SyntaxKind.MinusEqualsToken, ts.SyntaxKind.AsteriskEqualsToken,
@@ -152,7 +148,7 @@ function analyseClass(cls: ts.ClassLikeDeclaration, sourceFile: ts.SourceFile, r
           member.accessPositions.push({ position: node.getStart(sourceFile) });
           const target = isAssignmentTarget(node);
           const parent = node.parent;
-          const mutatingCall = ts.isPropertyAccessExpression(parent) && parent.expression === node && MUTATORS.has(parent.name.text) &&
+          const mutatingCall = ts.isPropertyAccessExpression(parent) && parent.expression === node && MUTATING_METHODS.has(parent.name.text) &&
             ts.isCallExpression(parent.parent) && parent.parent.expression === parent;
           // 002 §3.1 counts `qsize++` in push as a write only: reads are right values.
           if (target || mutatingCall) member.writes.add(name);

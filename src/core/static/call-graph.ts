@@ -11,16 +11,9 @@ import { memberNameText, type Inventory, type InventoryEntry } from './function-
 import { toPosix } from './load-project.js';
 import type { CallEdge, CalledAfter, CallGraphStats, FunctionNode } from './static-types.js';
 
-export interface CallSite {
-  call: ts.CallExpression | ts.NewExpression;
-  from: InventoryEntry;
-  targets: InventoryEntry[];
-}
-
 export interface CallGraphResult {
   edges: CallEdge[];
   calledAfter: CalledAfter[];
-  sites: CallSite[];
   stats: Pick<CallGraphStats, 'callSites' | 'resolved' | 'inScope' | 'dispatched'>;
 }
 
@@ -51,7 +44,6 @@ function implementationOf(decl: ts.Declaration): ts.Declaration {
 export function buildCallGraph(project: Project, checker: ts.TypeChecker, files: ts.SourceFile[], inventory: Inventory, root: string): CallGraphResult {
   const hierarchy = new ClassHierarchy(checker, files, inventory);
   const edgeMap = new Map<string, CallEdge>();
-  const sites: CallSite[] = [];
   const targetsByCall = new Map<ts.Node, InventoryEntry[]>();
   const stats = { callSites: 0, resolved: 0, inScope: 0, dispatched: 0 };
   let languageService: ts.LanguageService | undefined;
@@ -208,7 +200,6 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     stats.inScope++;
     for (const target of targets) addEdge(from, target, line, declaredTarget);
     targetsByCall.set(call, targets);
-    sites.push({ call, from, targets });
   };
 
   for (const entry of inventory.entries) {
@@ -225,7 +216,7 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
   }
 
   const calledAfter = orderFacts(inventory, targetsByCall);
-  return { edges: [...edgeMap.values()], calledAfter, sites, stats };
+  return { edges: [...edgeMap.values()], calledAfter, stats };
 }
 
 /** The call a statement makes unconditionally, and whether it completes before the next statement. */

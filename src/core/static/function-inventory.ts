@@ -3,7 +3,7 @@
 import { relative } from 'node:path';
 import { ts } from 'ts-morph';
 import type * as TS from 'typescript';
-import { hasAtomicTag, memberNameText as memberNameOf, nameFunctions } from './function-naming.js';
+import { hasAtomicTag, hasModifier, memberNameText as memberNameOf, nameFunctions } from './function-naming.js';
 import { toPosix } from './load-project.js';
 import type { FunctionNode } from './static-types.js';
 
@@ -24,9 +24,6 @@ export interface InventoryEntry {
   node: FunctionNode;
   decl: FunctionLike;
   sourceFile: ts.SourceFile;
-  /** The class the function is a member of (methods, constructors, accessors, property arrows). */
-  classDecl?: ts.ClassLikeDeclaration;
-  memberName?: string;
 }
 
 export interface Inventory {
@@ -37,10 +34,6 @@ export interface Inventory {
 
 export function memberNameText(name: ts.PropertyName | ts.BindingName | undefined, sourceFile: ts.SourceFile): string | undefined {
   return memberNameOf(tsApi, name as TS.PropertyName | undefined, sourceFile as unknown as TS.SourceFile);
-}
-
-export function isAsyncFunction(node: ts.Node): boolean {
-  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
 }
 
 export function buildInventory(files: ts.SourceFile[], root: string, atomicNames: Set<string>): Inventory {
@@ -60,16 +53,10 @@ export function buildInventory(files: ts.SourceFile[], root: string, atomicNames
         line: sourceFile.getLineAndCharacterOfPosition(decl.getStart(sourceFile)).line + 1,
         endLine: sourceFile.getLineAndCharacterOfPosition(decl.end).line + 1,
         kind: named.kind,
-        async: isAsyncFunction(decl),
+        async: hasModifier(tsApi, named.decl, tsApi.SyntaxKind.AsyncKeyword),
         atomic: hasAtomicTag(tsApi, named.decl) || atomicNames.has(named.name) || atomicNames.has(id),
       };
-      const entry: InventoryEntry = {
-        node,
-        decl,
-        sourceFile,
-        classDecl: named.classDecl as unknown as ts.ClassLikeDeclaration | undefined,
-        memberName: named.memberName,
-      };
+      const entry: InventoryEntry = { node, decl, sourceFile };
       entries.push(entry);
       byDecl.set(decl, entry);
       byId.set(id, entry);

@@ -27,9 +27,6 @@ export interface NamedFunction {
   decl: FunctionLike;
   name: string;
   kind: FunctionKind;
-  /** The class the function is a member of (methods, constructors, accessors, property arrows). */
-  classDecl?: TS.ClassLikeDeclaration;
-  memberName?: string;
 }
 
 export function memberNameText(ts: typeof TS, name: TS.PropertyName | TS.BindingName | undefined, sourceFile: TS.SourceFile): string | undefined {
@@ -81,8 +78,8 @@ function className(ts: typeof TS, node: TS.ClassLikeDeclaration, sourceFile: TS.
  *  callbacks are not listed: they belong to the function around them. */
 export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFunction[] {
   const found: NamedFunction[] = [];
-  const add = (decl: FunctionLike, name: string, kind: FunctionKind, classDecl?: TS.ClassLikeDeclaration, memberName?: string) => {
-    found.push({ decl, name, kind, classDecl, memberName });
+  const add = (decl: FunctionLike, name: string, kind: FunctionKind) => {
+    found.push({ decl, name, kind });
     return name;
   };
   const qualify = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
@@ -107,16 +104,16 @@ export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFu
           continue;
         }
         if (ts.isMethodDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.${memberName}`, 'method', node, memberName));
+          visitBody(member.body, add(member, `${cls}.${memberName}`, 'method'));
         } else if (ts.isConstructorDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.constructor`, 'constructor', node, 'constructor'));
+          visitBody(member.body, add(member, `${cls}.constructor`, 'constructor'));
         } else if (ts.isGetAccessorDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.get ${memberName}`, 'getter', node, memberName));
+          visitBody(member.body, add(member, `${cls}.get ${memberName}`, 'getter'));
         } else if (ts.isSetAccessorDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.set ${memberName}`, 'setter', node, memberName));
+          visitBody(member.body, add(member, `${cls}.set ${memberName}`, 'setter'));
         } else if (ts.isPropertyDeclaration(member) && member.initializer && isFunctionValue(ts, member.initializer)) {
           const fn = unwrapExpression(ts, member.initializer) as TS.ArrowFunction | TS.FunctionExpression;
-          visitBody(fn.body, add(fn, `${cls}.${memberName}`, arrowKind(fn), node, memberName));
+          visitBody(fn.body, add(fn, `${cls}.${memberName}`, arrowKind(fn)));
         } else {
           ts.forEachChild(member, (child) => visit(child, cls));
         }

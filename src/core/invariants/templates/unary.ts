@@ -5,7 +5,7 @@
 // "sorted" (EltwiseIntLessEqual / EltwiseIntGreaterEqual). Confidence: confidence.ts.
 import { boundConfidence, modulusConfidence, nonZeroConfidence, type BoundStats } from '../confidence.js';
 import type { TraceValue } from '../../runtime/trace-events.js';
-import { BOOL, NULL, NUM, REF, STR, javaDouble, javaLong, javaString, type Decoded, type ValueClass } from '../values.js';
+import { BOOL, NULL, NUM, REF, STR, javaDouble, javaLong, javaString, mixedKey, type Decoded, type ValueClass } from '../values.js';
 import { uninterestingNumber, type Candidate, type VarType } from './candidate.js';
 
 /** OneOfScalar.dkconfig_size. */
@@ -181,7 +181,7 @@ export class VarState {
     if (cls === 0) return 'skip';
     if (this.mixed) {
       this.samples++;
-      this.addKey(cls === NULL ? null : mixedRendering(d));
+      this.addKey(cls === NULL ? null : mixedKey(d));
       return 'ok';
     }
     if (cls === NULL) {
@@ -212,7 +212,7 @@ export class VarState {
       } else {
         this.becomeMixed();
         this.samples++;
-        this.addKey(mixedRendering(d));
+        this.addKey(mixedKey(d));
         return 'reclass';
       }
     }
@@ -346,21 +346,6 @@ export class VarState {
       }
     }
     return out;
-  }
-}
-
-function mixedRendering(d: Decoded): string | null {
-  switch (d.cls) {
-    case NUM:
-      return String(d.num);
-    case BOOL:
-      return d.num ? 'true' : 'false';
-    case STR:
-      return JSON.stringify(d.str);
-    case REF:
-      return `#${d.num}`;
-    default:
-      return null;
   }
 }
 
