@@ -1,15 +1,51 @@
-// VS Code glue — thin. The engine runs outside the extension host (later issues); this file only
-// wires commands to it. Configuration validation is cheap and pure, so it runs in-process.
+// VS Code glue — thin (DESIGN §3, issue 8). The engine runs outside the extension host as a child
+// process of our CLI (engine.ts); this file wires the pieces: results (.conlens/report.json, watched),
+// the three views, decorations, hover and CodeLens, the Problems panel, the call graph webview and
+// the commands. Configuration validation is cheap and pure, so it runs in-process.
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import { CONFIG_FILE_NAME, ConfigError, formatProblem, loadConfig } from '../core/config/index.js';
+import { registerCommands } from './commands.js';
+import { Decorations } from './decorations.js';
+import { ViolationDiagnostics } from './diagnostics.js';
+import { SOURCE_SELECTOR, SuspiciousCodeLens, SuspiciousHover } from './language.js';
+import { Results } from './results.js';
+import { InvariantsProvider, SuspiciousProvider, ViolationsProvider } from './views.js';
 
-export function activate(context: vscode.ExtensionContext): void {
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('Concurrency Lens');
+  const results = new Results(context.workspaceState, (line) => output.appendLine(line));
+  const suspicious = new SuspiciousProvider(results);
+  const invariants = new InvariantsProvider(results);
+  const violations = new ViolationsProvider(results);
+  const suspiciousView = vscode.window.createTreeView('conlens.suspicious', { treeDataProvider: suspicious, showCollapseAll: false });
+  const invariantsView = vscode.window.createTreeView('conlens.invariants', { treeDataProvider: invariants, showCollapseAll: true });
+  const violationsView = vscode.window.createTreeView('conlens.violations', { treeDataProvider: violations, showCollapseAll: true });
+  const decorations = new Decorations(context, results);
+  const updateBadge = () => {
+    const n = results.ranked.length;
+    suspiciousView.badge = n ? { value: n, tooltip: `${n} suspicious position${n === 1 ? '' : 's'}` } : undefined;
+    suspiciousView.message = results.problem;
+  };
   context.subscriptions.push(
     output,
+    results,
+    suspiciousView,
+    invariantsView,
+    violationsView,
+    decorations,
+    new ViolationDiagnostics(results),
+    results.onDidChange(updateBadge),
+    // Selecting a violation (mouse or keyboard) shows its steps in the editors.
+    violationsView.onDidChangeSelection((e) => {
+      const element = e.selection[0];
+      if (element) results.selectViolation(element.violation);
+    }),
+    vscode.languages.registerHoverProvider(SOURCE_SELECTOR, new SuspiciousHover(results)),
+    vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, new SuspiciousCodeLens(results)),
+    ...registerCommands({ context, output, results, decorations, invariants, invariantsView, violationsView }),
     vscode.commands.registerCommand('conlens.validateConfig', async () => {
-      const folder = vscode.workspace.workspaceFolders?.[0];
+      const folder = results.folder ?? vscode.workspace.workspaceFolders?.[0];
       if (!folder) {
         void vscode.window.showWarningMessage('Concurrency Lens: open a folder that contains conlens.config.json first.');
         return;
@@ -27,6 +63,13 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     }),
   );
+  updateBadge();
+  try {
+    await decorations.createHeatTypes();
+  } catch (error) {
+    output.appendLine(`cannot write the gutter icons to ${context.globalStorageUri.fsPath}: ${(error as Error).message}`);
+  }
+  decorations.refresh();
 }
 
 export function deactivate(): void {}

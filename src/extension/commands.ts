@@ -1,0 +1,424 @@
+// The commands of the "Concurrency Lens" category (issue 8 item 1). Each one that runs the engine
+// goes through `engineCommand`: workspace trust, one run at a time, a cancellable notification
+// with stage and percent, logs in the output channel, and a summary message with actions.
+import * as vscode from 'vscode';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FuzzResult, ReplayResult } from '../core/active/fuzz.js';
+import type { StaticAnalysis } from '../core/static/static-types.js';
+import { fuzzArgs, graphArgs, mineArgs, rankArgs, replayArgs } from './model/cli-args.js';
+import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
+import { formatScore, parseReport, positionName, type RankedPosition } from './model/report-model.js';
+import { starterConfig } from './model/starter-config.js';
+import type { ReportViolation } from '../core/report/report-types.js';
+import { runEngine, type EngineRun } from './engine.js';
+import { GraphPanel } from './graph-view.js';
+import type { Results } from './results.js';
+import { getSettings, type Settings } from './settings.js';
+import type { Decorations } from './decorations.js';
+import type { InvariantElement, InvariantsProvider, Location, ViolationElement } from './views.js';
+
+export interface CommandDeps {
+  context: vscode.ExtensionContext;
+  output: vscode.OutputChannel;
+  results: Results;
+  decorations: Decorations;
+  invariants: InvariantsProvider;
+  invariantsView: vscode.TreeView<InvariantElement>;
+  violationsView: vscode.TreeView<ViolationElement>;
+}
+
+const PREFIX = 'Concurrency Lens';
+
+/** Commands that run the user's tests (and so execute workspace code) need a trusted workspace. */
+async function requireTrust(what: string): Promise<boolean> {
+  if (vscode.workspace.isTrusted) return true;
+  const manage = 'Manage Workspace Trust';
+  const answer = await vscode.window.showWarningMessage(
+    `${PREFIX}: ${what} runs this workspace's tests, which executes its code. This workspace is in Restricted Mode, so nothing was run. Trust the workspace to use it.`,
+    manage,
+  );
+  if (answer === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+  return false;
+}
+
+function tempFile(name: string): string {
+  return join(tmpdir(), `conlens-${name}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+}
+
+/** The CLI's own error line ("conlens: …" / "conlens rank: …") from a failed run, for the message. */
+function errorLine(run: EngineRun): string {
+  const lines = `${run.stderr}\n${run.stdout}`.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const error = lines.find((l) => /^conlens( \w+)?: /.test(l) && !l.endsWith('…'));
+  return (error ?? lines.at(-1) ?? `exit code ${run.exitCode}`).replace(/^conlens( \w+)?: /, '');
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  const { context, output, results } = deps;
+  let busy: string | undefined;
+  const cli = context.asAbsolutePath(join('dist', 'cli.js'));
+  const log = (line: string) => output.appendLine(line);
+
+  const folderOrComplain = (): vscode.WorkspaceFolder | undefined => {
+    const folder = results.folder;
+    if (!folder) void vscode.window.showWarningMessage(`${PREFIX}: open a folder with a conlens.config.json first.`);
+    return folder;
+  };
+
+  /** Runs one engine command under a cancellable progress notification. Undefined when it did not
+   *  run or was cancelled (already said). */
+  async function engineCommand(title: string, args: string[], folder: vscode.WorkspaceFolder, settings: Settings, parser?: ProgressParser): Promise<EngineRun | undefined> {
+    if (busy) {
+      void vscode.window.showInformationMessage(`${PREFIX}: "${busy}" is still running; wait for it or cancel it from its notification.`);
+      return undefined;
+    }
+    busy = title;
+    output.appendLine('');
+    output.appendLine(`[${new Date().toISOString()}] ${title} — ${folder.uri.fsPath}`);
+    try {
+      return await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `${PREFIX}: ${title}`, cancellable: true },
+        async (progress, token) => {
+          let shown = 0;
+          progress.report({ message: 'starting…' });
+          const run = await runEngine({
+            cli,
+            args,
+            cwd: folder.uri.fsPath,
+            log,
+            parser,
+            token,
+            timeoutMs: settings.timeoutMs,
+            nodePath: settings.nodePath,
+            onProgress: (u) => {
+              const increment = Math.max(0, u.percent - shown);
+              shown = Math.max(shown, u.percent);
+              progress.report({ message: `${u.stage}${u.detail ? ` (${u.detail})` : ''} — ${Math.round(u.percent)}%`, increment });
+            },
+          });
+          if (run.cancelled) {
+            void vscode.window.showInformationMessage(`${PREFIX}: ${title} cancelled.`);
+            return undefined;
+          }
+          if (run.timedOut) {
+            void showError(`${title} took longer than conlens.timeoutMs (${settings.timeoutMs} ms) and was stopped.`);
+            return undefined;
+          }
+          return run;
+        },
+      );
+    } catch (error) {
+      void showError((error as Error).message);
+      return undefined;
+    } finally {
+      busy = undefined;
+    }
+  }
+
+  async function showError(message: string): Promise<void> {
+    const answer = await vscode.window.showErrorMessage(`${PREFIX}: ${message}`, 'Show Output');
+    if (answer) output.show(true);
+  }
+
+  async function readJson<T>(file: string): Promise<T | undefined> {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as T;
+    } catch {
+      return undefined;
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  async function rank(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Ranking suspicious functions'))) return;
+    const settings = getSettings(folder.uri);
+    if (settings.thresholdProblem) log(settings.thresholdProblem);
+    const json = tempFile('report');
+    const run = await engineCommand('Rank suspicious functions', rankArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser());
+    if (!run) return;
+    let text: string | undefined;
+    try {
+      text = await readFile(json, 'utf8');
+    } catch {
+      text = undefined;
+    } finally {
+      await rm(json, { force: true });
+    }
+    if (run.exitCode !== 0 || text === undefined) {
+      void showError(`ranking failed: ${errorLine(run)}`);
+      return;
+    }
+    let report;
+    try {
+      report = parseReport(text, json);
+    } catch (error) {
+      void showError((error as Error).message);
+      return;
+    }
+    results.setReport(report);
+    if (settings.decorateAfterRun && !deps.decorations.visible) deps.decorations.toggle();
+    const first = results.ranked[0];
+    const v = report.violations[0];
+    const summary = first
+      ? `${report.positions.length} suspicious position${report.positions.length === 1 ? '' : 's'}; #1 ${positionName(first.position)} (S ${formatScore(first.position.score)}, ${first.position.confirmed ? 'confirmed' : 'drift only'})`
+      : 'no suspicious position';
+    const violations = v ? `; ${report.violations.length} violation (${v.kind}, ${v.strategy} seed ${v.seed})` : `; no violation in ${report.runs} runs`;
+    const actions = ['Show Ranking', ...(v ? ['Show Violation'] : []), 'Open Report'];
+    const answer = await vscode.window.showInformationMessage(`${PREFIX}: ${summary}${violations}.`, ...actions);
+    if (answer === 'Show Ranking') await vscode.commands.executeCommand('conlens.showRanking');
+    if (answer === 'Show Violation') await selectViolation(0, true);
+    if (answer === 'Open Report') await vscode.commands.executeCommand('conlens.openReport');
+  }
+
+  async function fuzz(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Active testing'))) return;
+    const settings = getSettings(folder.uri);
+    const json = tempFile('fuzz');
+    const run = await engineCommand('Run active testing', fuzzArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser(FUZZ_STAGES));
+    if (!run) return;
+    const result = await readJson<FuzzResult>(json);
+    if (!result || (run.exitCode !== 0 && run.exitCode !== 1)) {
+      void showError(`active testing failed: ${errorLine(run)}`);
+      return;
+    }
+    const rate = `${result.violations}/${result.runs} runs showed a violation (${result.strategy}, seeds ${result.seed}…${result.seed + result.runs - 1})`;
+    const first = result.firstViolation;
+    if (!first) {
+      void vscode.window.showInformationMessage(`${PREFIX}: ${rate}.`, 'Show Output').then((a) => a && output.show(true));
+      return;
+    }
+    const violation: ReportViolation = { kind: first.kind, message: first.message, strategy: first.strategy, seed: first.seed, file: join(first.runDir, 'violation.json'), trace: first.schedule };
+    results.addFuzzViolation(violation);
+    const answer = await vscode.window.showWarningMessage(`${PREFIX}: ${rate}; first: ${first.kind} at seed ${first.seed}.`, 'Show Violation', 'Replay', 'Show Output');
+    const index = results.violations.indexOf(violation);
+    if (answer === 'Show Violation') await selectViolation(index, true);
+    if (answer === 'Replay') await replay(violation);
+    if (answer === 'Show Output') output.show(true);
+  }
+
+  async function mine(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Mining invariants'))) return;
+    const pick = await vscode.window.showQuickPick(
+      [
+        { label: 'unit', description: 'reference invariants: the sequential unit tests', suite: 'unit' as const },
+        { label: 'integration', description: 'online invariants: one run of the concurrent tests', suite: 'integration' as const },
+      ],
+      { title: `${PREFIX}: Mine invariants from which tests?` },
+    );
+    if (!pick) return;
+    const settings = getSettings(folder.uri);
+    const json = tempFile('invariants');
+    const run = await engineCommand(`Mine invariants (${pick.suite})`, mineArgs(folder.uri.fsPath, settings, pick.suite, json), folder, settings);
+    await rm(json, { force: true });
+    if (!run) return;
+    if (run.exitCode !== 0 && run.exitCode !== 1) {
+      void showError(`mining failed: ${errorLine(run)}`);
+      return;
+    }
+    // The text the CLI prints (Daikon's layout) goes to .conlens/invariants/<suite>.inv.txt, which
+    // the conlens-invariants grammar colors.
+    const dir = join(folder.uri.fsPath, '.conlens', 'invariants');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${pick.suite}.inv.txt`);
+    await writeFile(file, run.stdout);
+    const points = (run.stdout.match(/:::(ENTER|EXIT)/g) ?? []).length;
+    const failed = run.exitCode === 1 ? ' (the traced tests failed; see the output)' : '';
+    const answer = await vscode.window.showInformationMessage(`${PREFIX}: invariants of ${points} program points mined from the ${pick.suite} tests${failed}.`, 'Open Invariants', 'Show Output');
+    if (answer === 'Open Invariants') await vscode.window.showTextDocument(vscode.Uri.file(file));
+    if (answer === 'Show Output') output.show(true);
+  }
+
+  async function replay(target?: ViolationElement | ReportViolation | number): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Replaying a violation'))) return;
+    let violation: ReportViolation | undefined;
+    if (typeof target === 'number') violation = results.violations[target];
+    else if (target && 'type' in target) violation = target.violation;
+    else if (target && 'kind' in target) violation = target;
+    else violation = results.selectedViolation;
+    if (!violation) {
+      const all = results.violations;
+      if (!all.length) {
+        const answer = await vscode.window.showInformationMessage(`${PREFIX}: no violation to replay yet. Rank or run active testing first.`, 'Rank Suspicious Functions', 'Run Active Testing');
+        if (answer) await vscode.commands.executeCommand(answer.startsWith('Rank') ? 'conlens.rank' : 'conlens.fuzz');
+        return;
+      }
+      const pick = all.length === 1 ? { violation: all[0] } : await vscode.window.showQuickPick(
+        all.map((v) => ({ label: v.kind, description: `${v.strategy} · seed ${v.seed}`, detail: v.message, violation: v })),
+        { title: `${PREFIX}: Replay which violation?` },
+      );
+      if (!pick) return;
+      violation = pick.violation;
+    }
+    const settings = getSettings(folder.uri);
+    const file = violation.file && existsSync(violation.file) ? violation.file : undefined;
+    if (violation.file && !file) log(`${violation.file} is gone (cleared?): replaying seed ${violation.seed} with strategy ${violation.strategy} instead`);
+    const json = tempFile('replay');
+    const run = await engineCommand(`Replay ${violation.kind} (seed ${violation.seed})`, replayArgs(folder.uri.fsPath, settings, { ...violation, file }, json), folder, settings);
+    if (!run) return;
+    const result = await readJson<ReplayResult>(json);
+    if (!result || run.exitCode === 2) {
+      void showError(`replay failed: ${errorLine(run)}`);
+      return;
+    }
+    const outcome = `${result.outcome}${result.message ? `: ${result.message}` : ''}`;
+    const text = file
+      ? result.reproduced
+        ? `replay reproduced the ${violation.kind} (${outcome})${result.sameDecisions === false ? ', with different decisions' : ''}.`
+        : `replay did NOT reproduce the ${violation.kind}: got ${outcome}.`
+      : `replay of seed ${violation.seed}: ${outcome}.`;
+    const show = result.reproduced ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
+    const answer = await show(`${PREFIX}: ${text}`, 'Show Steps', 'Show Output');
+    if (answer === 'Show Steps') await selectViolation(results.violations.indexOf(violation), true);
+    if (answer === 'Show Output') output.show(true);
+  }
+
+  async function showGraph(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder) return;
+    // Static analysis only (the TypeScript checker reads the code, nothing runs): allowed in
+    // Restricted Mode.
+    const settings = getSettings(folder.uri);
+    const json = tempFile('graph');
+    const run = await engineCommand('Show call graph', graphArgs(folder.uri.fsPath, settings, json), folder, settings);
+    if (!run) return;
+    const analysis = await readJson<StaticAnalysis>(json);
+    if (!analysis || run.exitCode !== 0 || !Array.isArray(analysis.nodes)) {
+      void showError(`call graph failed: ${errorLine(run)}`);
+      return;
+    }
+    GraphPanel.show(context, results, analysis);
+  }
+
+  async function openReport(): Promise<void> {
+    const uri = results.reportUri;
+    if (!uri || !results.report) {
+      const answer = await vscode.window.showInformationMessage(`${PREFIX}: no report yet (.conlens/report.json).`, 'Rank Suspicious Functions');
+      if (answer) await vscode.commands.executeCommand('conlens.rank');
+      return;
+    }
+    await vscode.window.showTextDocument(uri, { preview: false });
+  }
+
+  async function clearResults(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder) return;
+    const conlens = vscode.Uri.joinPath(folder.uri, '.conlens');
+    // Only what our commands write, and only inside .conlens/.
+    const targets = ['report.json', 'runs', 'invariants'].map((name) => vscode.Uri.joinPath(conlens, name)).filter((u) => existsSync(u.fsPath));
+    if (!targets.length && !results.fuzzViolations.length) {
+      void vscode.window.showInformationMessage(`${PREFIX}: nothing to clear.`);
+      return;
+    }
+    const runs = existsSync(join(conlens.fsPath, 'runs')) ? readdirSync(join(conlens.fsPath, 'runs')).length : 0;
+    const answer = await vscode.window.showWarningMessage(
+      `${PREFIX}: delete the results in .conlens/ (${targets.map((t) => t.path.split('/').pop()).join(', ')}${runs ? `, ${runs} run folders` : ''})?`,
+      { modal: true },
+      'Delete',
+    );
+    if (answer !== 'Delete') return;
+    for (const target of targets) await vscode.workspace.fs.delete(target, { recursive: true, useTrash: false });
+    results.fuzzViolations = [];
+    await results.unhideAll();
+    await results.reload();
+    void vscode.window.showInformationMessage(`${PREFIX}: results cleared.`);
+  }
+
+  async function createConfig(): Promise<void> {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (!folder) {
+      void vscode.window.showWarningMessage(`${PREFIX}: open a folder first.`);
+      return;
+    }
+    const root = folder.uri.fsPath;
+    const file = vscode.Uri.joinPath(folder.uri, 'conlens.config.json');
+    if (!existsSync(file.fsPath)) {
+      const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+      const tests = folders.includes('tests') ? 'tests' : 'test';
+      const text = starterConfig({ folders, hasUnitTests: existsSync(join(root, tests, 'unit')), hasIntegrationTests: existsSync(join(root, tests, 'integration')) });
+      await writeFile(file.fsPath, text, { flag: 'wx' });
+    }
+    await vscode.window.showTextDocument(file);
+    results.attach();
+    void vscode.window.showInformationMessage(`${PREFIX}: check the unit and integration commands in conlens.config.json, then rank.`, 'Rank Suspicious Functions').then((a) => a && vscode.commands.executeCommand('conlens.rank'));
+  }
+
+  async function revealLocation(location: Location): Promise<void> {
+    const uri = results.resolve(location.file);
+    if (!uri) return;
+    try {
+      const editor = await vscode.window.showTextDocument(uri, { preview: true });
+      const line = Math.min(Math.max(0, location.line - 1), editor.document.lineCount - 1);
+      const range = editor.document.lineAt(line).range;
+      editor.selection = location.highlight ? new vscode.Selection(range.start, range.end) : new vscode.Selection(range.start, range.start);
+      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    } catch (error) {
+      void showError(`cannot open ${location.file}: ${(error as Error).message}`);
+    }
+  }
+
+  async function selectViolation(index: number, reveal = false): Promise<void> {
+    const violation = results.violations[index];
+    if (!violation) return;
+    results.selectViolation(violation);
+    if (reveal) {
+      await vscode.commands.executeCommand('conlens.violations.focus');
+      await deps.violationsView.reveal({ type: 'violation', violation, index }, { select: true, focus: false, expand: true });
+    }
+  }
+
+  async function revealStep(index: number, step: number): Promise<void> {
+    const violation = results.violations[index];
+    const s = violation?.trace.find((t) => t.step === step);
+    if (!violation || !s) return;
+    if (results.selectedViolation !== violation) results.selectViolation(violation);
+    await revealLocation({ file: s.file, line: s.line, highlight: true });
+  }
+
+  async function notTheBug(r?: RankedPosition): Promise<void> {
+    if (!r) return;
+    await results.hide(r.key);
+    const next = results.ranked[0];
+    const answer = await vscode.window.showInformationMessage(
+      `${PREFIX}: hid ${positionName(r.position)}; ${results.ranked.length} position${results.ranked.length === 1 ? '' : 's'} re-ranked${next ? `, #1 is now ${positionName(next.position)}` : ''}.`,
+      'Undo',
+    );
+    if (answer === 'Undo') await results.unhide(r.key);
+  }
+
+  async function showInvariants(r?: RankedPosition): Promise<void> {
+    if (!r) return;
+    const element = deps.invariants.functionElement(r.position.function) ?? (r.position.caller ? deps.invariants.functionElement(r.position.caller) : undefined);
+    await vscode.commands.executeCommand('conlens.invariants.focus');
+    if (element) await deps.invariantsView.reveal(element, { select: true, focus: true, expand: 2 });
+    else void vscode.window.showInformationMessage(`${PREFIX}: ${positionName(r.position)} has no failure invariants of its own.`);
+  }
+
+  const register = (id: string, fn: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown);
+  return [
+    register('conlens.rank', rank),
+    register('conlens.fuzz', fuzz),
+    register('conlens.mine', mine),
+    register('conlens.replay', replay),
+    register('conlens.showGraph', showGraph),
+    register('conlens.openReport', openReport),
+    register('conlens.clearResults', clearResults),
+    register('conlens.createConfig', createConfig),
+    register('conlens.revealLocation', revealLocation),
+    register('conlens.selectViolation', (index: number) => selectViolation(index)),
+    register('conlens.revealStep', revealStep),
+    register('conlens.notTheBug', notTheBug),
+    register('conlens.showInvariants', showInvariants),
+    register('conlens.showHidden', async () => results.unhideAll()),
+    register('conlens.toggleDecorations', () => deps.decorations.toggle()),
+    register('conlens.showRanking', () => vscode.commands.executeCommand('conlens.suspicious.focus')),
+    register('conlens.clearSelection', () => results.selectViolation(undefined)),
+  ];
+}

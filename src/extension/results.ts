@@ -1,0 +1,136 @@
+// The results the editor shows: the report of the last `conlens rank` in .conlens/report.json,
+// reloaded on startup and whenever the file changes (a run from the terminal updates the editor
+// too), plus what the user did to it: positions hidden with "Not the bug" (kept in workspace
+// state) and the violation selected in the Violations view.
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import type { Report, ReportViolation } from '../core/report/report-types.js';
+import { parseReport, rerank, type RankedPosition } from './model/report-model.js';
+import { hasConfig, projectFolder } from './settings.js';
+
+const HIDDEN_KEY = 'conlens.hidden';
+
+export class Results implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the report, the hidden set or the selected violation changes. */
+  readonly onDidChange = this.changed.event;
+  private readonly selectionChanged = new vscode.EventEmitter<void>();
+  readonly onDidSelectViolation = this.selectionChanged.event;
+  private disposables: vscode.Disposable[] = [this.changed, this.selectionChanged];
+  private watcher: vscode.FileSystemWatcher | undefined;
+
+  folder: vscode.WorkspaceFolder | undefined;
+  report: Report | undefined;
+  /** Why the report could not be read, when it could not. */
+  problem: string | undefined;
+  ranked: RankedPosition[] = [];
+  selectedViolation: ReportViolation | undefined;
+  /** Violations found by "Run active testing" in this session (not part of the report). */
+  fuzzViolations: ReportViolation[] = [];
+
+  constructor(private readonly state: vscode.Memento, private readonly log: (line: string) => void) {
+    this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders(() => this.attach()));
+    this.attach();
+  }
+
+  get reportUri(): vscode.Uri | undefined {
+    return this.folder && vscode.Uri.joinPath(this.folder.uri, '.conlens', 'report.json');
+  }
+
+  private hidden(): Set<string> {
+    return new Set(this.state.get<string[]>(this.hiddenKey(), []));
+  }
+
+  private hiddenKey(): string {
+    return `${HIDDEN_KEY}:${this.folder?.uri.toString() ?? ''}`;
+  }
+
+  /** Picks the project folder and watches its report. */
+  attach(): void {
+    this.watcher?.dispose();
+    this.folder = projectFolder();
+    if (this.folder) {
+      this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(this.folder, '{.conlens/report.json,conlens.config.json,package.json}'));
+      const reload = () => void this.reload();
+      this.watcher.onDidCreate(reload);
+      this.watcher.onDidChange(reload);
+      this.watcher.onDidDelete(reload);
+    }
+    void this.reload();
+  }
+
+  async reload(): Promise<void> {
+    const uri = this.reportUri;
+    this.problem = undefined;
+    let report: Report | undefined;
+    if (uri) {
+      try {
+        const bytes = await vscode.workspace.fs.readFile(uri);
+        report = parseReport(Buffer.from(bytes).toString('utf8'), uri.fsPath);
+      } catch (error) {
+        if (!(error instanceof vscode.FileSystemError)) {
+          this.problem = (error as Error).message;
+          this.log(this.problem);
+        }
+      }
+    }
+    this.setReport(report);
+  }
+
+  setReport(report: Report | undefined): void {
+    const same = report && this.report && JSON.stringify(report) === JSON.stringify(this.report);
+    this.report = report;
+    if (!same) this.selectedViolation = undefined;
+    this.ranked = report ? rerank(report, this.hidden()) : [];
+    void vscode.commands.executeCommand('setContext', 'conlens.hasConfig', this.folder ? hasConfig(this.folder.uri) : false);
+    void vscode.commands.executeCommand('setContext', 'conlens.hasResults', !!report);
+    void vscode.commands.executeCommand('setContext', 'conlens.hasHidden', this.hidden().size > 0);
+    this.changed.fire();
+  }
+
+  async hide(key: string): Promise<void> {
+    const hidden = this.hidden();
+    hidden.add(key);
+    await this.state.update(this.hiddenKey(), [...hidden]);
+    this.setReport(this.report);
+  }
+
+  async unhide(key: string): Promise<void> {
+    const hidden = this.hidden();
+    hidden.delete(key);
+    await this.state.update(this.hiddenKey(), [...hidden]);
+    this.setReport(this.report);
+  }
+
+  /** The report's violations, then the ones active testing found since. */
+  get violations(): ReportViolation[] {
+    return [...(this.report?.violations ?? []), ...this.fuzzViolations];
+  }
+
+  addFuzzViolation(violation: ReportViolation): void {
+    this.fuzzViolations = [...this.fuzzViolations.filter((v) => v.file !== violation.file || v.seed !== violation.seed), violation];
+    this.changed.fire();
+  }
+
+  async unhideAll(): Promise<void> {
+    await this.state.update(this.hiddenKey(), []);
+    this.setReport(this.report);
+  }
+
+  selectViolation(violation: ReportViolation | undefined): void {
+    this.selectedViolation = violation;
+    this.selectionChanged.fire();
+  }
+
+  /** The absolute path of a file the report names (relative to the project). */
+  resolve(file: string): vscode.Uri | undefined {
+    if (!this.folder) return undefined;
+    // Relative to the project folder, not report.project: the report may come from another checkout.
+    return vscode.Uri.file(file.startsWith('/') || /^[A-Za-z]:[\\/]/.test(file) ? file : join(this.folder.uri.fsPath, file));
+  }
+
+  dispose(): void {
+    this.watcher?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

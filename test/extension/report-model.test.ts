@@ -1,0 +1,165 @@
+// The pure part of the editor: report validation, "Not the bug" re-ranking, heat buckets, the
+// tree models of the three views, the Problems-panel mapping and the hover text.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  breakingStep,
+  bucketThresholds,
+  codeLensTitle,
+  heatBucket,
+  invariantTree,
+  pairLabel,
+  parseReport,
+  positionKey,
+  positionLabel,
+  positionsByLine,
+  rerank,
+  ReportFormatError,
+  topScore,
+  violationDiagnostic,
+  MAX_RELATED_STEPS,
+} from '../../src/extension/model/report-model.ts';
+import { escapeMarkdown, hoverMarkdown } from '../../src/extension/model/hover-text.ts';
+import { position, report } from './fixtures.ts';
+
+test('parseReport accepts a rank report and names the file and the fix for anything else', () => {
+  const r = report();
+  assert.deepEqual(parseReport(JSON.stringify(r), 'report.json'), r);
+  assert.throws(() => parseReport('{', '/w/.conlens/report.json'), (e: Error) => e instanceof ReportFormatError && /\/w\/\.conlens\/report\.json: not JSON/.test(e.message));
+  assert.throws(() => parseReport(JSON.stringify({ ...r, version: 2 }), 'f.json'), /f\.json: report version 2 is not supported/);
+  assert.throws(() => parseReport(JSON.stringify({ ...r, positions: undefined }), 'f.json'), /no "positions" list/);
+  assert.throws(() => parseReport(JSON.stringify({ ...r, positions: [{ rank: 1 }] }), 'f.json'), /positions\[0\] lacks function, rank or score/);
+  assert.throws(() => parseReport('null', 'f.json'), /not a Concurrency Lens report/);
+});
+
+test('rerank keeps the report order, and competition ranks over what is left', () => {
+  const r = report();
+  assert.deepEqual(rerank(r).map((p) => p.rank), [1, 2, 3, 3, 5]);
+  // Hide #1: everything moves up by one; the tie at 3 stays a tie.
+  const hidden = new Set([positionKey(r.positions[0])]);
+  const after = rerank(r, hidden);
+  assert.deepEqual(after.map((p) => [p.rank, p.position.function, p.position.kind]), [
+    [1, 'Account.getBalance', 'candidate'],
+    [2, 'Account.withdraw', 'function'],
+    [2, 'Ledger.add', 'function'],
+    [4, 'InsufficientFundsError.constructor', 'function'],
+  ]);
+  // Hiding one of a tie leaves the other at the same rank and moves the rest up by one only.
+  const tie = rerank(r, new Set([positionKey(r.positions[2])]));
+  assert.deepEqual(tie.map((p) => p.rank), [1, 2, 3, 4]);
+  assert.equal(tie[2].position.function, 'Ledger.add');
+  // Indexes point into the report, keys are stable.
+  assert.deepEqual(after.map((p) => p.index), [1, 2, 3, 4]);
+});
+
+test('positionKey tells a between position from the candidate of the same function', () => {
+  const [between, candidate] = report().positions;
+  assert.notEqual(positionKey(between), positionKey(candidate));
+  assert.equal(positionKey(between), 'between:src/account.ts#checkThenWithdraw>src/account.ts#Account.getBalance');
+});
+
+test('heat buckets are relative to the top score, thresholds from the setting', () => {
+  const t = bucketThresholds(undefined).thresholds;
+  assert.deepEqual(t, [0.75, 0.5, 0.25]);
+  assert.equal(heatBucket(1, 1, t), 0);
+  assert.equal(heatBucket(0.75, 1, t), 0);
+  assert.equal(heatBucket(0.74, 1, t), 1);
+  assert.equal(heatBucket(0.5, 1, t), 1);
+  assert.equal(heatBucket(0.3, 1, t), 2);
+  assert.equal(heatBucket(0.2, 1, t), 3);
+  assert.equal(heatBucket(0, 1, t), 3);
+  // Relative: a top score of 0.4 makes 0.4 the hottest.
+  assert.equal(heatBucket(0.4, 0.4, t), 0);
+  assert.equal(heatBucket(0.1, 0.4, t), 2);
+  // No positive score: only rank 1 is hot.
+  assert.equal(heatBucket(0, 0, t, 1), 0);
+  assert.equal(heatBucket(0, 0, t, 2), 3);
+  assert.equal(topScore(rerank(report())), 1);
+});
+
+test('bucketThresholds sorts a valid setting and falls back on a bad one, saying why', () => {
+  assert.deepEqual(bucketThresholds([0.2, 0.9, 0.5]).thresholds, [0.9, 0.5, 0.2]);
+  for (const bad of [[1, 2, 3], [0.5, 0.2], 'x', [0.5, 0, 0.2]]) {
+    const got = bucketThresholds(bad);
+    assert.deepEqual(got.thresholds, [0.75, 0.5, 0.25]);
+    assert.match(got.problem ?? '', /conlens\.colorBuckets/);
+  }
+});
+
+test('tree labels: rank and name, S_rate, flags and the confirmed/drift badge', () => {
+  const ranked = rerank(report());
+  assert.deepEqual(positionLabel(ranked[0]), { label: '#1 checkThenWithdraw → Account.getBalance', description: 'S 1.00 · (1,1) · confirmed', badge: 'confirmed' });
+  assert.deepEqual(positionLabel(ranked[1]), { label: '#2 Account.getBalance', description: 'S 1.00 · (1,1) · drift only', badge: 'drift' });
+  const deadlock = rerank({ ...report(), positions: [position({ rank: 1, function: 'f', score: 0.5, likelyDeadlock: true })] });
+  assert.match(positionLabel(deadlock[0]).description, /likely deadlock/);
+});
+
+test('CodeLens title counts failure invariants', () => {
+  const ranked = rerank(report());
+  assert.equal(codeLensTitle(ranked[0]), '#1 suspicious · S 1.00 · 1 failure invariant · confirmed');
+  assert.equal(codeLensTitle(ranked[1]), '#2 suspicious · S 1.00 · 2 failure invariants');
+  assert.equal(codeLensTitle(ranked[4]), '#5 suspicious · S 0.20 · 0 failure invariants');
+});
+
+test('positionsByLine groups the positions of one declaration, best rank first', () => {
+  const lines = positionsByLine(rerank(report()));
+  assert.deepEqual([...lines.keys()], ['src/account.ts:19', 'src/account.ts:23', 'src/ledger.ts:5', 'src/account.ts:4']);
+  assert.deepEqual(lines.get('src/account.ts:19')!.map((r) => r.position.kind), ['between', 'candidate']);
+});
+
+test('invariantTree: function → ENTER/EXIT → pairs, each pair once, in rank order', () => {
+  const tree = invariantTree(rerank(report()));
+  assert.deepEqual(tree.map((n) => [n.function, n.rank, n.line]), [
+    ['Account.getBalance', 1, 19],
+    ['Account.withdraw', 3, 23],
+  ]);
+  assert.deepEqual(tree[0].points.map((p) => [p.kind, p.pairs.length]), [
+    ['ENTER', 1],
+    ['EXIT', 1],
+  ]);
+  assert.equal(pairLabel(tree[1].points[0].pairs[0]), '⟨this.balance >= 0, this.balance >= -40⟩');
+  assert.equal(pairLabel(tree[0].points[0].pairs[0]), '⟨this.balance >= 0, —⟩');
+  // Hidden positions take their invariants with them.
+  const r = report();
+  const rest = invariantTree(rerank(r, new Set([positionKey(r.positions[2])])));
+  assert.deepEqual(rest.map((n) => n.function), ['Account.getBalance']);
+});
+
+test('a violation breaks at its last throw; deadlocks at the last lock request', () => {
+  const v = report().violations[0];
+  assert.equal(breakingStep(v)?.step, 3);
+  assert.equal(breakingStep({ ...v, kind: 'deadlock' })?.step, 2);
+  assert.equal(breakingStep({ ...v, trace: v.trace.filter((s) => !s.event.startsWith('throws')) })?.step, 4);
+  assert.equal(breakingStep({ ...v, trace: [] }), undefined);
+});
+
+test('violationDiagnostic: on the breaking line, the last steps as related information', () => {
+  const d = violationDiagnostic(report().violations[0])!;
+  assert.equal(d.file, 'src/account.ts');
+  assert.equal(d.line, 23);
+  assert.match(d.message, /^failed assertion: a withdrawal failed.*seed 1/);
+  assert.equal(d.related.length, 4);
+  assert.deepEqual(d.related[2], { file: 'src/account.ts', line: 23, message: 'step 3: T2 Account.withdraw throws InsufficientFundsError: balance went negative: -40' });
+  const long = { ...report().violations[0], trace: Array.from({ length: 100 }, (_, i) => ({ step: i + 1, task: 'T1', function: 'f', file: 'a.ts', line: i + 1, event: 'e' })) };
+  const capped = violationDiagnostic(long)!;
+  assert.equal(capped.related.length, MAX_RELATED_STEPS);
+  assert.equal(capped.related.at(-1)!.line, 100);
+});
+
+test('hover explains rank, S_rate = depth/order, flags, invariants and the confirming violation', () => {
+  const r = report();
+  const lines = positionsByLine(rerank(r));
+  const text = hoverMarkdown(lines.get('src/account.ts:19')!, r.violations);
+  assert.match(text, /#1 suspicious: checkThenWithdraw → Account\\\.getBalance/);
+  assert.match(text, /S_rate = depth \/ order = 0\.5 \/ 0\.5 = \*\*1\.00\*\*/);
+  assert.match(text, /Failure flag \(EN, EX\) = \(1,1\)/);
+  assert.match(text, /`Account\.getBalance:::ENTER` ⟨this\\\.balance \\>= 0, —⟩ — JM/);
+  assert.match(text, /Confirmed by: failed assertion/);
+  assert.match(text, /#2 suspicious: Account\\\.getBalance\*\* · invariant drift only/);
+  const unknown = hoverMarkdown(rerank({ ...r, positions: [position({ rank: 1, function: 'g', score: 0, order: null })] }), []);
+  assert.match(unknown, /unknown \(no call recorded\)/);
+});
+
+test('escapeMarkdown leaves no Markdown syntax active', () => {
+  assert.equal(escapeMarkdown('a*b_c <x> [y](z)'), 'a\\*b\\_c \\<x\\> \\[y\\]\\(z\\)');
+});
