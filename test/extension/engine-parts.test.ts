@@ -1,0 +1,64 @@
+// Pure parts of the engine client: progress lines (today's human form and the proposed JSON
+// form), line splitting across chunks, and the CLI argument lists built from the settings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FUZZ_STAGES, LineSplitter, ProgressParser } from '../../src/extension/model/progress.ts';
+import { fuzzArgs, graphArgs, mineArgs, rankArgs, readSettings, replayArgs } from '../../src/extension/model/cli-args.ts';
+import { starterConfig } from '../../src/extension/model/starter-config.ts';
+
+test('rank stage lines become stage + percent, never going back', () => {
+  const p = new ProgressParser();
+  assert.deepEqual(p.feed('conlens: call graph…'), { stage: 'call graph', detail: undefined, percent: 0 });
+  assert.deepEqual(p.feed('conlens: unit runs (node --test test/unit/*.test.ts)…'), { stage: 'unit runs', detail: 'node --test test/unit/*.test.ts', percent: 8 });
+  assert.deepEqual(p.feed('conlens: integration runs (20 × random)…'), { stage: 'integration runs', detail: '20 × random', percent: 20 });
+  assert.equal(p.feed('#1  Account.getBalance  S 1.00'), undefined);
+  assert.equal(p.feed('conlens: localize…')?.percent, 90);
+  assert.equal(p.feed('{"stage":"unit runs"}')?.percent, 90);
+});
+
+test('the JSON progress protocol: done/total within a stage, or a percent', () => {
+  const p = new ProgressParser();
+  assert.deepEqual(p.feed('{"stage":"integration runs","detail":"20 × random","done":10,"total":20}'), { stage: 'integration runs', detail: '20 × random', percent: 55 });
+  assert.equal(p.feed('{"stage":"localize","percent":97}')?.percent, 97);
+  assert.equal(p.feed('{not json}'), undefined);
+  assert.equal(p.feed('{"percent":5}'), undefined);
+});
+
+test('fuzz progress comes from its header and run lines', () => {
+  const p = new ProgressParser(FUZZ_STAGES);
+  assert.equal(p.feed('/w/account: 4 run(s), strategy random, seeds 1…4')?.percent, 0);
+  assert.deepEqual(p.feed('  run   1  seed 1          pass                  12 steps  0.4 s'), { stage: 'integration runs', detail: 'run 1 of 4', percent: 25 });
+  assert.equal(p.feed('  run   3  seed 3          failed assertion      23 steps  0.4 s  a withdrawal failed')?.percent, 75);
+});
+
+test('LineSplitter joins lines split across chunks', () => {
+  const s = new LineSplitter();
+  assert.deepEqual(s.push('conlens: call'), []);
+  assert.deepEqual(s.push(' graph…\r\nconlens: unit'), ['conlens: call graph…']);
+  assert.deepEqual(s.push(' runs…\n'), ['conlens: unit runs…']);
+  assert.deepEqual(s.push('tail'), []);
+  assert.deepEqual(s.flush(), ['tail']);
+  assert.deepEqual(s.flush(), []);
+});
+
+test('settings become CLI arguments; bad values fall back', () => {
+  const settings = readSettings((k) => ({ configPath: ' cfg/c.json ', runs: 5, seed: 7, strategy: 'pct', jobs: 2 })[k]);
+  assert.deepEqual(settings, { configPath: 'cfg/c.json', runs: 5, seed: 7, strategy: 'pct', jobs: 2 });
+  assert.deepEqual(rankArgs('/w', settings, '/tmp/r.json'), ['rank', '/w', '--runs', '5', '--seed', '7', '--strategy', 'pct', '--jobs', '2', '--json', '/tmp/r.json', '--exit-zero', '--config', 'cfg/c.json']);
+  const defaults = readSettings((k) => ({ runs: null, seed: -1, strategy: 'nope', jobs: 0.5 })[k]);
+  assert.deepEqual(defaults, { configPath: '', runs: null, seed: 1, strategy: 'random', jobs: 1 });
+  assert.deepEqual(fuzzArgs('/w', defaults, 'f.json'), ['fuzz', '/w', '--seed', '1', '--strategy', 'random', '--jobs', '1', '--json', 'f.json']);
+  assert.deepEqual(mineArgs('/w', defaults, 'integration', 'm.json'), ['mine', '/w', '--tests', 'integration', '--json', 'm.json']);
+  assert.deepEqual(graphArgs('/w', settings, 'g.json'), ['graph', '/w', '--json', 'g.json', '--config', 'cfg/c.json']);
+  assert.deepEqual(replayArgs('/w', defaults, { file: '/w/.conlens/runs/r/violation.json', seed: 3, strategy: 'pct' }, 'x.json'), ['replay', '/w/.conlens/runs/r/violation.json', '/w', '--json', 'x.json']);
+  assert.deepEqual(replayArgs('/w', defaults, { seed: 3, strategy: 'pct' }, 'x.json'), ['replay', '--seed', '3', '--strategy', 'pct', '/w', '--json', 'x.json']);
+});
+
+test('the starter configuration follows the workspace folders and parses', () => {
+  const lib = JSON.parse(starterConfig({ folders: ['lib', 'tests'], hasUnitTests: false, hasIntegrationTests: true }));
+  assert.deepEqual(lib.include, ['lib/**/*.ts']);
+  assert.equal(lib.unit.command, 'node --test tests/*.test.ts');
+  assert.equal(lib.integration.command, 'node --test tests/integration/*.test.ts');
+  const src = JSON.parse(starterConfig({ folders: ['src', 'test'], hasUnitTests: true, hasIntegrationTests: true }));
+  assert.deepEqual(src, { include: ['src/**/*.ts'], unit: { command: 'node --test test/unit/*.test.ts' }, integration: { command: 'node --test test/integration/*.test.ts', runs: 20 }, timeoutMs: 30000 });
+});
