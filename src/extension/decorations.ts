@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { HEAT_BUCKETS, heatColor, heatIconName, heatIconSvg } from './model/heat-icons.js';
-import { breakingStep, heatBucket, positionsByLine, topScore, type RankedPosition } from './model/report-model.js';
+import { breakingStep, heatBucket, positionLines, positionsByLine, topScore } from './model/report-model.js';
 import type { Results } from './results.js';
 import { getSettings } from './settings.js';
 
@@ -93,7 +93,7 @@ export class Decorations implements vscode.Disposable {
     const ranked = this.visible ? this.results.ranked : [];
     const byLine = positionsByLine(ranked);
     const top = topScore(ranked);
-    const topKeys = new Set(ranked.filter((r) => r.position.file && r.position.line).slice(0, TOP_LINES).map((r) => `${r.position.file}:${r.position.line}`));
+    const topKeys = new Set(ranked.filter((r) => positionLines(r).length).slice(0, TOP_LINES).flatMap((r) => positionLines(r).map((l) => `${l.file}:${l.line}`)));
     const violation = this.results.selectedViolation;
     const broke = violation && breakingStep(violation);
     for (const editor of vscode.window.visibleTextEditors) {
@@ -103,10 +103,10 @@ export class Decorations implements vscode.Disposable {
       const steps: vscode.DecorationOptions[] = [];
       const broken: vscode.DecorationOptions[] = [];
       if (file) {
-        for (const [key, group] of byLine) {
-          const first: RankedPosition = group[0];
-          if (first.position.file !== file) continue;
-          const range = lineRange(editor.document, first.position.line!);
+        for (const [key, { file: at, line, group }] of byLine) {
+          if (at !== file) continue;
+          const first = group[0];
+          const range = lineRange(editor.document, line);
           if (!range) continue;
           const bucket = Math.min(heatBucket(first.position.score, top, settings.thresholds, first.rank), this.heat.length - 1);
           heat[bucket]?.push({ range });

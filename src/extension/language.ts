@@ -20,10 +20,7 @@ function groupsOf(results: Results, document: vscode.TextDocument): Map<number, 
   const folder = results.folder;
   if (!folder) return out;
   const file = relative(folder.uri.fsPath, document.uri.fsPath).split(sep).join('/');
-  for (const group of positionsByLine(results.ranked).values()) {
-    const p = group[0].position;
-    if (p.file === file && p.line) out.set(p.line, group);
-  }
+  for (const entry of positionsByLine(results.ranked).values()) if (entry.file === file) out.set(entry.line, entry.group);
   return out;
 }
 

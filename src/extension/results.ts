@@ -3,7 +3,9 @@
 // too), plus what the user did to it: positions hidden with "Not the bug" (kept in workspace
 // state) and the violation selected in the Violations view.
 import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { findDeclarationLine, splitId } from './model/declarations.js';
 import type { Report, ReportViolation } from '../core/report/report-types.js';
 import { parseReport, rerank, type RankedPosition } from './model/report-model.js';
 import { hasConfig, projectFolder } from './settings.js';
@@ -82,10 +84,41 @@ export class Results implements vscode.Disposable {
     this.report = report;
     if (!same) this.selectedViolation = undefined;
     this.ranked = report ? rerank(report, this.hidden()) : [];
+    this.locateCallers();
     void vscode.commands.executeCommand('setContext', 'conlens.hasConfig', this.folder ? hasConfig(this.folder.uri) : false);
     void vscode.commands.executeCommand('setContext', 'conlens.hasResults', !!report);
     void vscode.commands.executeCommand('setContext', 'conlens.hasHidden', this.hidden().size > 0);
     this.changed.fire();
+  }
+
+  /** Fills callerAt of `between` positions: the report's callerFile/callerLine when it has them,
+   *  else a scan of the caller's file (declarations.ts). */
+  private locateCallers(): void {
+    const texts = new Map<string, string | undefined>();
+    const read = (file: string) => {
+      if (!texts.has(file)) {
+        const uri = this.resolve(file);
+        try {
+          texts.set(file, uri ? readFileSync(uri.fsPath, 'utf8') : undefined);
+        } catch {
+          texts.set(file, undefined);
+        }
+      }
+      return texts.get(file);
+    };
+    for (const r of this.ranked) {
+      const p = r.position as RankedPosition['position'] & { callerFile?: string; callerLine?: number };
+      if (p.kind !== 'between') continue;
+      if (p.callerFile && p.callerLine) {
+        r.callerAt = { file: p.callerFile, line: p.callerLine };
+        continue;
+      }
+      const id = p.callerId ? splitId(p.callerId) : undefined;
+      const file = id?.file ?? p.file;
+      const text = file ? read(file) : undefined;
+      const line = text !== undefined ? findDeclarationLine(text, id?.name ?? p.caller ?? '') : undefined;
+      if (file && line) r.callerAt = { file, line };
+    }
   }
 
   async hide(key: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
   invariantTree,
   pairLabel,
   positionLabel,
+  revealLine,
   relationshipText,
   stepLabel,
   topScore,
@@ -64,7 +65,8 @@ export class SuspiciousProvider implements vscode.TreeDataProvider<RankedPositio
     item.iconPath = new vscode.ThemeIcon(badge === 'confirmed' ? 'flame' : 'circle-large-outline', new vscode.ThemeColor(`conlens.heat${bucket}`));
     item.tooltip = new vscode.MarkdownString(hoverMarkdown([r], this.results.violations));
     item.contextValue = 'position';
-    item.command = revealCommand(r.position.file, r.position.line, 'Reveal the function');
+    const at = revealLine(r);
+    item.command = revealCommand(at?.file, at?.line, 'Reveal the function');
     item.accessibilityInformation = { label: `rank ${r.rank}, ${label.replace(/^#\d+ /, '')}, ${description}` };
     return item;
   }

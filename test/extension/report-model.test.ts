@@ -12,7 +12,9 @@ import {
   parseReport,
   positionKey,
   positionLabel,
+  positionLines,
   positionsByLine,
+  revealLine,
   rerank,
   ReportFormatError,
   topScore,
@@ -104,7 +106,20 @@ test('CodeLens title counts failure invariants', () => {
 test('positionsByLine groups the positions of one declaration, best rank first', () => {
   const lines = positionsByLine(rerank(report()));
   assert.deepEqual([...lines.keys()], ['src/account.ts:19', 'src/account.ts:23', 'src/ledger.ts:5', 'src/account.ts:4']);
-  assert.deepEqual(lines.get('src/account.ts:19')!.map((r) => r.position.kind), ['between', 'candidate']);
+  assert.deepEqual(lines.get('src/account.ts:19')!.group.map((r) => r.position.kind), ['between', 'candidate']);
+});
+
+test('a between position also marks its caller declaration, and reveals it first', () => {
+  const ranked = rerank(report());
+  ranked[0].callerAt = { file: 'src/account.ts', line: 37 };
+  assert.deepEqual(positionLines(ranked[0]), [{ file: 'src/account.ts', line: 37 }, { file: 'src/account.ts', line: 19 }]);
+  assert.deepEqual(revealLine(ranked[0]), { file: 'src/account.ts', line: 37 });
+  assert.deepEqual(revealLine(ranked[1]), { file: 'src/account.ts', line: 19 });
+  const lines = positionsByLine(ranked);
+  assert.deepEqual(lines.get('src/account.ts:37'), { file: 'src/account.ts', line: 37, group: [ranked[0]] });
+  assert.equal(lines.get('src/account.ts:19')!.group.length, 2);
+  // A position without file or line marks nothing.
+  assert.deepEqual(positionLines(rerank({ ...report(), positions: [position({ rank: 1, function: 'f', score: 1, file: undefined, line: undefined })] })[0]), []);
 });
 
 test('invariantTree: function → ENTER/EXIT → pairs, each pair once, in rank order', () => {
@@ -149,7 +164,7 @@ test('violationDiagnostic: on the breaking line, the last steps as related infor
 test('hover explains rank, S_rate = depth/order, flags, invariants and the confirming violation', () => {
   const r = report();
   const lines = positionsByLine(rerank(r));
-  const text = hoverMarkdown(lines.get('src/account.ts:19')!, r.violations);
+  const text = hoverMarkdown(lines.get('src/account.ts:19')!.group, r.violations);
   assert.match(text, /#1 suspicious: checkThenWithdraw → Account\\\.getBalance/);
   assert.match(text, /S_rate = depth \/ order = 0\.5 \/ 0\.5 = \*\*1\.00\*\*/);
   assert.match(text, /Failure flag \(EN, EX\) = \(1,1\)/);

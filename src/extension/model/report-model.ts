@@ -15,6 +15,10 @@ export interface RankedPosition {
   /** Competition rank over the positions still shown (1, 1, 3 …). */
   rank: number;
   position: ReportPosition;
+  /** For a `between` position: the declaration of the caller f_j, where the bug sits (004 IV-F:
+   *  between f_j::ENTER and f_i::ENTER). From the report when it has callerFile/callerLine, else
+   *  found by the editor (declarations.ts). */
+  callerAt?: LineKey;
 }
 
 export class ReportFormatError extends Error {}
@@ -112,19 +116,38 @@ export interface LineKey {
   line: number;
 }
 
-/** Positions grouped by their declaration line (a callee can be ranked as `between` and as a
- *  candidate); each group is ordered by rank, so group[0] decides the line's heat. */
-export function positionsByLine(ranked: RankedPosition[]): Map<string, RankedPosition[]> {
-  const lines = new Map<string, RankedPosition[]>();
+/** The declaration lines a position marks: f_i's, and for `between` also the caller f_j's. */
+export function positionLines(r: RankedPosition): LineKey[] {
+  const out: LineKey[] = [];
+  if (r.callerAt) out.push(r.callerAt);
+  const { file, line } = r.position;
+  if (file && line && !out.some((l) => l.file === file && l.line === line)) out.push({ file, line });
+  return out;
+}
+
+/** Where a click on a position goes: the caller's declaration for `between`, else f_i's. */
+export function revealLine(r: RankedPosition): LineKey | undefined {
+  return positionLines(r)[0];
+}
+
+export interface LineGroup extends LineKey {
+  /** Ordered by rank, so group[0] decides the line's heat. */
+  group: RankedPosition[];
+}
+
+/** Positions grouped by the declaration lines they mark (a callee can be ranked as `between` and
+ *  as a candidate), keyed `file:line`, in rank order of their best position. */
+export function positionsByLine(ranked: RankedPosition[]): Map<string, LineGroup> {
+  const lines = new Map<string, LineGroup>();
   for (const r of ranked) {
-    const { file, line } = r.position;
-    if (!file || !line) continue;
-    const key = `${file}:${line}`;
-    const group = lines.get(key) ?? [];
-    group.push(r);
-    lines.set(key, group);
+    for (const { file, line } of positionLines(r)) {
+      const key = `${file}:${line}`;
+      const entry = lines.get(key) ?? { file, line, group: [] };
+      entry.group.push(r);
+      lines.set(key, entry);
+    }
   }
-  for (const group of lines.values()) group.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  for (const entry of lines.values()) entry.group.sort((a, b) => a.rank - b.rank || a.index - b.index);
   return lines;
 }
 
