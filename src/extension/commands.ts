@@ -27,6 +27,7 @@ export interface CommandDeps {
   results: Results;
   decorations: Decorations;
   invariants: InvariantsProvider;
+  suspiciousView: vscode.TreeView<RankedPosition>;
   invariantsView: vscode.TreeView<InvariantElement>;
   violationsView: vscode.TreeView<ViolationElement>;
 }
@@ -194,11 +195,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return;
     }
     const violation: ReportViolation = { kind: first.kind, message: first.message, strategy: first.strategy, seed: first.seed, file: join(first.runDir, 'violation.json'), trace: first.schedule };
-    results.addFuzzViolation(violation);
+    const listed = results.addFuzzViolation(violation);
     const answer = await vscode.window.showWarningMessage(`${PREFIX}: ${rate}; first: ${first.kind} at seed ${first.seed}.`, 'Show Violation', 'Replay', 'Show Output');
-    const index = results.violations.indexOf(violation);
-    if (answer === 'Show Violation') await selectViolation(index, true);
-    if (answer === 'Replay') await replay(violation);
+    if (answer === 'Show Violation') await selectViolation(results.violations.indexOf(listed), true);
+    if (answer === 'Replay') await replay(listed);
     if (answer === 'Show Output') output.show(true);
   }
 
@@ -382,7 +382,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     await revealLocation({ file: s.file, line: s.line, highlight: true });
   }
 
-  async function notTheBug(r?: RankedPosition): Promise<void> {
+  /** A tree action's argument, or — from the palette or a keybinding — the selected row. */
+  const positionArg = (r?: RankedPosition) => r ?? deps.suspiciousView.selection[0] ?? results.ranked[0];
+
+  async function notTheBug(arg?: RankedPosition): Promise<void> {
+    const r = positionArg(arg);
     if (!r) return;
     await results.hide(r.key);
     const next = results.ranked[0];
@@ -393,7 +397,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     if (answer === 'Undo') await results.unhide(r.key);
   }
 
-  async function showInvariants(r?: RankedPosition): Promise<void> {
+  async function showInvariants(arg?: RankedPosition): Promise<void> {
+    const r = positionArg(arg);
     if (!r) return;
     const element = deps.invariants.functionElement(r.position.function) ?? (r.position.caller ? deps.invariants.functionElement(r.position.caller) : undefined);
     await vscode.commands.executeCommand('conlens.invariants.focus');

@@ -43,7 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.languages.registerHoverProvider(SOURCE_SELECTOR, new SuspiciousHover(results)),
     vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, new SuspiciousCodeLens(results)),
-    ...registerCommands({ context, output, results, decorations, invariants, invariantsView, violationsView }),
+    ...registerCommands({ context, output, results, decorations, invariants, suspiciousView, invariantsView, violationsView }),
     vscode.commands.registerCommand('conlens.validateConfig', async () => {
       const folder = results.folder ?? vscode.workspace.workspaceFolders?.[0];
       if (!folder) {

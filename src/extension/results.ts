@@ -140,9 +140,15 @@ export class Results implements vscode.Disposable {
     return [...(this.report?.violations ?? []), ...this.fuzzViolations];
   }
 
-  addFuzzViolation(violation: ReportViolation): void {
-    this.fuzzViolations = [...this.fuzzViolations.filter((v) => v.file !== violation.file || v.seed !== violation.seed), violation];
+  /** Adds a violation active testing found, unless the same schedule (kind, strategy, seed,
+   *  message) is already listed; returns the one listed. */
+  addFuzzViolation(violation: ReportViolation): ReportViolation {
+    const same = (v: ReportViolation) => v.kind === violation.kind && v.strategy === violation.strategy && v.seed === violation.seed && v.message === violation.message;
+    const known = this.violations.find(same);
+    if (known) return known;
+    this.fuzzViolations = [...this.fuzzViolations, violation];
     this.changed.fire();
+    return violation;
   }
 
   async unhideAll(): Promise<void> {
