@@ -71,7 +71,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
 
   /** Runs one engine command under a cancellable progress notification. Undefined when it did not
    *  run or was cancelled (already said). */
-  async function engineCommand(title: string, args: string[], folder: vscode.WorkspaceFolder, settings: Settings, parser?: ProgressParser): Promise<EngineRun | undefined> {
+  async function engineCommand(title: string, args: string[], folder: vscode.WorkspaceFolder, settings: Settings, parser?: ProgressParser, poll?: () => string[]): Promise<EngineRun | undefined> {
     if (busy) {
       void vscode.window.showInformationMessage(`${PREFIX}: "${busy}" is still running; wait for it or cancel it from its notification.`);
       return undefined;
@@ -94,6 +94,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
             token,
             timeoutMs: settings.timeoutMs,
             nodePath: settings.nodePath,
+            poll,
             onProgress: (u) => {
               const increment = Math.max(0, u.percent - shown);
               shown = Math.max(shown, u.percent);
@@ -134,13 +135,35 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }
   }
 
+  /** Counts the integration run folders (.conlens/runs/*-integration-*) made since the start: the
+   *  progress of rank's longest stage, which the CLI does not print per run. */
+  function integrationRunCounter(folder: vscode.WorkspaceFolder): () => string[] {
+    const dir = join(folder.uri.fsPath, '.conlens', 'runs');
+    const list = () => {
+      try {
+        return readdirSync(dir).filter((name) => name.includes('-integration-'));
+      } catch {
+        return [];
+      }
+    };
+    const before = new Set(list());
+    let last = 0;
+    return () => {
+      const done = list().filter((name) => !before.has(name)).length;
+      if (done === last) return [];
+      last = done;
+      // A folder appears when its run starts: the ones before it are done.
+      return [JSON.stringify({ stage: 'integration runs', done: Math.max(0, done - 1) })];
+    };
+  }
+
   async function rank(): Promise<void> {
     const folder = folderOrComplain();
     if (!folder || !(await requireTrust('Ranking suspicious functions'))) return;
     const settings = getSettings(folder.uri);
     if (settings.thresholdProblem) log(settings.thresholdProblem);
     const json = tempFile('report');
-    const run = await engineCommand('Rank suspicious functions', rankArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser());
+    const run = await engineCommand('Rank suspicious functions', rankArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser(), integrationRunCounter(folder));
     if (!run) return;
     let text: string | undefined;
     try {

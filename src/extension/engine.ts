@@ -27,7 +27,12 @@ export interface EngineOptions {
   timeoutMs?: number;
   /** The node to run the CLI with; default: this process's runtime (as node, also under Electron). */
   nodePath?: string;
+  /** Polled every POLL_MS while the CLI runs; the lines it returns go to the progress parser (not
+   *  to the log): progress the CLI does not print, e.g. run folders counted on disk. */
+  poll?: () => string[];
 }
+
+const POLL_MS = 1000;
 
 /** Grace between SIGTERM and SIGKILL: the CLI removes its temp files on SIGTERM. */
 const KILL_GRACE_MS = 3000;
@@ -87,14 +92,24 @@ export function runEngine(options: EngineOptions): Promise<EngineRun> {
       });
       stream.on('end', () => lines.flush().forEach(handle));
     };
+    const polling = options.poll
+      ? setInterval(() => {
+          for (const line of options.poll!()) {
+            const update = options.parser?.feed(line);
+            if (update) options.onProgress?.(update);
+          }
+        }, POLL_MS)
+      : undefined;
     pipe(child.stdout!, (t) => (stdout += t));
     pipe(child.stderr!, (t) => (stderr += t));
     child.on('error', (error) => {
+      if (polling) clearInterval(polling);
       subscription?.dispose();
       if (budget) clearTimeout(budget);
       reject(new Error(`cannot start the engine (${node} ${options.cli}): ${error.message}; set conlens.nodePath to a Node.js ≥ 20.6 binary`));
     });
     child.on('close', (exitCode, signal) => {
+      if (polling) clearInterval(polling);
       subscription?.dispose();
       if (budget) clearTimeout(budget);
       if (killTimer) clearTimeout(killTimer);

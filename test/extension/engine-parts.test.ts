@@ -24,6 +24,15 @@ test('the JSON progress protocol: done/total within a stage, or a percent', () =
   assert.equal(p.feed('{"percent":5}'), undefined);
 });
 
+test('a count without a total uses the one the stage line announced, and keeps its detail', () => {
+  const p = new ProgressParser();
+  p.feed('conlens: integration runs (20 × random)…');
+  assert.deepEqual(p.feed('{"stage":"integration runs","done":10}'), { stage: 'integration runs', detail: '20 × random', percent: 55 });
+  assert.equal(p.feed('{"stage":"integration runs","done":20}')?.percent, 90);
+  // Before any stage line there is no total: no progress within the stage.
+  assert.equal(new ProgressParser().feed('{"stage":"integration runs","done":3}')?.percent, 20);
+});
+
 test('fuzz progress comes from its header and run lines', () => {
   const p = new ProgressParser(FUZZ_STAGES);
   assert.equal(p.feed('/w/account: 4 run(s), strategy random, seeds 1…4')?.percent, 0);

@@ -89,3 +89,29 @@ test('cancel kills the CLI and the test processes it started', async () => {
 test('a CLI that cannot start is an error naming the runtime and the setting', async () => {
   await assert.rejects(runEngine({ cli: 'x.js', args: [], cwd: dir, log: () => {}, nodePath: join(dir, 'no-such-node') }), /cannot start the engine .*conlens\.nodePath/);
 });
+
+test('poll lines feed the progress while the CLI runs', async () => {
+  const marker = join(dir, `polled-${Math.random().toString(36).slice(2)}`);
+  // The CLI ends only after the poll ran once (it writes the marker): no timing involved.
+  const cli = fakeCli(`
+    const { existsSync } = require('node:fs');
+    process.stderr.write('conlens: integration runs (4 × random)…\\n');
+    const t = setInterval(() => { if (existsSync(${JSON.stringify(marker)})) clearInterval(t); }, 50);
+  `);
+  const updates: ProgressUpdate[] = [];
+  const lines: string[] = [];
+  await runEngine({
+    cli,
+    args: [],
+    cwd: dir,
+    log: (l) => lines.push(l),
+    parser: new ProgressParser(),
+    onProgress: (u) => updates.push(u),
+    poll: () => {
+      writeFileSync(marker, '');
+      return ['{"stage":"integration runs","done":2}'];
+    },
+  });
+  assert.ok(updates.some((u) => u.stage === 'integration runs' && u.percent === 55), JSON.stringify(updates));
+  assert.ok(!lines.some((l) => l.includes('"done"')), 'poll lines are progress, not log');
+});

@@ -3,6 +3,8 @@
 //    `<dir>: N run(s), strategy S, seeds …` and `  run   3  seed 3 …` lines (conlens fuzz);
 //  - the machine form proposed in notes/ext.md: one JSON object per line,
 //    {"stage": "integration runs", "detail": "20 × random", "done": 3, "total": 20} (or "percent").
+// Until the CLI prints per-run progress, the editor counts the integration run folders rank creates
+// and feeds {"stage":"integration runs","done":n} lines itself (commands.ts).
 // Pure: the engine client feeds it lines and reports what comes back.
 
 export interface ProgressUpdate {
@@ -47,11 +49,17 @@ export class ProgressParser {
       if (typeof data.stage !== 'string') return undefined;
       const detail = typeof data.detail === 'string' ? data.detail : undefined;
       if (typeof data.percent === 'number') return this.set(data.stage, detail, data.percent);
-      const within = typeof data.done === 'number' && typeof data.total === 'number' && data.total > 0 ? data.done / data.total : 0;
+      // Without a total, the one the stage line announced ("20 × random") is used.
+      const total = typeof data.total === 'number' ? data.total : data.stage === this.stage ? this.total : 0;
+      const within = typeof data.done === 'number' && total > 0 ? data.done / total : 0;
       return this.set(data.stage, detail, this.stagePercent(data.stage, within));
     }
     const stage = STAGE_LINE.exec(trimmed);
-    if (stage) return this.set(stage[1], stage[2], this.stagePercent(stage[1], 0));
+    if (stage) {
+      const runs = /^(\d+) ×/.exec(stage[2] ?? '');
+      this.total = runs ? Number(runs[1]) : 0;
+      return this.set(stage[1], stage[2], this.stagePercent(stage[1], 0));
+    }
     const header = FUZZ_HEADER.exec(trimmed);
     if (header) {
       this.total = Number(header[1]);
@@ -72,8 +80,9 @@ export class ProgressParser {
   }
 
   private set(stage: string, detail: string | undefined, percent: number): ProgressUpdate {
+    // A count without its own detail keeps the stage's ("20 × random").
+    if (stage !== this.stage || detail !== undefined) this.detail = detail;
     this.stage = stage;
-    this.detail = detail;
     this.percent = Math.max(this.percent, Math.min(100, percent));
     return { stage: this.stage, detail: this.detail, percent: this.percent };
   }
