@@ -108,6 +108,8 @@ test('poll lines feed the progress while the CLI runs', async () => {
     parser: new ProgressParser(),
     onProgress: (u) => updates.push(u),
     poll: () => {
+      // Only once the stage line (with the total) has been read.
+      if (!lines.some((l) => l.startsWith('conlens: integration runs'))) return [];
       writeFileSync(marker, '');
       return ['{"stage":"integration runs","done":2}'];
     },
