@@ -81,7 +81,7 @@ test('heat buckets are relative to the top score, thresholds from the setting', 
 
 test('bucketThresholds sorts a valid setting and falls back on a bad one, saying why', () => {
   assert.deepEqual(bucketThresholds([0.2, 0.9, 0.5]).thresholds, [0.9, 0.5, 0.2]);
-  for (const bad of [[1, 2, 3], [0.5, 0.2], 'x', [0.5, 0, 0.2]]) {
+  for (const bad of [[1, 2, 3], [0.5, 0.2], [0.9, 0.7, 0.5, 0.3], 'x', [0.5, 0, 0.2]]) {
     const got = bucketThresholds(bad);
     assert.deepEqual(got.thresholds, [0.75, 0.5, 0.25]);
     assert.match(got.problem ?? '', /conlens\.colorBuckets/);

@@ -60,12 +60,13 @@ export function rerank(report: Report, hidden: ReadonlySet<string> = new Set()):
 /** Default heat thresholds: a position's S_rate relative to the top score, bucket 0 the hottest. */
 export const DEFAULT_BUCKETS = [0.75, 0.5, 0.25];
 
-/** Normalises the `conlens.colorBuckets` setting: descending numbers in (0, 1]; anything else
- *  falls back to the default (and says why). */
+/** Normalises the `conlens.colorBuckets` setting: three numbers in (0, 1] (four buckets, the
+ *  colors conlens.heat0…3), sorted descending; anything else falls back to the default (and says
+ *  why). */
 export function bucketThresholds(setting: unknown): { thresholds: number[]; problem?: string } {
   if (setting === undefined || setting === null) return { thresholds: DEFAULT_BUCKETS };
-  const ok = Array.isArray(setting) && setting.length >= 3 && setting.every((n) => typeof n === 'number' && n > 0 && n <= 1);
-  if (!ok) return { thresholds: DEFAULT_BUCKETS, problem: 'conlens.colorBuckets must list at least 3 numbers in (0, 1], e.g. [0.75, 0.5, 0.25]; using the default' };
+  const ok = Array.isArray(setting) && setting.length === DEFAULT_BUCKETS.length && setting.every((n) => typeof n === 'number' && n > 0 && n <= 1);
+  if (!ok) return { thresholds: DEFAULT_BUCKETS, problem: 'conlens.colorBuckets must list 3 numbers in (0, 1], e.g. [0.75, 0.5, 0.25]; using the default' };
   return { thresholds: [...(setting as number[])].sort((a, b) => b - a) };
 }
 
