@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FuzzResult, ReplayResult } from '../core/active/fuzz.js';
 import type { StaticAnalysis } from '../core/static/static-types.js';
 import { fuzzArgs, graphArgs, mineArgs, rankArgs, replayArgs } from './model/cli-args.js';
+import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, parseReport, positionName, type RankedPosition } from './model/report-model.js';
 import { starterConfig } from './model/starter-config.js';
@@ -50,11 +51,9 @@ function tempFile(name: string): string {
   return join(tmpdir(), `conlens-${name}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
 }
 
-/** The CLI's own error line ("conlens: …" / "conlens rank: …") from a failed run, for the message. */
+/** The CLI's own error message from a failed run (model/cli-output.ts). */
 function errorLine(run: EngineRun): string {
-  const lines = `${run.stderr}\n${run.stdout}`.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const error = lines.find((l) => /^conlens( \w+)?: /.test(l) && !l.endsWith('…'));
-  return (error ?? lines.at(-1) ?? `exit code ${run.exitCode}`).replace(/^conlens( \w+)?: /, '');
+  return cliError(run.stderr, run.stdout, run.exitCode);
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {

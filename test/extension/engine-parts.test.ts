@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { FUZZ_STAGES, LineSplitter, ProgressParser } from '../../src/extension/model/progress.ts';
 import { fuzzArgs, graphArgs, mineArgs, rankArgs, readSettings, replayArgs } from '../../src/extension/model/cli-args.ts';
 import { starterConfig } from '../../src/extension/model/starter-config.ts';
+import { cliError } from '../../src/extension/model/cli-output.ts';
 
 test('rank stage lines become stage + percent, never going back', () => {
   const p = new ProgressParser();
@@ -70,4 +71,13 @@ test('the starter configuration follows the workspace folders and parses', () =>
   assert.equal(lib.integration.command, 'node --test tests/integration/*.test.ts');
   const src = JSON.parse(starterConfig({ folders: ['src', 'test'], hasUnitTests: true, hasIntegrationTests: true }));
   assert.deepEqual(src, { include: ['src/**/*.ts'], unit: { command: 'node --test test/unit/*.test.ts' }, integration: { command: 'node --test test/integration/*.test.ts', runs: 20 }, timeoutMs: 30000 });
+});
+
+test('cliError picks the CLI error line, with the detail of a configuration error', () => {
+  const stderr = 'conlens: call graph…\nconlens: unit runs (x)…\nconlens: the unit tests failed (node --test): fix them first\n(see conlens rank --help)\n';
+  assert.equal(cliError(stderr, 'out', 2), 'the unit tests failed (node --test): fix them first');
+  assert.equal(cliError('conlens: invalid configuration\n/w/conlens.config.json: "runs" must be a whole number\n', '', 2), 'invalid configuration: /w/conlens.config.json: "runs" must be a whole number');
+  assert.equal(cliError('', 'last words\n', 1), 'last words');
+  assert.equal(cliError('', '', null), 'the engine exited with code null');
+  assert.equal(cliError('conlens: warning: x\nboom\n', '', 1), 'boom');
 });
