@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { StaticAnalysis } from '../core/static/static-types.js';
 import { flagClass, layoutCallGraph, NODE_HEIGHT, NODE_WIDTH } from './model/graph-layout.js';
+import { graphHtml } from './model/graph-html.js';
 import type { Results } from './results.js';
 
 export class GraphPanel implements vscode.Disposable {
@@ -66,28 +67,12 @@ export class GraphPanel implements vscode.Disposable {
 
   private html(media: vscode.Uri): string {
     const webview = this.panel.webview;
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'graph.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'graph.css'));
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; img-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>Call Graph</title>
-</head>
-<body>
-<div class="toolbar">
-  <button id="fit" type="button" title="Fit the graph to the view">Fit</button>
-  <span class="legend"><span class="swatch flag-11"></span>(1,1) <span class="swatch flag-10"></span>(1,0) <span class="swatch flag-01"></span>(0,1) <span class="swatch flag-00"></span>no failure invariants <span class="swatch suspicious"></span>ranked</span>
-  <span id="status"></span>
-</div>
-<svg id="graph" class="conlens-graph" role="img" aria-label="Call graph"></svg>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return graphHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'graph.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'graph.css')).toString(),
+    });
   }
 
   dispose(): void {

@@ -12,6 +12,7 @@ import { flagClass, layoutCallGraph, NODE_HEIGHT, NODE_WIDTH } from '../../src/e
 import { HEAT_BUCKETS, HEAT_DEFAULTS, heatColor, heatIconName, heatIconSvg } from '../../src/extension/model/heat-icons.ts';
 import { rerank } from '../../src/extension/model/report-model.ts';
 import { starterConfig } from '../../src/extension/model/starter-config.ts';
+import { graphHtml } from '../../src/extension/model/graph-html.ts';
 import { report } from './fixtures.ts';
 
 function analysis(): StaticAnalysis {
@@ -151,4 +152,17 @@ test('a starter configuration is one loadConfig accepts', () => {
   const loaded = loadConfig(dir);
   assert.deepEqual(loaded.warnings, []);
   assert.equal(loaded.config.integration?.runs, 20);
+});
+
+test('the graph webview page: strict CSP, one nonce script, nothing inline', () => {
+  const html = graphHtml({ cspSource: 'https://x.vscode-cdn.net', nonce: 'abc+/=', scriptUri: 'https://x/graph.js', styleUri: 'https://x/graph.css' });
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'nonce-abc\+\/='/);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
+  assert.equal((html.match(/<script/g) ?? []).length, 1);
+  assert.match(html, /<script nonce="abc\+\/=" src="https:\/\/x\/graph\.js"><\/script>/);
+  assert.doesNotMatch(html, /\son[a-z]+=|style=/i, 'no inline handlers or styles');
+  const script = readFileSync('media/graph.js', 'utf8');
+  assert.doesNotMatch(script, /\beval\(|new Function|innerHTML|\.on[a-z]+ =/, 'the webview script builds DOM nodes, no HTML strings or handler properties');
 });
