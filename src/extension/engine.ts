@@ -37,6 +37,15 @@ const POLL_MS = 1000;
 /** Grace between SIGTERM and SIGKILL: the CLI removes its temp files on SIGTERM. */
 const KILL_GRACE_MS = 3000;
 
+/** The kill functions of the engines still running: a detached process group outlives the
+ *  extension host unless it is ended on deactivate. */
+const running = new Set<() => void>();
+
+/** Ends every engine run still going (extension deactivation). */
+export function stopAllEngines(): void {
+  for (const kill of running) kill();
+}
+
 export function runEngine(options: EngineOptions): Promise<EngineRun> {
   return new Promise((resolve, reject) => {
     const node = options.nodePath || process.execPath;
@@ -68,6 +77,7 @@ export function runEngine(options: EngineOptions): Promise<EngineRun> {
       killTimer = setTimeout(() => signalGroup('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
+    running.add(kill);
     const subscription = options.token?.onCancellationRequested(() => {
       cancelled = true;
       options.log('cancelled: stopping the engine and its test processes');
@@ -103,12 +113,14 @@ export function runEngine(options: EngineOptions): Promise<EngineRun> {
     pipe(child.stdout!, (t) => (stdout += t));
     pipe(child.stderr!, (t) => (stderr += t));
     child.on('error', (error) => {
+      running.delete(kill);
       if (polling) clearInterval(polling);
       subscription?.dispose();
       if (budget) clearTimeout(budget);
       reject(new Error(`cannot start the engine (${node} ${options.cli}): ${error.message}; set conlens.nodePath to a Node.js ≥ 20.6 binary`));
     });
     child.on('close', (exitCode, signal) => {
+      running.delete(kill);
       if (polling) clearInterval(polling);
       subscription?.dispose();
       if (budget) clearTimeout(budget);

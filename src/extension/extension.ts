@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CONFIG_FILE_NAME, ConfigError, formatProblem, loadConfig } from '../core/config/index.js';
 import { registerCommands } from './commands.js';
 import { Decorations } from './decorations.js';
+import { stopAllEngines } from './engine.js';
 import { ViolationDiagnostics } from './diagnostics.js';
 import { SOURCE_SELECTOR, SuspiciousCodeLens, SuspiciousHover } from './language.js';
 import { Results } from './results.js';
@@ -72,4 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   decorations.refresh();
 }
 
-export function deactivate(): void {}
+export function deactivate(): void {
+  // Detached engine process groups would outlive the extension host.
+  stopAllEngines();
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runEngine } from '../../src/extension/engine.ts';
+import { runEngine, stopAllEngines } from '../../src/extension/engine.ts';
 import { ProgressParser, type ProgressUpdate } from '../../src/extension/model/progress.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'conlens-engine-'));
@@ -116,4 +116,16 @@ test('poll lines feed the progress while the CLI runs', async () => {
   });
   assert.ok(updates.some((u) => u.stage === 'integration runs' && u.percent === 55), JSON.stringify(updates));
   assert.ok(!lines.some((l) => l.includes('"done"')), 'poll lines are progress, not log');
+});
+
+test('stopAllEngines ends the runs still going (extension deactivation)', async () => {
+  const cli = fakeCli(`process.stdout.write('up\\n'); setInterval(() => {}, 1000);`);
+  let started!: () => void;
+  const up = new Promise<void>((r) => (started = r));
+  const done = runEngine({ cli, args: [], cwd: dir, log: (l) => l === 'up' && started() });
+  await up;
+  stopAllEngines();
+  const run = await done;
+  assert.equal(run.signal ?? 'SIGTERM', 'SIGTERM');
+  assert.notEqual(run.exitCode, 0);
 });
