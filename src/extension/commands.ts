@@ -2,6 +2,7 @@
 // goes through `engineCommand`: workspace trust, one run at a time, a cancellable notification
 // with stage and percent, logs in the output channel, and a summary message with actions.
 import * as vscode from 'vscode';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FuzzResult, ReplayResult } from '../core/active/fuzz.js';
 import type { StaticAnalysis } from '../core/static/static-types.js';
-import { fuzzArgs, graphArgs, mineArgs, rankArgs, replayArgs } from './model/cli-args.js';
+import { fuzzArgs, graphArgs, mineArgs, rankArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, parseReport, positionName, type RankedPosition } from './model/report-model.js';
@@ -156,13 +157,27 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     };
   }
 
+  let jsonProgress: Promise<boolean> | undefined;
+  /** Asks the bundled CLI once whether `rank` has `--progress json` (older CLIs reject unknown
+   *  flags, so it is not passed blindly). */
+  function cliSupportsJsonProgress(): Promise<boolean> {
+    jsonProgress ??= new Promise((resolve) => {
+      execFile(getSettings().nodePath || process.execPath, [cli, 'rank', '--help'], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 30_000 }, (error, stdout) =>
+        resolve(!error && supportsJsonProgress(stdout)),
+      );
+    });
+    return jsonProgress;
+  }
+
   async function rank(): Promise<void> {
     const folder = folderOrComplain();
     if (!folder || !(await requireTrust('Ranking suspicious functions'))) return;
     const settings = getSettings(folder.uri);
     if (settings.thresholdProblem) log(settings.thresholdProblem);
     const json = tempFile('report');
-    const run = await engineCommand('Rank suspicious functions', rankArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser(), integrationRunCounter(folder));
+    const progressJson = await cliSupportsJsonProgress();
+    // With JSON progress the CLI reports each run itself; without, count the run folders.
+    const run = await engineCommand('Rank suspicious functions', rankArgs(folder.uri.fsPath, settings, json, progressJson), folder, settings, new ProgressParser(), progressJson ? undefined : integrationRunCounter(folder));
     if (!run) return;
     let text: string | undefined;
     try {

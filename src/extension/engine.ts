@@ -92,8 +92,9 @@ export function runEngine(options: EngineOptions): Promise<EngineRun> {
       const lines = new LineSplitter();
       stream.setEncoding('utf8');
       const handle = (line: string) => {
-        options.log(line);
         const update = options.parser?.feed(line);
+        // A JSON progress line reads better in the log as the text form.
+        options.log(update && line.startsWith('{') ? `conlens: ${update.stage}${update.detail ? ` (${update.detail})` : ''} — ${Math.round(update.percent)}%` : line);
         if (update) options.onProgress?.(update);
       };
       stream.on('data', (chunk: string) => {

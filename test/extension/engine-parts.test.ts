@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FUZZ_STAGES, LineSplitter, ProgressParser } from '../../src/extension/model/progress.ts';
-import { fuzzArgs, graphArgs, mineArgs, rankArgs, readSettings, replayArgs } from '../../src/extension/model/cli-args.ts';
+import { fuzzArgs, graphArgs, mineArgs, rankArgs, readSettings, replayArgs, supportsJsonProgress } from '../../src/extension/model/cli-args.ts';
 import { starterConfig } from '../../src/extension/model/starter-config.ts';
 import { cliError } from '../../src/extension/model/cli-output.ts';
 
@@ -32,6 +32,14 @@ test('a count without a total uses the one the stage line announced, and keeps i
   assert.equal(p.feed('{"stage":"integration runs","done":20}')?.percent, 90);
   // Before any stage line there is no total: no progress within the stage.
   assert.equal(new ProgressParser().feed('{"stage":"integration runs","done":3}')?.percent, 20);
+});
+
+test('conlens rank --progress json lines: stage, message as detail, percent; result/error lines are not progress', () => {
+  const p = new ProgressParser();
+  assert.deepEqual(p.feed('{"type":"progress","stage":"integration runs","message":"run 3 of 20","percent":40}'), { stage: 'integration runs', detail: 'run 3 of 20', percent: 40 });
+  assert.equal(p.feed('{"type":"result","report":"/w/.conlens/report.json"}'), undefined);
+  assert.equal(p.feed('{"type":"error","message":"boom","stage":"x"}'), undefined);
+  assert.deepEqual(p.feed('{"type":"progress","stage":"localize","message":"","percent":98}'), { stage: 'localize', detail: undefined, percent: 98 });
 });
 
 test('fuzz progress comes from its header and run lines', () => {
@@ -80,4 +88,14 @@ test('cliError picks the CLI error line, with the detail of a configuration erro
   assert.equal(cliError('', 'last words\n', 1), 'last words');
   assert.equal(cliError('', '', null), 'the engine exited with code null');
   assert.equal(cliError('conlens: warning: x\nboom\n', '', 1), 'boom');
+  assert.equal(cliError('{"type":"progress","stage":"unit runs","percent":5}\n{"type":"error","message":"the unit tests failed"}\nconlens: the unit tests failed\n', '', 2), 'the unit tests failed');
+});
+
+test('rank gets --progress json only when its help offers it', () => {
+  const s = readSettings(() => undefined);
+  assert.ok(rankArgs('/w', s, 'r.json', true).join(' ').includes('--exit-zero --progress json'));
+  assert.ok(!rankArgs('/w', s, 'r.json').includes('--progress'));
+  assert.equal(supportsJsonProgress('  --progress P    text (default): one line per stage on stderr; json: one JSON\n'), true);
+  assert.equal(supportsJsonProgress('  --progress P    text (default): one line per stage\n                  on stderr; json: one JSON line\n'), true);
+  assert.equal(supportsJsonProgress('  --json FILE     also write the report as JSON\n  --exit-zero     exit 0\n'), false);
 });

@@ -18,9 +18,15 @@ function runArgs(s: EngineSettings): string[] {
   return [...(s.runs ? ['--runs', String(s.runs)] : []), '--seed', String(s.seed), '--strategy', s.strategy, '--jobs', String(s.jobs)];
 }
 
-/** Rank: the report also goes to `jsonFile` so a half-written .conlens/report.json is never read. */
-export function rankArgs(folder: string, s: EngineSettings, jsonFile: string): string[] {
-  return ['rank', folder, ...runArgs(s), '--json', jsonFile, '--exit-zero', ...configArgs(s)];
+/** Rank: the report also goes to `jsonFile` so a half-written .conlens/report.json is never read.
+ *  `progressJson` when the CLI knows `--progress json` (its `rank --help` says so). */
+export function rankArgs(folder: string, s: EngineSettings, jsonFile: string, progressJson = false): string[] {
+  return ['rank', folder, ...runArgs(s), '--json', jsonFile, '--exit-zero', ...(progressJson ? ['--progress', 'json'] : []), ...configArgs(s)];
+}
+
+/** Whether a command's help text offers `--progress … json`. */
+export function supportsJsonProgress(help: string): boolean {
+  return /--progress\b[^\n]*\bjson\b|--progress\s+\S+[^\n]*\n[^\n]*\bjson\b/.test(help);
 }
 
 export function fuzzArgs(folder: string, s: EngineSettings, jsonFile: string): string[] {

@@ -1,8 +1,9 @@
 // Progress of an engine run, read from the CLI's output lines. Two forms are understood:
 //  - today's human lines: `conlens: <stage> (<detail>)…` on stderr (conlens rank), the header
 //    `<dir>: N run(s), strategy S, seeds …` and `  run   3  seed 3 …` lines (conlens fuzz);
-//  - the machine form proposed in notes/ext.md: one JSON object per line,
-//    {"stage": "integration runs", "detail": "20 × random", "done": 3, "total": 20} (or "percent").
+//  - the machine form of `conlens rank --progress json`: one JSON object per line,
+//    {"type":"progress","stage":"integration runs","message":"run 3 of 20","percent":40}; also
+//    {"stage", "detail", "done", "total"} (done/total within the stage, weighted by RANK_STAGES).
 // Until the CLI prints per-run progress, the editor counts the integration run folders rank creates
 // and feeds {"stage":"integration runs","done":n} lines itself (commands.ts).
 // Pure: the engine client feeds it lines and reports what comes back.
@@ -40,14 +41,14 @@ export class ProgressParser {
   feed(line: string): ProgressUpdate | undefined {
     const trimmed = line.trim();
     if (trimmed.startsWith('{') && trimmed.endsWith('}')) {
-      let data: { stage?: unknown; detail?: unknown; done?: unknown; total?: unknown; percent?: unknown };
+      let data: { type?: unknown; stage?: unknown; detail?: unknown; message?: unknown; done?: unknown; total?: unknown; percent?: unknown };
       try {
         data = JSON.parse(trimmed);
       } catch {
         return undefined;
       }
-      if (typeof data.stage !== 'string') return undefined;
-      const detail = typeof data.detail === 'string' ? data.detail : undefined;
+      if (typeof data.stage !== 'string' || (data.type !== undefined && data.type !== 'progress')) return undefined;
+      const detail = typeof data.detail === 'string' ? data.detail : typeof data.message === 'string' && data.message ? data.message : undefined;
       if (typeof data.percent === 'number') return this.set(data.stage, detail, data.percent);
       // Without a total, the one the stage line announced ("20 × random") is used.
       const total = typeof data.total === 'number' ? data.total : data.stage === this.stage ? this.total : 0;
