@@ -26,7 +26,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const updateBadge = () => {
     const n = results.ranked.length;
     suspiciousView.badge = n ? { value: n, tooltip: `${n} suspicious position${n === 1 ? '' : 's'}` } : undefined;
-    suspiciousView.message = results.problem;
+    // Report warnings (newer reports list them) show above the ranking.
+    const warnings = (results.report as { warnings?: unknown } | undefined)?.warnings;
+    const first = Array.isArray(warnings) && typeof warnings[0] === 'string' ? `⚠ ${warnings[0]}${warnings.length > 1 ? ` (+${warnings.length - 1} more in the report)` : ''}` : undefined;
+    suspiciousView.message = results.problem ?? first;
   };
   context.subscriptions.push(
     output,

@@ -17,6 +17,7 @@ import {
   revealLine,
   rerank,
   ReportFormatError,
+  splitPoint,
   topScore,
   violationDiagnostic,
   MAX_RELATED_STEPS,
@@ -140,6 +141,17 @@ test('invariantTree: function → ENTER/EXIT → pairs, each pair once, in rank 
   assert.deepEqual(rest.map((n) => n.function), ['Account.getBalance']);
 });
 
+test('points named by node id show the display name and reveal that node', () => {
+  const r = report();
+  r.positions[4].id = 'src/account.ts#InsufficientFundsError.constructor';
+  r.positions[4].failureInvariants = [{ point: 'src/account.ts#InsufficientFundsError.constructor:::EXIT', reference: 'a', online: 'b', relationship: 'DJJ', type: 'UInt' }];
+  const node = invariantTree(rerank(r)).find((n) => n.function === 'InsufficientFundsError.constructor')!;
+  assert.equal(node.line, 4);
+  assert.equal(node.points[0].kind, 'EXIT');
+  assert.deepEqual(splitPoint('src/a.ts#f:::ENTER'), { function: 'f', kind: 'ENTER', id: 'src/a.ts#f' });
+  assert.deepEqual(splitPoint('A.f:::EXIT12'), { function: 'A.f', kind: 'EXIT12' });
+});
+
 test('a violation breaks at its last throw; deadlocks at the last lock request', () => {
   const v = report().violations[0];
   assert.equal(breakingStep(v)?.step, 3);
@@ -170,6 +182,9 @@ test('hover explains rank, S_rate = depth/order, flags, invariants and the confi
   assert.match(text, /Failure flag \(EN, EX\) = \(1,1\)/);
   assert.match(text, /`Account\.getBalance:::ENTER` ⟨this\\\.balance \\>= 0, —⟩ — JM/);
   assert.match(text, /Confirmed by: failed assertion/);
+  // With `implicated`, the violation that names the function is the one quoted.
+  const other = { ...r.violations[0], kind: 'deadlock' as const, message: 'other', implicated: ['checkThenWithdraw'] };
+  assert.match(hoverMarkdown(lines.get('src/account.ts:19')!.group, [r.violations[0], other]), /Confirmed by: deadlock — other/);
   assert.match(text, /#2 suspicious: Account\\\.getBalance\*\* · invariant drift only/);
   const unknown = hoverMarkdown(rerank({ ...r, positions: [position({ rank: 1, function: 'g', score: 0, order: null })] }), []);
   assert.match(unknown, /unknown \(no call recorded\)/);

@@ -35,7 +35,11 @@ export function hoverMarkdown(group: RankedPosition[], violations: ReportViolati
       if (p.failureInvariants.length > MAX_INVARIANTS) lines.push(`- … ${p.failureInvariants.length - MAX_INVARIANTS} more in the Failure Invariants view`);
     }
     if (p.confirmed) {
-      const v = violations.find((v) => v.trace.some((s) => s.function === p.function || s.function === p.caller));
+      // The violation that implicates it (reports that list `implicated`), else one that ran it.
+      const named = (v: ReportViolation) => (v as ReportViolation & { implicated?: string[] }).implicated;
+      const v =
+        violations.find((v) => named(v)?.some((f) => f === p.function || f === p.caller || f === p.id)) ??
+        violations.find((v) => v.trace.some((s) => s.function === p.function || s.function === p.caller));
       if (v) lines.push('', `Confirmed by: ${escapeMarkdown(v.kind)} — ${escapeMarkdown(v.message)} (strategy ${escapeMarkdown(v.strategy)}, seed ${v.seed})`);
     }
     if (p.reason) lines.push('', `_${escapeMarkdown(p.reason)}_`);

@@ -169,10 +169,15 @@ export interface InvariantFunctionNode {
   points: InvariantPointNode[];
 }
 
-/** Splits `Account.getBalance:::ENTER` into function and point kind. */
-export function splitPoint(point: string): { function: string; kind: string } {
+/** Splits `Account.getBalance:::ENTER` into function and point kind. A point may name its
+ *  function by node id (`src/account.ts#checkThenWithdraw:::EXIT`, when names are ambiguous):
+ *  `function` is then the display name and `id` the node id. */
+export function splitPoint(point: string): { function: string; kind: string; id?: string } {
   const cut = point.indexOf(':::');
-  return cut < 0 ? { function: point, kind: '' } : { function: point.slice(0, cut), kind: point.slice(cut + 3) };
+  const fn = cut < 0 ? point : point.slice(0, cut);
+  const kind = cut < 0 ? '' : point.slice(cut + 3);
+  const hash = fn.lastIndexOf('#');
+  return hash > 0 ? { function: fn.slice(hash + 1), kind, id: fn } : { function: fn, kind };
 }
 
 /** The failure invariants of the shown positions, each pair once, per function and point, in
@@ -182,14 +187,14 @@ export function invariantTree(ranked: RankedPosition[]): InvariantFunctionNode[]
   const seen = new Set<string>();
   for (const r of ranked) {
     for (const inv of r.position.failureInvariants) {
-      const { function: fn, kind } = splitPoint(inv.point);
+      const { function: fn, kind, id } = splitPoint(inv.point);
       const dedupe = `${inv.point}\0${inv.reference}\0${inv.online}\0${inv.relationship}`;
       if (seen.has(dedupe)) continue;
       seen.add(dedupe);
       let node = functions.get(fn);
       if (!node) {
         // Where to reveal the function: the position that is that function (not a between's caller).
-        const at = ranked.find((q) => q.position.function === fn && q.position.file) ?? r;
+        const at = ranked.find((q) => (id ? q.position.id === id : q.position.function === fn) && q.position.file) ?? ranked.find((q) => q.position.function === fn && q.position.file) ?? r;
         node = { function: fn, file: at.position.file, line: at.position.line, rank: r.rank, points: [] };
         functions.set(fn, node);
       }
