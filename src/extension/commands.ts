@@ -98,7 +98,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
             onProgress: (u) => {
               const increment = Math.max(0, u.percent - shown);
               shown = Math.max(shown, u.percent);
-              progress.report({ message: `${u.stage}${u.detail ? ` (${u.detail})` : ''} — ${Math.round(u.percent)}%`, increment });
+              // The full line is in the output channel; the notification keeps it short.
+              const detail = u.detail && u.detail.length > 70 ? `${u.detail.slice(0, 69)}…` : u.detail;
+              progress.report({ message: `${u.stage}${detail ? ` (${detail})` : ''} — ${Math.round(u.percent)}%`, increment });
             },
           });
           if (run.cancelled) {
@@ -205,7 +207,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const summary = first
       ? `${report.positions.length} suspicious position${report.positions.length === 1 ? '' : 's'}; #1 ${positionName(first.position)} (S ${formatScore(first.position.score)}, ${first.position.confirmed ? 'confirmed' : 'drift only'})`
       : 'no suspicious position';
-    const violations = v ? `; ${report.violations.length} violation (${v.kind}, ${v.strategy} seed ${v.seed})` : `; no violation in ${report.runs} runs`;
+    const n = report.violations.length;
+    const violations = v ? `; ${n === 1 ? '1 violation' : `${n} violations, first`} (${v.kind}, ${v.strategy} seed ${v.seed})` : `; no violation in ${report.runs} runs`;
     const actions = ['Show Ranking', ...(v ? ['Show Violation'] : []), 'Open Report'];
     const answer = await vscode.window.showInformationMessage(`${PREFIX}: ${summary}${violations}.`, ...actions);
     if (answer === 'Show Ranking') await vscode.commands.executeCommand('conlens.showRanking');
