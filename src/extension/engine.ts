@@ -34,7 +34,7 @@ export interface EngineOptions {
 
 const POLL_MS = 1000;
 
-/** Grace between SIGTERM and SIGKILL: the CLI removes its temp files on SIGTERM. */
+/** Grace between SIGTERM and SIGKILL: lets the CLI and the test processes end on their own. */
 const KILL_GRACE_MS = 3000;
 
 /** The kill functions of the engines still running: a detached process group outlives the
