@@ -59,7 +59,8 @@ export class SuspiciousProvider implements vscode.TreeDataProvider<RankedPositio
   getTreeItem(r: RankedPosition): vscode.TreeItem {
     const { label, description, badge } = positionLabel(r);
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-    item.id = r.key;
+    // Keys are unique in practice; the index makes a duplicate harmless (ids must be unique).
+    item.id = `${r.key}@${r.index}`;
     item.description = description;
     const bucket = heatBucket(r.position.score, topScore(this.results.ranked), getSettings(this.results.folder?.uri).thresholds, r.rank);
     item.iconPath = new vscode.ThemeIcon(badge === 'confirmed' ? 'flame' : 'circle-large-outline', new vscode.ThemeColor(`conlens.heat${bucket}`));
@@ -180,7 +181,7 @@ export class ViolationsProvider implements vscode.TreeDataProvider<ViolationElem
     }
     const { label, description } = stepLabel(element.step);
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-    item.id = `violation:${element.index}:${element.violation.seed}:step:${element.step.step}`;
+    item.id = `violation:${element.index}:${element.violation.seed}:step:${element.violation.trace.indexOf(element.step)}`;
     item.description = description;
     item.tooltip = `${element.step.task} in ${element.step.function} at ${element.step.file}:${element.step.line}\n${element.step.event}`;
     item.iconPath = new vscode.ThemeIcon(element.step.event.startsWith('throws') ? 'error' : /lock/.test(element.step.event) ? 'lock-small' : 'debug-stackframe-dot');
