@@ -176,6 +176,7 @@ export class ViolationsProvider implements vscode.TreeDataProvider<ViolationElem
       item.tooltip = `${element.violation.kind}: ${element.violation.message}\nstrategy ${element.violation.strategy}, seed ${element.violation.seed}${element.violation.file ? `\n${element.violation.file}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(element.violation.kind === 'deadlock' ? 'lock' : 'bug', new vscode.ThemeColor('conlens.heat0'));
       item.contextValue = 'violation';
+      item.accessibilityInformation = { label: `violation ${label}, ${description}` };
       item.command = { command: 'conlens.selectViolation', title: 'Show the steps', arguments: [element.index] };
       return item;
     }
@@ -186,6 +187,7 @@ export class ViolationsProvider implements vscode.TreeDataProvider<ViolationElem
     item.tooltip = `${element.step.task} in ${element.step.function} at ${element.step.file}:${element.step.line}\n${element.step.event}`;
     item.iconPath = new vscode.ThemeIcon(element.step.event.startsWith('throws') ? 'error' : /lock/.test(element.step.event) ? 'lock-small' : 'debug-stackframe-dot');
     item.contextValue = 'violationStep';
+    item.accessibilityInformation = { label: `step ${element.step.step}, ${element.step.task} ${element.step.function}, ${element.step.file}:${element.step.line}, ${element.step.event}` };
     item.command = { command: 'conlens.revealStep', title: 'Reveal the step', arguments: [element.index, element.step.step] };
     return item;
   }
