@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
 import { RankInputError, rankProject } from '../../core/localize/rank-project.js';
 import { formatReport } from '../../core/report/format-report.js';
+import { toSarif } from '../../core/report/sarif.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
@@ -10,7 +11,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--sarif FILE] [--progress text|json] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -27,6 +28,11 @@ Options:
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --json FILE     also write the report as JSON ("-" for standard output)
+  --sarif FILE    also write the report as SARIF 2.1.0 (one result per position
+                  and per violation)
+  --progress P    text (default): one line per stage on stderr; json: one JSON
+                  line per stage and run on stderr, {"type":"progress","stage",
+                  "message","percent"}, then {"type":"result","report":PATH}
   --exit-zero     exit 0 even when positions are found (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -34,7 +40,7 @@ Options:
 Exit codes: 0 no suspicious position, 1 positions found (or a run failed), 2 bad
 configuration, unit tests that fail, or integration tests that call no
 instrumented code.`,
-  options: { strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
@@ -47,6 +53,9 @@ instrumented code.`,
     const jobs = positiveInteger(values.jobs, '--jobs', 'rank') ?? 1;
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+    const progress = (values.progress as string | undefined) ?? 'text';
+    if (progress !== 'text' && progress !== 'json') throw new UsageError(`--progress must be text or json, got "${progress}"`, 'rank');
+    let lastStage = '';
     let report;
     try {
       report = await rankProject(loaded, {
@@ -54,7 +63,11 @@ instrumented code.`,
         runs,
         seed,
         jobs,
-        onStage: (stage, detail) => process.stderr.write(`conlens: ${stage}${detail ? ` (${detail})` : ''}…\n`),
+        onProgress: (p) => {
+          if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'progress', stage: p.stage, message: p.message, percent: p.percent })}\n`);
+          else if (p.stage !== lastStage) process.stderr.write(`conlens: ${p.stage} (${p.message})…\n`);
+          lastStage = p.stage;
+        },
       });
     } catch (error) {
       if (error instanceof RankInputError) throw new UsageError(error.message, 'rank');
@@ -65,9 +78,12 @@ instrumented code.`,
     const json = `${JSON.stringify(report, null, 2)}\n`;
     writeFileSync(join(reportDir, 'report.json'), json);
     if (values.json && !toStdout) writeFileSync(values.json as string, json);
+    if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report), null, 2)}\n`);
     if (toStdout) process.stdout.write(json);
+    for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
     log(formatReport(report).trimEnd());
     log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
+    if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
     return report.positions.length && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
   },
 };

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONFIRMING_STEPS, implicatedBy } from '../../src/core/localize/confirm.ts';
+import type { ScheduleStep } from '../../src/core/active/violation.ts';
+
+const steps = (rows: [string, string, string][]): ScheduleStep[] => rows.map(([task, fn, event], i) => ({ step: i + 1, task, function: fn, file: 'src/x.ts', line: 1, event }));
+
+test('reorder: set() wrote a, another task failed before set() went on — set is interrupted; constructors never count', () => {
+  const schedule = steps([
+    ['T1', 'SetCheck.constructor', 'writes a'],
+    ['T8', 'CheckThread.run', 'resumes after the await at src/reorder-test.ts:18'],
+    ['T7', 'SetThread.run', 'resumes after the await at src/reorder-test.ts:8'],
+    ['T7', 'SetCheck.set', 'writes a'],
+    ['T10', 'CheckThread.run', 'resumes after the await at src/reorder-test.ts:18'],
+    ['T10', 'CheckThread.run', 'throws Error: bug found'],
+    ['T7', 'SetCheck.set', 'resumes after the await at src/set-check.ts:12'],
+    ['T7', 'SetCheck.set', 'writes b'],
+  ]);
+  const got = implicatedBy({ kind: 'failed assertion', schedule });
+  assert.deepEqual(got.interrupted, ['SetCheck.set']);
+  assert.deepEqual(got.touched, ['CheckThread.run', 'SetCheck.set', 'SetThread.run']);
+});
+
+test('a write that the same task continues after is no interruption; nor one whose task is the failing one', () => {
+  const schedule = steps([
+    ['T2', 'Queue.pop', 'writes qsize'],
+    ['T2', 'Queue.pop', 'releases lock #3'],
+    ['T4', 'Queue.getqueuetop', 'resumes after the await at src/queue.ts:62'],
+    ['T4', 'elementAt', 'writes x'],
+    ['T5', 'Other.f', 'resumes after the await at src/q.ts:1'],
+    ['T4', 'elementAt', 'throws ArrayIndexOutOfBoundsError'],
+  ]);
+  const got = implicatedBy({ kind: 'exception', schedule });
+  assert.deepEqual(got.interrupted, []);
+  assert.deepEqual(got.touched, ['Other.f', 'Queue.getqueuetop', 'Queue.pop', 'elementAt']);
+});
+
+test('the window ends at the first throw and holds CONFIRMING_STEPS steps', () => {
+  const rows: [string, string, string][] = [];
+  for (let i = 0; i < CONFIRMING_STEPS + 3; i++) rows.push(['T1', `early${i}`, 'resumes after the await at a.ts:1']);
+  rows.push(['T2', 'late', 'throws Error: x'], ['T3', 'after', 'writes y']);
+  const got = implicatedBy({ kind: 'exception', schedule: steps(rows) });
+  assert.equal(got.touched.length, CONFIRMING_STEPS);
+  assert.ok(got.touched.includes('late') && !got.touched.includes('after') && !got.touched.includes('early0'));
+});
+
+test('a deadlock implicates exactly the functions waiting in its cycle', () => {
+  const schedule = steps([
+    ['T3', 'Account.transfer', 'acquires lock #2'],
+    ['T2', 'Account.constructor', 'writes num'],
+    ['T4', 'Account.deposit', 'writes balance'],
+    ['T3', 'Account.transfer', 'waits for lock #5, held by T4'],
+    ['T4', 'Account.transfer', 'waits for lock #2, held by T3'],
+  ]);
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }), { touched: ['Account.transfer'], interrupted: [] });
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule: [] }), { touched: [], interrupted: [] });
+});
