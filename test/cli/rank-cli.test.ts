@@ -37,3 +37,81 @@ test('rank refuses failing unit tests: reference invariants need a passing suite
   assert.equal(status, 2, 'errors exit 2 even with --exit-zero');
   assert.match(stderr, /the unit tests failed .*reference invariants need a passing sequential suite/);
 });
+
+const COUNTER = `export class Counter {
+  n = 0;
+  async inc(by: number): Promise<number> {
+    const seen = this.n;
+    await Promise.resolve();
+    this.n = seen + by;
+    return this.n;
+  }
+}
+`;
+const UNIT = "import { test } from 'node:test'; import assert from 'node:assert'; import { Counter } from '../src/counter.ts';\n" +
+  "test('inc', async () => { const c = new Counter(); for (const k of [1, 2, 3, 4, 5, 6, 7, 8]) await c.inc(k); assert.equal(c.n, 36); });\n";
+
+function counterProject(integration: string, extra: Record<string, unknown> = {}): string {
+  return tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' }, ...extra }),
+    'src/counter.ts': COUNTER,
+    'test/unit.test.ts': UNIT,
+    'test/integration.test.ts': "import { test } from 'node:test'; import { Counter } from '../src/counter.ts';\n" + integration,
+  });
+}
+
+test('rank refuses a configuration without unit tests, naming the file and what to add', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], integration: { command: 'node --test test/*.test.ts' } }),
+    'src/a.ts': 'export const one = () => 1;',
+  });
+  const { status, stderr } = conlens(['rank', root, '--runs', '1']);
+  assert.equal(status, 2);
+  assert.match(stderr, /conlens\.config\.json: no "unit" command: reference invariants come from a passing sequential suite; add \{ "unit": \{ "command": "…" \} \}/);
+});
+
+test('rank refuses integration tests that never run concurrent work, and says how to fix them', () => {
+  const root = counterProject("test('one after the other', async () => { const c = new Counter(); await c.inc(1); await c.inc(2); });\n");
+  const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2']);
+  assert.equal(status, 2, stderr);
+  assert.match(stderr, /the integration tests never ran concurrent work: in 2 runs \(2 test processes\) no async call ran on while its caller went on and no two calls of the tests overlapped/);
+  assert.match(stderr, /Promise\.all/);
+});
+
+test('an integration run that hangs is reported (warning and violation) and the ranking goes on', () => {
+  const root = counterProject(
+    "test('lost update, then a hang', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); await new Promise((r) => setTimeout(r, 600_000)); });\n",
+    { timeoutMs: 4000 },
+  );
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '1', '--exit-zero', '--json', '-']);
+  assert.equal(status, 0, stderr);
+  const report = JSON.parse(stdout) as { warnings: string[]; violations: { kind: string }[]; summary: { violations: number } };
+  assert.match(stderr, /conlens: warning: 1 of 1 integration runs hung \(seeds 1\): reported as violations/);
+  assert.equal(report.summary.violations, 1);
+  assert.equal(report.violations[0].kind, 'hang');
+  assert.equal(report.warnings.length, 1);
+});
+
+test('--progress json: one JSON line per stage on stderr, percent rising, then the result with the report path', () => {
+  const root = counterProject("test('two at once', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); });\n");
+  const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2', '--exit-zero', '--progress', 'json']);
+  assert.equal(status, 0, stderr);
+  const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; stage?: string; message?: string; percent?: number; report?: string });
+  const progress = lines.filter((l) => l.type === 'progress');
+  assert.deepEqual([...new Set(progress.map((l) => l.stage))], ['call graph', 'unit runs', 'reference invariants', 'integration runs', 'online invariants', 'localize']);
+  for (const l of progress) {
+    assert.deepEqual(Object.keys(l).sort(), ['message', 'percent', 'stage', 'type']);
+    assert.ok(typeof l.message === 'string' && l.message.length > 0);
+  }
+  const percents = progress.map((l) => l.percent!);
+  assert.deepEqual(percents, [...percents].sort((a, b) => a - b), 'percent never goes down');
+  assert.ok(percents[0] >= 0 && percents[percents.length - 1] <= 100);
+  assert.equal(progress.filter((l) => l.stage === 'integration runs' && /^run \d\/2/.test(l.message!)).length, 2);
+  const result = lines[lines.length - 1];
+  assert.equal(result.type, 'result');
+  assert.equal(result.report, join(root, '.conlens', 'report.json'));
+  assert.doesNotMatch(stderr, /^conlens: call graph/m, 'no text progress lines with --progress json');
+  assert.equal(conlens(['rank', root, '--progress', 'xml']).status, 2);
+});

@@ -18,10 +18,15 @@ test('reorder: set() wrote a, another task failed before set() went on — set i
   ]);
   const got = implicatedBy({ kind: 'failed assertion', schedule });
   assert.deepEqual(got.interrupted, ['SetCheck.set']);
-  assert.deepEqual(got.touched, ['CheckThread.run', 'SetCheck.set', 'SetThread.run']);
+  // CheckThread.run resumed (and failed) after set()'s write: stale (2a); SetThread.run did not fail.
+  assert.deepEqual(got.touched, ['CheckThread.run', 'SetCheck.set']);
+  assert.equal(got.basis, 'interleaving');
+  // Static callers that ran in the same task come along (the schedule names the innermost only).
+  const withCallers = implicatedBy({ kind: 'failed assertion', schedule }, (f) => (f === 'SetCheck.set' ? ['SetThread.run', 'Other.caller'] : []));
+  assert.deepEqual(withCallers.touched, ['CheckThread.run', 'SetCheck.set', 'SetThread.run']);
 });
 
-test('a write that the same task continues after is no interruption; nor one whose task is the failing one', () => {
+test('stale: the failing task resumed after another task wrote; the writer that went on undisturbed is not implicated', () => {
   const schedule = steps([
     ['T2', 'Queue.pop', 'writes qsize'],
     ['T2', 'Queue.pop', 'releases lock #3'],
@@ -31,17 +36,17 @@ test('a write that the same task continues after is no interruption; nor one who
     ['T4', 'elementAt', 'throws ArrayIndexOutOfBoundsError'],
   ]);
   const got = implicatedBy({ kind: 'exception', schedule });
-  assert.deepEqual(got.interrupted, []);
-  assert.deepEqual(got.touched, ['Other.f', 'Queue.getqueuetop', 'Queue.pop', 'elementAt']);
+  assert.deepEqual(got, { touched: ['Queue.getqueuetop'], interrupted: [], basis: 'interleaving' });
 });
 
-test('the window ends at the first throw and holds CONFIRMING_STEPS steps', () => {
+test('no interleaving found: the window of CONFIRMING_STEPS steps ending at the first throw', () => {
   const rows: [string, string, string][] = [];
   for (let i = 0; i < CONFIRMING_STEPS + 3; i++) rows.push(['T1', `early${i}`, 'resumes after the await at a.ts:1']);
   rows.push(['T2', 'late', 'throws Error: x'], ['T3', 'after', 'writes y']);
   const got = implicatedBy({ kind: 'exception', schedule: steps(rows) });
   assert.equal(got.touched.length, CONFIRMING_STEPS);
   assert.ok(got.touched.includes('late') && !got.touched.includes('after') && !got.touched.includes('early0'));
+  assert.equal(got.basis, 'window');
 });
 
 test('a deadlock implicates exactly the functions waiting in its cycle', () => {
@@ -52,6 +57,6 @@ test('a deadlock implicates exactly the functions waiting in its cycle', () => {
     ['T3', 'Account.transfer', 'waits for lock #5, held by T4'],
     ['T4', 'Account.transfer', 'waits for lock #2, held by T3'],
   ]);
-  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }), { touched: ['Account.transfer'], interrupted: [] });
-  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule: [] }), { touched: [], interrupted: [] });
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }), { touched: ['Account.transfer'], interrupted: [], basis: 'cycle' });
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule: [] }), { touched: [], interrupted: [], basis: 'none' });
 });

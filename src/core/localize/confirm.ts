@@ -5,16 +5,22 @@
 // failing interleaving actually ran through is the one the user should read first.
 //
 // The rule, per violation:
-//   1. The failure step: for a deadlock (or a hang with lock waits) the "waits for lock" steps of
-//      the wait-for cycle; otherwise the first step that throws, or the last step when nothing in
-//      the instrumented code threw (the test's own assertion failed after the tasks joined).
-//   2. Touched: the functions with a step among the CONFIRMING_STEPS steps that end at the failure
-//      step — the interleaving right before the failure (earlier steps are mostly set-up). A
-//      deadlock touches exactly the functions waiting in its cycle.
-//   3. Interrupted: a function whose task wrote a field in it and was then cut off by another
-//      task before it went on in the same function, with the failure inside that cut — it left a
-//      half-done update that the failing task saw (004 §V-E's set(): a = 1, switch, b = -1). These
-//      are implicated even when no failure invariant names them (position kind `violation`).
+//   1. A deadlock (or a hang with lock waits): the functions waiting in the wait-for cycle.
+//   2. Otherwise the failure step is the first step that throws, or the last step when nothing in
+//      the instrumented code threw (the test's own assertion failed after the tasks joined; then
+//      every task counts as possibly failing). Up to the failure step:
+//      a. stale: a function of a failing task that resumes after an await while, since its task's
+//         previous step, another task wrote a field — it went on with what it had read before
+//         the other task's write (002's getqueuetop, 003's checkThenWithdraw);
+//      b. interrupted: a function whose task wrote a field in it and was then cut off by another
+//         task, with the failure inside that cut, and that resumes in the same function and
+//         writes again there — an update split in two, whose half-done state the failing task
+//         saw (004 §V-E's set(): a = 1, switch, b = -1). These are implicated even when no failure invariant names them
+//         (position kind `violation`), and rank first among the confirmed (rank.ts).
+//      The static callers (`callers`) of a stale or interrupted function that ran in the same
+//      task are implicated with it: the schedule names the innermost function only.
+//   3. When 2 finds nothing: the functions with a step among the CONFIRMING_STEPS steps that end
+//      at the failure step — the interleaving right before the failure.
 // Constructors are never implicated: no other task can reach an object before its constructor
 // returns (the same reason as reduce.ts's 'constructor' rule).
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
@@ -28,10 +34,12 @@ export interface ViolationEvidence {
 }
 
 export interface Implicated {
-  /** Functions (display names) with a step in the confirming window. */
+  /** The functions this violation confirms (display names). */
   touched: string[];
-  /** Functions interrupted in the middle of an update while the failure happened. */
+  /** Functions interrupted in the middle of an update while the failure happened (2b). */
   interrupted: string[];
+  /** Which part of the rule found them. */
+  basis: 'cycle' | 'interleaving' | 'window' | 'none';
 }
 
 const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
@@ -41,31 +49,53 @@ const isThrow = (s: ScheduleStep) => s.event.startsWith('throws ');
 const isWait = (s: ScheduleStep) => s.event.startsWith('waits for lock');
 const inCode = (s: ScheduleStep) => s.task !== '—' && !s.function.startsWith('(') && !isConstructor(s.function);
 
-export function implicatedBy(violation: ViolationEvidence): Implicated {
+export function implicatedBy(violation: ViolationEvidence, callers: (fn: string) => string[] = () => []): Implicated {
   const steps = violation.schedule;
-  const touched = new Set<string>();
-  const interrupted = new Set<string>();
-  if (!steps.length) return { touched: [], interrupted: [] };
+  const sorted = (set: Set<string>) => [...set].sort();
+  if (!steps.length) return { touched: [], interrupted: [], basis: 'none' };
   const waits = steps.filter(isWait);
   if (waits.length && (violation.kind === 'deadlock' || violation.kind === 'hang')) {
-    for (const s of waits) if (inCode(s)) touched.add(s.function);
-    return { touched: [...touched].sort(), interrupted: [] };
+    const cycle = new Set(waits.filter(inCode).map((s) => s.function));
+    return { touched: sorted(cycle), interrupted: [], basis: 'cycle' };
   }
-  let failure = steps.findIndex(isThrow);
-  if (failure < 0) failure = steps.length - 1;
-  for (const s of steps.slice(Math.max(0, failure - CONFIRMING_STEPS + 1), failure + 1)) if (inCode(s)) touched.add(s.function);
-  // Interrupted updates: task T writes in f at step i, other tasks run (the failure among them,
-  // or T's own failure right after), T resumes in f at step k > failure… or never again.
+  const thrown = steps.findIndex(isThrow);
+  const failure = thrown >= 0 ? thrown : steps.length - 1;
+  const failing = thrown >= 0 ? steps[thrown].task : undefined;
+  const stale = new Set<string>();
+  const interrupted = new Set<string>();
+  const previous = new Map<string, number>();
   for (let i = 0; i <= failure; i++) {
+    const s = steps[i];
+    const prev = previous.get(s.task) ?? -1;
+    previous.set(s.task, i);
+    if (!inCode(s) || !isResume(s) || (failing !== undefined && s.task !== failing)) continue;
+    if (steps.slice(prev + 1, i).some((o) => o.task !== s.task && isWrite(o))) stale.add(s.function);
+  }
+  for (let i = 0; i < failure; i++) {
     const w = steps[i];
-    if (!isWrite(w) || !inCode(w)) continue;
+    if (!isWrite(w) || !inCode(w) || w.task === steps[failure].task) continue;
     let next = i + 1;
     while (next < steps.length && steps[next].task !== w.task) next++;
-    const cut = next > i + 1;
-    const failureInside = failure > i && failure < next;
-    const resumesInF = next >= steps.length || (isResume(steps[next]) && steps[next].function === w.function);
-    if (cut && failureInside && resumesInF && steps[failure].task !== w.task) interrupted.add(w.function);
+    if (next <= failure || next >= steps.length || !isResume(steps[next]) || steps[next].function !== w.function) continue;
+    // …and writes again in f before leaving it: the update was split in two by the failure.
+    let writesAgain = false;
+    for (let k = next + 1; k < steps.length; k++) {
+      if (steps[k].task !== w.task) continue;
+      if (steps[k].function !== w.function) break;
+      if (isWrite(steps[k])) {
+        writesAgain = true;
+        break;
+      }
+    }
+    if (writesAgain) interrupted.add(w.function);
   }
-  for (const f of interrupted) touched.add(f);
-  return { touched: [...touched].sort(), interrupted: [...interrupted].sort() };
+  const touched = new Set([...stale, ...interrupted]);
+  // The callers that ran in the same task (the schedule only names the innermost function).
+  for (const f of [...touched]) {
+    const tasks = new Set(steps.slice(0, failure + 1).filter((s) => s.function === f).map((s) => s.task));
+    for (const g of callers(f)) if (!isConstructor(g) && steps.slice(0, failure + 1).some((s) => s.function === g && tasks.has(s.task))) touched.add(g);
+  }
+  if (touched.size) return { touched: sorted(touched), interrupted: sorted(interrupted), basis: 'interleaving' };
+  for (const s of steps.slice(Math.max(0, failure - CONFIRMING_STEPS + 1), failure + 1)) if (inCode(s)) touched.add(s.function);
+  return { touched: sorted(touched), interrupted: [], basis: touched.size ? 'window' : 'none' };
 }

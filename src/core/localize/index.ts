@@ -59,6 +59,6 @@ export function localize(input: LocalizeInput): LocalizeResult {
   }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
   const confirmed = new Set((input.confirmed ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)) });
   return { positions, reduced, flags, unreached };
 }

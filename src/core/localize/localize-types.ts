@@ -124,8 +124,10 @@ export interface SuspiciousPosition {
   case: PositionCase;
   /** 004 IV-F case 2: failure invariants at f_i's entry but none at its exit. */
   likelyDeadlock?: boolean;
-  /** Named by a real violation (the `confirmed` input). */
+  /** Implicated by a real violation (the `confirmed` input; confirm.ts). */
   confirmed: boolean;
+  /** A real violation caught it in the middle of an update (the `interrupted` input). */
+  interrupted?: boolean;
   /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
   writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
   failureInvariants: PositionInvariant[];

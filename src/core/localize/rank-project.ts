@@ -146,8 +146,15 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const touched = new Set<string>();
   const interrupted = new Set<string>();
   const reportViolations: ReportViolation[] = [];
+  const names = new Map(analysis.nodes.map((n) => [n.id, n.name]));
+  const callersOf = new Map<string, string[]>();
+  for (const e of analysis.edges) {
+    const to = names.get(e.to);
+    const from = names.get(e.from);
+    if (to && from) callersOf.set(to, [...(callersOf.get(to) ?? []), from]);
+  }
   for (const { violation, file } of violations) {
-    const implicated = implicatedBy(violation);
+    const implicated = implicatedBy(violation, (f) => callersOf.get(f) ?? []);
     for (const f of implicated.touched) touched.add(f);
     for (const f of implicated.interrupted) interrupted.add(f);
     if (reportViolations.length < REPORTED_VIOLATIONS) {

@@ -4,6 +4,9 @@
 // scheduler implicates (confirm.ts) rank above every position it does not, and S_rate orders each
 // group. A real failing interleaving through a position's code is direct evidence, invariant drift
 // is indirect — 004 §V-G shows drift without any bug, and the paper's own runs had no scheduler.
+// Among the confirmed, a function a violation interrupted in the middle of an update (confirm.ts
+// 2b) comes first: 004 §V-E's own reasoning — the writer whose update was cut in half is the
+// cause, the task that observed the half-done state the symptom.
 // With no violation (or confirmedFirst off) this is the paper's order exactly.
 //
 // Equal S_rate is common (004 Tables XI-XIII tie every position) and must not be left to the
@@ -44,6 +47,8 @@ export interface RankContext {
   maxCalls: Map<string, number>;
   /** Confirmed positions above unconfirmed ones before S_rate (see the head of this file). */
   confirmedFirst?: boolean;
+  /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
+  interrupted?: Set<string>;
 }
 
 const EPS = 1e-9;
@@ -155,6 +160,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     case: raw.case,
     ...(raw.case === 'case2' ? { likelyDeadlock: true } : {}),
     confirmed,
+    ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
@@ -179,7 +185,10 @@ const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, 
 
 /** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
-  if (confirmedFirst && a.confirmed !== b.confirmed) return a.confirmed ? -1 : 1;
+  if (confirmedFirst) {
+    const tier = (p: SuspiciousPosition) => (p.interrupted && p.confirmed ? 2 : p.confirmed ? 1 : 0);
+    if (tier(a) !== tier(b)) return tier(b) - tier(a);
+  }
   if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
   return tieRule(a, b)?.[0] ?? 0;
 }
@@ -200,6 +209,7 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
   }
   for (const p of positions) {
     const notes: string[] = [];
+    if (first && p.interrupted && p.confirmed) notes.push('a real violation interrupted its update: first among the confirmed positions');
     if (first && p.confirmed && positions.some((q) => !q.confirmed && q.score > p.score && !sameScore(q.score, p.score)))
       notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');
     for (const q of positions) {

@@ -10,11 +10,13 @@
 //   - No `roots`: the integration test itself is the root. Its file is outside the analyzed
 //     sources, so it has no node of its own: rank-project.ts adds a virtual node `(test)` at
 //     depth 0 whose callees are the graph's roots and every function the tests call directly
-//     (depth 1). A test process (one test file under `node --test`, mocha, …) is one activation
-//     of that root: a call's order is its position in the process's sequence of calls (1, 2, …;
-//     the root is 0).
-// The paper's runs are one program each; a test file running several scenarios makes later
-// scenarios' calls later, which is what "the call sequence of the integration run" says.
+//     (depth 1). Each call the test makes into the sources is one execution of the component
+//     from the root, Table III's "relative call order" counted afresh: the called function has
+//     order 1 (the test, the root, 0), and every call in its activation tree its position after
+//     that (2, 3, …). A test file running many scenarios thus does not push the later scenarios'
+//     calls to ever larger orders, and two calls the test starts at once (Promise.all) both
+//     count from 1 — the same position relative to the root, as SA.func3 and SA.func4 share
+//     order 3 in Table III.
 import type { RunCallOrders } from './localize-types.js';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
 
@@ -52,7 +54,8 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
         calls++;
         const fn = info.functions.get(event.f);
         const name = fn?.name;
-        let from = event.p === null ? 0 : (base.get(event.p) ?? 0);
+        const rooted = rootNames.size > 0;
+        let from = event.p === null ? (rooted ? 0 : event.o - 1) : (base.get(event.p) ?? 0);
         if (name !== undefined && rootNames.has(name)) from = event.o;
         base.set(event.a, from);
         if (event.p === null) {

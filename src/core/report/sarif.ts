@@ -67,8 +67,8 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
       level: 'error',
       message: { text: `${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
       locations: last ? location(last.file, last.line) : [],
-      codeFlows: v.trace.length
-        ? [
+      ...(v.trace.length
+        ? { codeFlows: [
             {
               message: { text: `the schedule, ${v.trace.length} steps` },
               threadFlows: tasks.map((task) => ({
@@ -79,8 +79,8 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
                   .map((s) => ({ executionOrder: s.step, location: { ...location(s.file, s.line, `${s.function}: ${s.event}`)[0] } })),
               })),
             },
-          ]
-        : undefined,
+          ] }
+        : {}),
       properties: { strategy: v.strategy, seed: v.seed, ...(v.cycle ? { cycle: v.cycle } : {}), implicated: v.implicated },
     });
   }

@@ -1,0 +1,46 @@
+// issue 7, checked end to end: on every example `conlens rank` (real unit runs, real scheduled
+// integration runs, default strategy) puts the expected fault (expected.json) at rank 1, and
+// confirmed wherever the scheduler saw the bug; on every fixed/ variant no position is confirmed.
+// Few runs and --jobs 2 keep it affordable in CI; a buggy example whose runs happened to find no
+// violation is ranked on its invariants alone and must still put the fault first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { conlens, REPO } from '../helpers/cli.ts';
+
+interface Position { rank: number; kind: string; function: string; caller?: string; status: string; confirmed: boolean }
+interface Report { positions: Position[]; summary: { violations: number; detectionRate: number } }
+
+const EXAMPLES = join(REPO, 'examples');
+const names = readdirSync(EXAMPLES).filter((n) => existsSync(join(EXAMPLES, n, 'expected.json'))).sort();
+
+function rank(dir: string, runs: number): Report {
+  const { status, stdout, stderr } = conlens(['rank', dir, '--runs', String(runs), '--jobs', '2', '--exit-zero', '--json', '-']);
+  rmSync(join(dir, '.conlens'), { recursive: true, force: true });
+  assert.equal(status, 0, stderr);
+  return JSON.parse(stdout) as Report;
+}
+
+/** The fault is the position's function, or for a `between` position one of its two ends. */
+const names_ = (p: Position) => [p.function, ...(p.kind === 'between' && p.caller ? [p.caller] : [])];
+
+for (const name of names) {
+  const expected = JSON.parse(readFileSync(join(EXAMPLES, name, 'expected.json'), 'utf8')) as { fault: string; visible: boolean };
+  test(`${name}: ${expected.fault} is rank 1${expected.visible ? ', confirmed when a violation was seen' : ''}`, () => {
+    const report = rank(join(EXAMPLES, name), 8);
+    const first = report.positions.filter((p) => p.rank === 1);
+    const table = report.positions.slice(0, 5).map((p) => `${p.rank} ${names_(p).join('→')} ${p.status}`).join('\n');
+    const hit = first.find((p) => names_(p).includes(expected.fault));
+    assert.ok(hit, `rank 1 is not ${expected.fault}:\n${table}`);
+    if (expected.visible && report.summary.violations > 0) assert.equal(hit.status, 'confirmed', table);
+    assert.ok(report.positions.every((p) => p.confirmed === (p.status === 'confirmed')));
+  });
+  if (existsSync(join(EXAMPLES, name, 'fixed', 'conlens.config.json'))) {
+    test(`${name}/fixed: no position is confirmed`, () => {
+      const report = rank(join(EXAMPLES, name, 'fixed'), 4);
+      assert.equal(report.summary.violations, 0, 'the fixed variant showed a violation');
+      assert.deepEqual(report.positions.filter((p) => p.confirmed), []);
+    });
+  }
+}
