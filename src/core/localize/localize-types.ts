@@ -41,6 +41,8 @@ export type RemovalRule =
   | 'rule1'
   /** 004 IV-E rule 2: `y Δ x` at ENTER with `y Δ orig(x)` at EXIT (passing). */
   | 'rule2'
+  /** Ours (reduce.ts): the point never ran in one of the two suites, so nothing was compared. */
+  | 'unobserved'
   /** Ours (reduce.ts): a constructor's failure invariants describe only what its caller passed. */
   | 'constructor'
   /** Ours (reduce.ts): parameter-only ENTER failure invariants of a function the root (the test)
@@ -157,6 +159,9 @@ export interface LocalizeOptions {
   types?: DiffType[];
   /** Node ids or names whose parameter-only ENTER failure invariants are test inputs ('input'). */
   entryPoints?: string[];
+  /** The program points each side has samples at (InvariantSet points). When given, a failure
+   *  invariant at a point one side never reached is dropped ('unobserved', reduce.ts). */
+  observed?: { reference: string[]; online: string[] };
   /** Keep constructors' failure invariants (default false: the 'constructor' rule removes them). */
   keepConstructors?: boolean;
   /** Confirmed positions rank above unconfirmed ones before S_rate is compared (default true;

@@ -179,7 +179,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     callOrders,
     confirmed: [...touched],
     interrupted: [...interrupted],
-    options: { entryPoints: graph.entryPoints },
+    options: { entryPoints: graph.entryPoints, observed: { reference: observedPoints(reference), online: observedPoints(online) } },
   });
   end();
   return {
@@ -201,6 +201,10 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       unreached: result.unreached,
     },
   };
+}
+
+function observedPoints(set: { points: { point: string; samples: number }[] }): string[] {
+  return set.points.filter((p) => p.samples > 0).map((p) => p.point);
 }
 
 function countJustified(set: { points: { invariants: { justified: boolean }[] }[] }): number {

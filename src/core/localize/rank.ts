@@ -20,7 +20,10 @@
 //      EXIT failure invariant over both v and orig(v) (`this.z - orig(this.z) - 1 == 0`,
 //      `this.qw == orig(this.qw)`) is about whether v changed during the call. For `between`,
 //      either end writing counts;
-//   3. found by the DFS (function, between) before a mere candidate: 004 IV-F says candidates are
+//   3. deeper first: 004 IV-F's second principle, "the longer the distance of a suspicious
+//      position from the root on a function call graph, the more suspicious it will be" — on
+//      equal S_rate the order is then proportionally later too, so depth is what is left to tell;
+//   4. found by the DFS (function, between) before a mere candidate: 004 IV-F says candidates are
 //      added "to decrease false negatives" and "can easily be infected by other functions".
 // Positions that none of these separates share a rank (competition ranking: 1, 1, 3 — the way
 // the paper's tables print ties) and are listed by function name, then caller, for a stable order.
@@ -176,6 +179,7 @@ function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string]
     const how = w.writer.source === 'access-map' ? 'static access map' : 'v and orig(v) in its EXIT failure invariants';
     return [a.writer.writes ? -1 : 1, `writes ${w.writer.vars.join(', ')} (${how}), the other is a pure observer (004 §V-E)`];
   }
+  if (a.depth !== b.depth) return [a.depth > b.depth ? -1 : 1, `is deeper on the call graph (depth ${Math.max(a.depth, b.depth)} vs ${Math.min(a.depth, b.depth)}; 004 IV-F: the farther from the root, the more suspicious)`];
   const fromDfs = (p: SuspiciousPosition) => p.kind === 'function' || p.kind === 'between';
   if (fromDfs(a) !== fromDfs(b)) return [fromDfs(a) ? -1 : 1, 'was found by the DFS, the other is only a candidate'];
   return null;

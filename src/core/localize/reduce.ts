@@ -13,6 +13,12 @@
 //     miner (only bounds and one-ofs with constants outside −1…2 are uninteresting).
 // `options.types` overrides the set (pass ['Bin', 'Ter', 'U!Int', 'N!Int'] for the literal text).
 //
+// IV-B, ours ('unobserved', with `options.observed`): a failure invariant at a program point that
+// one of the two suites never reached is dropped. Daikon's diff marks every invariant of such a
+// point missing (JM or MJ), but nothing was compared: the unit tests exercise a setter the
+// integration tests never call, or the other way round. 004's two suites run the same component
+// with more threads, so it never meets the case; test suites written by hand meet it all the time.
+//
 // IV-E, in this order:
 //   (4)/(5) per function f: the failure invariants common to En_f and Ex_f are removed from both —
 //     "computed on the common part as the worked example does" (En = En \ (En ∩ Ex),
@@ -149,9 +155,16 @@ export function reduceInvariants(
   };
 
   // IV-B.
+  const seenRef = options.observed ? new Set(options.observed.reference) : undefined;
+  const seenOnline = options.observed ? new Set(options.observed.online) : undefined;
   for (const pair of failureInvariants) {
     const { fn, kind } = parsePoint(pair.point);
     const w = work(fn);
+    if (seenRef && seenOnline && (!seenRef.has(pair.point) || !seenOnline.has(pair.point))) {
+      const suite = !seenRef.has(pair.point) ? 'unit' : 'integration';
+      w.removed.push({ invariant: pair, rule: 'unobserved', detail: `the ${suite} tests never reached ${pair.point}: nothing to compare` });
+      continue;
+    }
     const why = kind === null ? `${pair.point} is not a function's ENTER or EXIT point` : keepByIVB(pair, types);
     if (why) w.removed.push({ invariant: pair, rule: 'IV-B', detail: why });
     else (kind === 'ENTER' ? w.En : w.Ex).push(pair as FailureInvariant);
