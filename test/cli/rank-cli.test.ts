@@ -6,6 +6,8 @@ import { conlens, REPO } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
+  // The integration test is the root (run-orders.ts): SA.run, which it calls, has depth 1 and
+  // order 1, so SA.func1 has depth 2 and order 2 — Table V's 1/1 shifted by the test's level.
   const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', '-']);
   rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
   assert.equal(status, 1, stderr);
@@ -13,12 +15,12 @@ test('rank on the 004 running example puts SA.func1 first (Table V), confirmed b
   const first = report.positions[0];
   assert.equal(first.function, 'SA.func1');
   assert.equal(first.rank, 1);
-  assert.equal(first.depth, 1);
-  assert.equal(first.order, 1);
+  assert.equal(first.depth, 2);
+  assert.equal(first.order, 2);
   assert.equal(first.score, 1);
   assert.equal(first.status, 'confirmed');
   assert.ok(report.violations.length >= 1);
-  assert.match(stderr, /conlens: call graph…[\s\S]*conlens: localize…/);
+  assert.match(stderr, /conlens: call graph \(building the static call graph\)…[\s\S]*conlens: integration runs \(6 runs under the random scheduler\)…[\s\S]*conlens: localize \(/);
   // npm start uses --exit-zero: findings are the expected outcome there.
   const zero = conlens(['rank', 'examples/running-example', '--runs', '2', '--jobs', '2', '--exit-zero']);
   rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });

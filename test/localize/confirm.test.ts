@@ -60,3 +60,18 @@ test('a deadlock implicates exactly the functions waiting in its cycle', () => {
   assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }), { touched: ['Account.transfer'], interrupted: [], basis: 'cycle' });
   assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule: [] }), { touched: [], interrupted: [], basis: 'none' });
 });
+
+test('resuming after a lock request is waiting for the lock, not a stale read', () => {
+  const schedule = steps([
+    ['T4', 'Account.creditInterest', 'asks for lock #2'],
+    ['T5', 'Account.setEqChk', 'writes checking'],
+    ['T5', 'Account.getChk', 'releases lock #2'],
+    ['T4', 'Account.creditInterest', 'resumes after the await at src/account.ts:38'],
+    ['—', '(top level)', 'writes savings'],
+    ['T5', 'Account.setEqChk', 'resumes after the await at src/account.ts:48'],
+    ['T6', 'Account.getSav', 'releases lock #5'],
+  ]);
+  const got = implicatedBy({ kind: 'failed assertion', schedule }, (f) => (f === 'Account.setEqChk' ? ['Account.copyFrom'] : []));
+  // setEqChk resumed after the top-level write; creditInterest only waited for its lock.
+  assert.deepEqual(got.touched, ['Account.setEqChk']);
+});

@@ -11,7 +11,8 @@
 //      every task counts as possibly failing). Up to the failure step:
 //      a. stale: a function of a failing task that resumes after an await while, since its task's
 //         previous step, another task wrote a field — it went on with what it had read before
-//         the other task's write (002's getqueuetop, 003's checkThenWithdraw);
+//         the other task's write (002's getqueuetop, 003's checkThenWithdraw) — unless that
+//         previous step asked for a lock: then it waited for the lock, which protects it;
 //      b. interrupted: a function whose task wrote a field in it and was then cut off by another
 //         task, with the failure inside that cut, and that resumes in the same function and
 //         writes again there — an update split in two, whose half-done state the failing task
@@ -46,6 +47,7 @@ const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
 const isResume = (s: ScheduleStep) => s.event.startsWith('resumes after');
 const isWrite = (s: ScheduleStep) => s.event.startsWith('writes ');
 const isThrow = (s: ScheduleStep) => s.event.startsWith('throws ');
+const isLockRequest = (s: ScheduleStep) => s.event.startsWith('asks for lock');
 const isWait = (s: ScheduleStep) => s.event.startsWith('waits for lock');
 const inCode = (s: ScheduleStep) => s.task !== '—' && !s.function.startsWith('(') && !isConstructor(s.function);
 
@@ -69,6 +71,8 @@ export function implicatedBy(violation: ViolationEvidence, callers: (fn: string)
     const prev = previous.get(s.task) ?? -1;
     previous.set(s.task, i);
     if (!inCode(s) || !isResume(s) || (failing !== undefined && s.task !== failing)) continue;
+    // Waiting for a lock is no stale read: the lock keeps the others out of what comes next.
+    if (prev >= 0 && isLockRequest(steps[prev])) continue;
     if (steps.slice(prev + 1, i).some((o) => o.task !== s.task && isWrite(o))) stale.add(s.function);
   }
   for (let i = 0; i < failure; i++) {

@@ -45,12 +45,21 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
       const base = new Map<number, number>();
       /** Activations entered from uninstrumented code and not exited yet. */
       const openTop = new Set<number>();
+      /** Every activation entered and not exited yet. */
+      const open = new Set<number>();
       let concurrent = false;
       let calls = 0;
       await readTraceFile(file, (event, info) => {
-        if (event.e === 'spawn') concurrent = true;
-        if (event.e === 'ex' || event.e === 'exc') openTop.delete(event.a);
+        // A task that is still running when its caller goes on runs concurrently with it. (The
+        // recorder also marks a call the uninstrumented test made and awaited as spawned, once it
+        // has finished: that one ran alone.)
+        if (event.e === 'spawn' && open.has(event.a)) concurrent = true;
+        if (event.e === 'ex' || event.e === 'exc') {
+          openTop.delete(event.a);
+          open.delete(event.a);
+        }
         if (event.e !== 'en') return;
+        open.add(event.a);
         calls++;
         const fn = info.functions.get(event.f);
         const name = fn?.name;
