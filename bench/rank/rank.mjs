@@ -2,7 +2,9 @@
 // (call graph, unit runs, reference invariants, integration runs under the scheduler, online
 // invariants, localize) and the total, against running the same test commands plainly the same
 // number of times (the unit command once, the integration command N times, J at a time — what
-// rank runs, without the loader, the tracing and the scheduler). One table; the ratio's goal is ≤ 3×.
+// rank runs, as `conlens check` runs them: with the TypeScript loader only, without tracing and
+// without the scheduler). One table; the ratio's goal is ≤ 3×. "plain failed": plain runs that
+// failed (the bugs show without the scheduler too, now and then).
 //
 // Run: npm run build && node bench/rank/rank.mjs
 //   BENCH_RUNS=N       integration runs per example (default 10)
@@ -10,7 +12,7 @@
 //   BENCH_EXAMPLES=a,b only these examples (default: every examples/* with a conlens.config.json)
 // Each example is measured rank first, then plain, in the same process; the machine is shared,
 // so compare the ratios, not absolute times across runs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,7 @@ if (!process.execArgv.some((a) => a.includes('register.mjs'))) {
 
 const { loadConfig } = await import('../../src/core/config/index.ts');
 const { rankProject, RANK_STAGES } = await import('../../src/core/localize/rank-project.ts');
+const { runCommand } = await import('../../src/core/runner/run-command.ts');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const JOBS = Number(process.env.BENCH_JOBS ?? 2);
@@ -38,33 +41,20 @@ const examples = readdirSync(join(ROOT, 'examples'))
   .filter((n) => !only || only.includes(n))
   .sort();
 
-/** Runs a configured command as the user would (a shell in the project folder); resolves with ms. */
-function plain(command, cwd, timeoutMs) {
-  return new Promise((done) => {
-    const started = performance.now();
-    const env = { ...process.env };
-    delete env.NODE_TEST_CONTEXT;
-    delete env.NODE_OPTIONS;
-    const child = spawn(command, { cwd, shell: true, stdio: 'ignore', env });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', () => {
-      clearTimeout(timer);
-      done(performance.now() - started);
-    });
-  });
-}
-
+/** The configured commands as `conlens check` runs them: the user's command with only our
+ *  TypeScript loader (the examples' tests are .ts; Node 20 cannot run them alone) — no tracing,
+ *  no scheduler. The unit command once, the integration command RUNS times, JOBS at a time. */
 async function plainSuite(loaded) {
   const started = performance.now();
-  const cmd = (c) => (Array.isArray(c) ? c.join(' ') : String(c));
-  const timeout = loaded.config.timeoutMs ?? 60_000;
-  await plain(cmd(loaded.config.unit.command), loaded.root, timeout);
+  const run = (suite) => runCommand({ label: `${suite}.command`, spec: loaded.config[suite].command, cwd: loaded.root, timeoutMs: loaded.config.timeoutMs });
+  const unit = await run('unit');
+  let failed = unit.passed ? 0 : 1;
   let next = 0;
   const worker = async () => {
-    while (next++ < RUNS) await plain(cmd(loaded.config.integration.command), loaded.root, timeout);
+    while (next++ < RUNS) if (!(await run('integration')).passed) failed++;
   };
   await Promise.all(Array.from({ length: Math.min(JOBS, RUNS) }, worker));
-  return performance.now() - started;
+  return { ms: performance.now() - started, failed };
 }
 
 const stages = RANK_STAGES.map((s) => s.stage);
@@ -76,17 +66,17 @@ for (const name of examples) {
   const started = performance.now();
   const report = await rankProject(loaded, { strategy: 'random', runs: RUNS, seed: 1, jobs: JOBS, timings });
   const total = performance.now() - started;
-  const base = await plainSuite(loaded);
+  const { ms: base, failed } = await plainSuite(loaded);
   rmSync(join(dir, '.conlens'), { recursive: true, force: true });
   const first = report.positions[0];
-  rows.push([name, ...stages.map((s) => ((timings[s] ?? 0) / 1000).toFixed(2)), (total / 1000).toFixed(1), (base / 1000).toFixed(1), `${(total / base).toFixed(2)}×`, first ? first.function : '-']);
+  rows.push([name, ...stages.map((s) => ((timings[s] ?? 0) / 1000).toFixed(2)), (total / 1000).toFixed(1), (base / 1000).toFixed(1), `${(total / base).toFixed(2)}×`, String(failed), first ? first.function : '-']);
   process.stderr.write(`${name}: ${(total / 1000).toFixed(1)} s vs ${(base / 1000).toFixed(1)} s plain\n`);
 }
 
-const header = ['example', ...stages, 'rank s', 'plain s', 'ratio', 'rank 1'];
+const header = ['example', ...stages, 'rank s', 'plain s', 'ratio', 'plain failed', 'rank 1'];
 const totalRank = rows.reduce((n, r) => n + Number(r[header.indexOf('rank s')]), 0);
 const totalPlain = rows.reduce((n, r) => n + Number(r[header.indexOf('plain s')]), 0);
-rows.push(['all', ...stages.map(() => ''), totalRank.toFixed(1), totalPlain.toFixed(1), `${(totalRank / totalPlain).toFixed(2)}×`, '']);
+rows.push(['all', ...stages.map(() => ''), totalRank.toFixed(1), totalPlain.toFixed(1), `${(totalRank / totalPlain).toFixed(2)}×`, '', '']);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
 const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 console.log(`conlens rank vs the same test commands run plainly: ${RUNS} integration runs + 1 unit run, ${JOBS} at a time (stage times in s)`);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
@@ -8,7 +8,8 @@ import { tempProject } from '../helpers/temp-project.ts';
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
   // The integration test is the root (run-orders.ts): SA.run, which it calls, has depth 1 and
   // order 1, so SA.func1 has depth 2 and order 2 — Table V's 1/1 shifted by the test's level.
-  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', '-']);
+  const sarifFile = join(tempProject({}), 'rank.sarif');
+  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', '-', '--sarif', sarifFile]);
   rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
   assert.equal(status, 1, stderr);
   const report = JSON.parse(stdout) as { positions: { rank: number; function: string; score: number; status: string; depth: number; order: number }[]; violations: { seed: number }[] };
@@ -20,6 +21,13 @@ test('rank on the 004 running example puts SA.func1 first (Table V), confirmed b
   assert.equal(first.score, 1);
   assert.equal(first.status, 'confirmed');
   assert.ok(report.violations.length >= 1);
+  // --sarif: the same report as SARIF 2.1.0, one result per position and per reported violation.
+  const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { version: string; $schema: string; runs: { tool: { driver: { version: string } }; results: { ruleId: string }[] }[] };
+  assert.equal(sarif.version, '2.1.0');
+  assert.match(sarif.$schema, /sarif-2\.1\.0/);
+  assert.match(sarif.runs[0].tool.driver.version, /^\d+\.\d+\.\d+/);
+  assert.equal(sarif.runs[0].results.length, report.positions.length + report.violations.length);
+  assert.equal(sarif.runs[0].results[0].ruleId, 'conlens/position-confirmed');
   assert.match(stderr, /conlens: call graph \(building the static call graph\)…[\s\S]*conlens: integration runs \(6 runs under the random scheduler\)…[\s\S]*conlens: localize \(/);
   // npm start uses --exit-zero: findings are the expected outcome there.
   const zero = conlens(['rank', 'examples/running-example', '--runs', '2', '--jobs', '2', '--exit-zero']);

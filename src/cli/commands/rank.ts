@@ -4,6 +4,7 @@ import { loadConfig } from '../../core/config/index.js';
 import { RankInputError, rankProject } from '../../core/localize/rank-project.js';
 import { formatReport } from '../../core/report/format-report.js';
 import { toSarif } from '../../core/report/sarif.js';
+import packageJson from '../../../package.json';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
@@ -78,7 +79,7 @@ instrumented code.`,
     const json = `${JSON.stringify(report, null, 2)}\n`;
     writeFileSync(join(reportDir, 'report.json'), json);
     if (values.json && !toStdout) writeFileSync(values.json as string, json);
-    if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report), null, 2)}\n`);
+    if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report, { toolVersion: packageJson.version }), null, 2)}\n`);
     if (toStdout) process.stdout.write(json);
     for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
     log(formatReport(report).trimEnd());

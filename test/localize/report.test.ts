@@ -1,9 +1,10 @@
-// `conlens rank --sarif`: the SARIF 2.1.0 shape of a report — version and schema, the rules, one
+// The report's text table, and `conlens rank --sarif`: the SARIF 2.1.0 shape of a report — version and schema, the rules, one
 // result per position and per violation, locations with regions, invariants in the message,
 // the schedule as code flows with one thread flow per task.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SARIF_SCHEMA, toSarif, violationRuleId } from '../../src/core/report/sarif.ts';
+import { formatReport } from '../../src/core/report/format-report.ts';
 import type { Report } from '../../src/core/report/report-types.ts';
 
 const report: Report = {
@@ -90,4 +91,16 @@ test('SARIF violations: the schedule as a code flow, one thread flow per task, s
   assert.deepEqual(deadlock.properties!.cycle, ['T1 (f) waits for lock #1 held by T2']);
   // Plain JSON: what a SARIF viewer reads back.
   assert.deepEqual(JSON.parse(JSON.stringify(toSarif(report))), toSarif(report));
+});
+
+test('text report: the table of Tables V/IX, the root, warnings, statuses, invariants and the violations', () => {
+  const text = formatReport({ ...report, positions: [{ ...report.positions[0], interrupted: true }, report.positions[1]], warnings: ['1 of 4 integration runs hung'] });
+  assert.match(text, /^order and depth count from the root \(test\): the integration test itself; confirmed positions rank first$/m);
+  assert.match(text, /^warning: 1 of 4 integration runs hung$/m);
+  assert.match(text, /^rank +position +order +depth +S_rate +flags +status$/m);
+  assert.match(text, /^1 +SetCheck\.set +12 +4 +0\.333 +\(0,1\) +confirmed \(update interrupted\)$/m);
+  assert.match(text, /^2 +CheckThread\.run → SetCheck\.check +11 +3\.50 +0\.318 +\(1,1\) +invariant drift only$/m);
+  assert.match(text, /^ +SetCheck\.set:::EXIT  <this\.a \+ this\.b == 0, null>  \(Bin, JM\)$/m);
+  assert.match(text, /^2 of 4 runs showed a real violation; the first 2:$/m);
+  assert.match(text, /^ +implicates SetCheck\.set$/m);
 });
