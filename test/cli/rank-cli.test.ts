@@ -86,6 +86,10 @@ test('rank refuses integration tests that never run concurrent work, and says ho
   const root = counterProject("test('one after the other', async () => { const c = new Counter(); await c.inc(1); await c.inc(2); });\n");
   const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2']);
   assert.equal(status, 2, stderr);
+  const json = conlens(['rank', root, '--runs', '1', '--progress', 'json']);
+  const last = JSON.parse(json.stderr.split('\n').filter((l) => l.startsWith('{')).pop()!) as { type: string; message: string };
+  assert.equal(last.type, 'error');
+  assert.match(last.message, /never ran concurrent work/);
   assert.match(stderr, /the integration tests never ran concurrent work: in 2 runs \(2 test processes\) no async call ran on while its caller went on and no two calls of the tests overlapped/);
   assert.match(stderr, /Promise\.all/);
 });

@@ -34,6 +34,7 @@ Options:
   --progress P    text (default): one line per stage on stderr; json: one JSON
                   line per stage and run on stderr, {"type":"progress","stage",
                   "message","percent"}, then {"type":"result","report":PATH}
+                  or, when rank cannot go on, {"type":"error","message"}
   --exit-zero     exit 0 even when positions are found (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -71,6 +72,8 @@ instrumented code.`,
         },
       });
     } catch (error) {
+      // The editor reads stderr line by line: end the stream with a line it can show.
+      if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'error', message: error instanceof Error ? error.message : String(error) })}\n`);
       if (error instanceof RankInputError) throw new UsageError(error.message, 'rank');
       throw error;
     }
