@@ -19,12 +19,16 @@ traced and mines reference invariants; runs the integration tests N times under
 the controlled scheduler (seeds S, S+1, …) and mines online invariants, keeping
 any real violation with its replay seed; diffs them into failure invariants,
 reduces them on the call graph (eqs. 4-6), computes failure flags, searches the
-graph and ranks positions by S_rate = depth / order. Each position says whether
-a real violation confirmed it or it is invariant drift only. The report is also
-written to .conlens/report.json.
+graph and ranks positions by S_rate = depth / order, counted from the root: the
+configured "roots", or else the integration test itself (each call it makes
+counts from order 1, depth 1). Each position says whether a real violation
+confirmed it (the failing interleaving ran through its code: deadlock cycle,
+stale read, update cut in two) or it is invariant drift only; confirmed
+positions rank first. The report is also written to .conlens/report.json.
 
 Options:
-  --strategy S    scheduler strategy: random (default; 003 Alg. 1) or pct
+  --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct or
+                  atomfuzzer (003 Alg. 2)
   --runs N        integration runs (default: integration.runs from the config)
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
@@ -39,9 +43,10 @@ Options:
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
-Exit codes: 0 no suspicious position, 1 positions found (or a run failed), 2 bad
-configuration, unit tests that fail, or integration tests that call no
-instrumented code.`,
+Exit codes: 0 no suspicious position, 1 positions found, 2 bad configuration,
+unit tests that fail, or integration tests that call no instrumented code or
+never run concurrent work. Integration runs that hang are reported (warning and
+violation) and the ranking goes on.`,
   options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
