@@ -97,7 +97,7 @@ test('rank refuses integration tests that never run concurrent work, and says ho
 test('an integration run that hangs is reported (warning and violation) and the ranking goes on', () => {
   const root = counterProject(
     "test('lost update, then a hang', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); await new Promise((r) => setTimeout(r, 600_000)); });\n",
-    { timeoutMs: 4000 },
+    { timeoutMs: 8000 },
   );
   const { status, stdout, stderr } = conlens(['rank', root, '--runs', '1', '--exit-zero', '--json', '-']);
   assert.equal(status, 0, stderr);
