@@ -36,7 +36,7 @@ function rank(dir: string, runs: number, seed = 1): Report {
 }
 
 /** The fault is the position's function, or for a `between` position one of its two ends. */
-const names_ = (p: Position) => [p.function, ...(p.kind === 'between' && p.caller ? [p.caller] : [])];
+const ends = (p: Position) => [...(p.kind === 'between' && p.caller ? [p.caller] : []), p.function];
 
 for (const name of names) {
   const expected = JSON.parse(readFileSync(join(EXAMPLES, name, 'expected.json'), 'utf8')) as { fault: string; visible: boolean };
@@ -44,8 +44,8 @@ for (const name of names) {
     let report = rank(join(EXAMPLES, name), 8);
     if (expected.visible && report.summary.violations === 0) report = rank(join(EXAMPLES, name), 8, 9);
     const first = report.positions.filter((p) => p.rank === 1);
-    const table = report.positions.slice(0, 5).map((p) => `${p.rank} ${names_(p).join('→')} ${p.status}`).join('\n');
-    const hit = first.find((p) => names_(p).includes(expected.fault));
+    const table = report.positions.slice(0, 5).map((p) => `${p.rank} ${ends(p).join('→')} ${p.status}`).join('\n');
+    const hit = first.find((p) => ends(p).includes(expected.fault));
     assert.ok(hit, `rank 1 is not ${expected.fault}:\n${table}`);
     if (expected.visible && report.summary.violations > 0) assert.equal(hit.status, 'confirmed', table);
     assert.ok(report.positions.every((p) => p.confirmed === (p.status === 'confirmed')));
