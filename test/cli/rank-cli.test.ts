@@ -1,24 +1,34 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
-  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', '-']);
+  // The integration test is the root (run-orders.ts): SA.run, which it calls, has depth 1 and
+  // order 1, so SA.func1 has depth 2 and order 2 — Table V's 1/1 shifted by the test's level.
+  const sarifFile = join(tempProject({}), 'rank.sarif');
+  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', '-', '--sarif', sarifFile]);
   rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
   assert.equal(status, 1, stderr);
   const report = JSON.parse(stdout) as { positions: { rank: number; function: string; score: number; status: string; depth: number; order: number }[]; violations: { seed: number }[] };
   const first = report.positions[0];
   assert.equal(first.function, 'SA.func1');
   assert.equal(first.rank, 1);
-  assert.equal(first.depth, 1);
-  assert.equal(first.order, 1);
+  assert.equal(first.depth, 2);
+  assert.equal(first.order, 2);
   assert.equal(first.score, 1);
   assert.equal(first.status, 'confirmed');
   assert.ok(report.violations.length >= 1);
-  assert.match(stderr, /conlens: call graph…[\s\S]*conlens: localize…/);
+  // --sarif: the same report as SARIF 2.1.0, one result per position and per reported violation.
+  const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { version: string; $schema: string; runs: { tool: { driver: { version: string } }; results: { ruleId: string }[] }[] };
+  assert.equal(sarif.version, '2.1.0');
+  assert.match(sarif.$schema, /sarif-2\.1\.0/);
+  assert.match(sarif.runs[0].tool.driver.version, /^\d+\.\d+\.\d+/);
+  assert.equal(sarif.runs[0].results.length, report.positions.length + report.violations.length);
+  assert.equal(sarif.runs[0].results[0].ruleId, 'conlens/position-confirmed');
+  assert.match(stderr, /conlens: call graph \(building the static call graph\)…[\s\S]*conlens: integration runs \(6 runs under the random scheduler\)…[\s\S]*conlens: localize \(/);
   // npm start uses --exit-zero: findings are the expected outcome there.
   const zero = conlens(['rank', 'examples/running-example', '--runs', '2', '--jobs', '2', '--exit-zero']);
   rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
@@ -36,4 +46,86 @@ test('rank refuses failing unit tests: reference invariants need a passing suite
   const { status, stderr } = conlens(['rank', root, '--runs', '1', '--exit-zero']);
   assert.equal(status, 2, 'errors exit 2 even with --exit-zero');
   assert.match(stderr, /the unit tests failed .*reference invariants need a passing sequential suite/);
+});
+
+const COUNTER = `export class Counter {
+  n = 0;
+  async inc(by: number): Promise<number> {
+    const seen = this.n;
+    await Promise.resolve();
+    this.n = seen + by;
+    return this.n;
+  }
+}
+`;
+const UNIT = "import { test } from 'node:test'; import assert from 'node:assert'; import { Counter } from '../src/counter.ts';\n" +
+  "test('inc', async () => { const c = new Counter(); for (const k of [1, 2, 3, 4, 5, 6, 7, 8]) await c.inc(k); assert.equal(c.n, 36); });\n";
+
+function counterProject(integration: string, extra: Record<string, unknown> = {}): string {
+  return tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' }, ...extra }),
+    'src/counter.ts': COUNTER,
+    'test/unit.test.ts': UNIT,
+    'test/integration.test.ts': "import { test } from 'node:test'; import { Counter } from '../src/counter.ts';\n" + integration,
+  });
+}
+
+test('rank refuses a configuration without unit tests, naming the file and what to add', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], integration: { command: 'node --test test/*.test.ts' } }),
+    'src/a.ts': 'export const one = () => 1;',
+  });
+  const { status, stderr } = conlens(['rank', root, '--runs', '1']);
+  assert.equal(status, 2);
+  assert.match(stderr, /conlens\.config\.json: no "unit" command: reference invariants come from a passing sequential suite; add \{ "unit": \{ "command": "…" \} \}/);
+});
+
+test('rank refuses integration tests that never run concurrent work, and says how to fix them', () => {
+  const root = counterProject("test('one after the other', async () => { const c = new Counter(); await c.inc(1); await c.inc(2); });\n");
+  const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2']);
+  assert.equal(status, 2, stderr);
+  const json = conlens(['rank', root, '--runs', '1', '--progress', 'json']);
+  const last = JSON.parse(json.stderr.split('\n').filter((l) => l.startsWith('{')).pop()!) as { type: string; message: string };
+  assert.equal(last.type, 'error');
+  assert.match(last.message, /never ran concurrent work/);
+  assert.match(stderr, /the integration tests never ran concurrent work: in 2 runs \(2 test processes\) no async call ran on while its caller went on and no two calls of the tests overlapped/);
+  assert.match(stderr, /Promise\.all/);
+});
+
+test('an integration run that hangs is reported (warning and violation) and the ranking goes on', () => {
+  const root = counterProject(
+    "test('lost update, then a hang', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); await new Promise((r) => setTimeout(r, 600_000)); });\n",
+    { timeoutMs: 8000 },
+  );
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '1', '--exit-zero', '--json', '-']);
+  assert.equal(status, 0, stderr);
+  const report = JSON.parse(stdout) as { warnings: string[]; violations: { kind: string }[]; summary: { violations: number } };
+  assert.match(stderr, /conlens: warning: 1 of 1 integration runs hung \(seeds 1\): reported as violations/);
+  assert.equal(report.summary.violations, 1);
+  assert.equal(report.violations[0].kind, 'hang');
+  assert.equal(report.warnings.length, 1);
+});
+
+test('--progress json: one JSON line per stage on stderr, percent rising, then the result with the report path', () => {
+  const root = counterProject("test('two at once', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); });\n");
+  const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2', '--exit-zero', '--progress', 'json']);
+  assert.equal(status, 0, stderr);
+  const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; stage?: string; message?: string; percent?: number; report?: string });
+  const progress = lines.filter((l) => l.type === 'progress');
+  assert.deepEqual([...new Set(progress.map((l) => l.stage))], ['call graph', 'unit runs', 'reference invariants', 'integration runs', 'online invariants', 'localize']);
+  for (const l of progress) {
+    assert.deepEqual(Object.keys(l).sort(), ['message', 'percent', 'stage', 'type']);
+    assert.ok(typeof l.message === 'string' && l.message.length > 0);
+  }
+  const percents = progress.map((l) => l.percent!);
+  assert.deepEqual(percents, [...percents].sort((a, b) => a - b), 'percent never goes down');
+  assert.ok(percents[0] >= 0 && percents[percents.length - 1] <= 100);
+  assert.equal(progress.filter((l) => l.stage === 'integration runs' && /^run \d\/2/.test(l.message!)).length, 2);
+  const result = lines[lines.length - 1];
+  assert.equal(result.type, 'result');
+  assert.equal(result.report, join(root, '.conlens', 'report.json'));
+  assert.doesNotMatch(stderr, /^conlens: call graph/m, 'no text progress lines with --progress json');
+  assert.equal(conlens(['rank', root, '--progress', 'xml']).status, 2);
 });

@@ -154,11 +154,13 @@ test('a StaticAnalysis-shaped graph: ids, display names and Daikon point bases a
   });
   assert.deepEqual(
     result.positions.map((p) => [p.function, p.id, p.file, p.line, p.order, p.rank, p.confirmed]),
+    // The confirmed position first although its S_rate (0.25) is below helper's (0.5): rank.ts.
     [
-      ['helper', 'src/app.ts#helper', 'src/app.ts', 9, 2, 1, false],
-      ['Store.save', 'src/store.ts#Store.save', 'src/store.ts', 4, 4, 2, true],
+      ['Store.save', 'src/store.ts#Store.save', 'src/store.ts', 4, 4, 1, true],
+      ['helper', 'src/app.ts#helper', 'src/app.ts', 9, 2, 2, false],
     ],
   );
+  assert.match(result.positions[0].reason, /ranked with the confirmed positions, above every unconfirmed one whatever its S_rate/);
   assert.deepEqual(result.unreached, ['Elsewhere.f']);
   assert.deepEqual(result.flags.map((f) => [f.function, f.id ?? null]), [['helper', 'src/app.ts#helper'], ['Store.save', 'src/store.ts#Store.save'], ['Elsewhere.f', null]]);
 });
@@ -179,4 +181,54 @@ test('the result does not depend on the order of the inputs', () => {
   assert.deepEqual(two.positions, one.positions);
   // d is reached from a and from b; its reason names the first by name at the shallowest depth.
   assert.match(one.positions.find((p) => p.function === 'd')!.reason, /under a:/);
+});
+
+test('harness rules: a constructor\'s failure invariants go (rule constructor); parameter-only ENTER ones of an entry point go (rule input), its fields stay', () => {
+  const analysis = {
+    nodes: [{ id: 'T', name: '(test)' }, { id: 'B.constructor', kind: 'constructor' }, 'B.run', 'B.deep'],
+    edges: [
+      { from: 'T', to: 'B.constructor' },
+      { from: 'T', to: 'B.run' },
+      { from: 'B.run', to: 'B.deep' },
+    ],
+    roots: ['T'],
+  };
+  const invariants = [
+    fi('B.constructor:::ENTER', 'n one of { 1, 2 }', 'n one of { 3, 4 }', { vars: ['n'] }),
+    fi('B.constructor:::EXIT', 'this.n one of { 1, 2 }', 'this.n one of { 3, 4 }'),
+    fi('B.run:::ENTER', 'k >= 0', null, { vars: ['k'] }),
+    fi('B.run:::ENTER', 'this.n >= 1', null),
+    fi('B.deep:::ENTER', 'k >= 0', null, { vars: ['k'] }),
+  ];
+  const reduced = reduceInvariants(invariants, analysis, { entryPoints: ['B.run'] });
+  const of = (fn: string) => reduced.find((r) => r.function === fn)!;
+  assert.deepEqual([of('B.constructor').En.length, of('B.constructor').Ex.length], [0, 0]);
+  assert.deepEqual(of('B.constructor').removed.map((r) => r.rule), ['constructor', 'constructor']);
+  assert.deepEqual(texts(of('B.run').En), ['<this.n >= 1, null>']);
+  assert.deepEqual(of('B.run').removed.map((r) => [r.rule, r.invariant.reference?.text]), [['input', 'k >= 0']]);
+  // Deeper functions get their arguments from the program, not from the test: kept.
+  assert.deepEqual(texts(of('B.deep').En), ['<k >= 0, null>']);
+  // keepConstructors turns the constructor rule off; by name when the graph gives no kind.
+  assert.equal(reduceInvariants(invariants, analysis, { keepConstructors: true }).find((r) => r.function === 'B.constructor')!.En.length, 1);
+  const byName = reduceInvariants([fi('A.constructor:::EXIT', 'this.x == 1', null)], { nodes: ['A.constructor'], edges: [], roots: ['A.constructor'] });
+  assert.equal(byName[0].Ex.length, 0);
+});
+
+test('a function a real violation interrupted becomes a `violation` position; confirmed positions rank first unless confirmedFirst is off', () => {
+  const analysis = { nodes: ['r', 'a', 'w'], edges: [{ from: 'r', to: 'a' }, { from: 'r', to: 'w' }], roots: ['r'] };
+  const input = {
+    failureInvariants: [fi('a:::EXIT', 'return == 1', null)],
+    analysis,
+    callOrders: [run({ r: [0], a: [1], w: [4] })],
+    confirmed: ['w'],
+    interrupted: ['w'],
+  };
+  const result = localize(input);
+  assert.deepEqual(result.positions.map((p) => [p.function, p.kind, p.case, p.rank, p.score, p.confirmed]), [
+    ['w', 'violation', 'violation', 1, 0.25, true],
+    ['a', 'function', 'case3', 2, 1, false],
+  ]);
+  assert.match(result.positions[0].reason, /a real violation interrupted w in the middle of an update/);
+  const paperOrder = localize({ ...input, options: { confirmedFirst: false } });
+  assert.deepEqual(paperOrder.positions.map((p) => [p.function, p.rank]), [['a', 1], ['w', 2]]);
 });

@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
 import { RankInputError, rankProject } from '../../core/localize/rank-project.js';
 import { formatReport } from '../../core/report/format-report.js';
+import { toSarif } from '../../core/report/sarif.js';
+import packageJson from '../../../package.json';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
@@ -10,31 +12,42 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--sarif FILE] [--progress text|json] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
 the controlled scheduler (seeds S, S+1, …) and mines online invariants, keeping
 any real violation with its replay seed; diffs them into failure invariants,
 reduces them on the call graph (eqs. 4-6), computes failure flags, searches the
-graph and ranks positions by S_rate = depth / order. Each position says whether
-a real violation confirmed it or it is invariant drift only. The report is also
-written to .conlens/report.json.
+graph and ranks positions by S_rate = depth / order, counted from the root: the
+configured "roots", or else the integration test itself (each call it makes
+counts from order 1, depth 1). Each position says whether a real violation
+confirmed it (the failing interleaving ran through its code: deadlock cycle,
+stale read, update cut in two) or it is invariant drift only; confirmed
+positions rank first. The report is also written to .conlens/report.json.
 
 Options:
-  --strategy S    scheduler strategy: random (default; 003 Alg. 1) or pct
+  --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct or
+                  atomfuzzer (003 Alg. 2)
   --runs N        integration runs (default: integration.runs from the config)
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --json FILE     also write the report as JSON ("-" for standard output)
+  --sarif FILE    also write the report as SARIF 2.1.0 (one result per position
+                  and per violation)
+  --progress P    text (default): one line per stage on stderr; json: one JSON
+                  line per stage and run on stderr, {"type":"progress","stage",
+                  "message","percent"}, then {"type":"result","report":PATH}
+                  or, when rank cannot go on, {"type":"error","message"}
   --exit-zero     exit 0 even when positions are found (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
-Exit codes: 0 no suspicious position, 1 positions found (or a run failed), 2 bad
-configuration, unit tests that fail, or integration tests that call no
-instrumented code.`,
-  options: { strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
+Exit codes: 0 no suspicious position, 1 positions found, 2 bad configuration,
+unit tests that fail, or integration tests that call no instrumented code or
+never run concurrent work. Integration runs that hang are reported (warning and
+violation) and the ranking goes on.`,
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
@@ -47,6 +60,9 @@ instrumented code.`,
     const jobs = positiveInteger(values.jobs, '--jobs', 'rank') ?? 1;
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+    const progress = (values.progress as string | undefined) ?? 'text';
+    if (progress !== 'text' && progress !== 'json') throw new UsageError(`--progress must be text or json, got "${progress}"`, 'rank');
+    let lastStage = '';
     let report;
     try {
       report = await rankProject(loaded, {
@@ -54,9 +70,15 @@ instrumented code.`,
         runs,
         seed,
         jobs,
-        onStage: (stage, detail) => process.stderr.write(`conlens: ${stage}${detail ? ` (${detail})` : ''}…\n`),
+        onProgress: (p) => {
+          if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'progress', stage: p.stage, message: p.message, percent: p.percent })}\n`);
+          else if (p.stage !== lastStage) process.stderr.write(`conlens: ${p.stage} (${p.message})…\n`);
+          lastStage = p.stage;
+        },
       });
     } catch (error) {
+      // The editor reads stderr line by line: end the stream with a line it can show.
+      if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'error', message: error instanceof Error ? error.message : String(error) })}\n`);
       if (error instanceof RankInputError) throw new UsageError(error.message, 'rank');
       throw error;
     }
@@ -65,9 +87,12 @@ instrumented code.`,
     const json = `${JSON.stringify(report, null, 2)}\n`;
     writeFileSync(join(reportDir, 'report.json'), json);
     if (values.json && !toStdout) writeFileSync(values.json as string, json);
+    if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report, { toolVersion: packageJson.version }), null, 2)}\n`);
     if (toStdout) process.stdout.write(json);
+    for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
     log(formatReport(report).trimEnd());
     log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
+    if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
     return report.positions.length && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
   },
 };

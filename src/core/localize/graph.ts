@@ -9,6 +9,7 @@ export interface NodeInfo {
   name: string;
   file?: string;
   line?: number;
+  kind?: string;
 }
 
 export class LocalizeGraph {
@@ -25,7 +26,7 @@ export class LocalizeGraph {
 
   constructor(input: CallGraphInput) {
     for (const n of input.nodes) {
-      const info: NodeInfo = typeof n === 'string' ? { id: n, name: n } : { id: n.id, name: n.name ?? n.id, file: n.file, line: n.line };
+      const info: NodeInfo = typeof n === 'string' ? { id: n, name: n } : { id: n.id, name: n.name ?? n.id, file: n.file, line: n.line, kind: n.kind };
       if (this.nodes.has(info.id)) continue;
       this.nodes.set(info.id, info);
       this.callees.set(info.id, []);
@@ -57,6 +58,12 @@ export class LocalizeGraph {
 
   name(id: string): string {
     return this.nodes.get(id)?.name ?? id;
+  }
+
+  /** A class constructor (the static kind, or the `Class.constructor` name the analysis gives it). */
+  isConstructor(id: string): boolean {
+    const node = this.nodes.get(id);
+    return node?.kind !== undefined ? node.kind === 'constructor' : /(^|\.)constructor$/.test(node?.name ?? id);
   }
 
   /** 004 IV-F: shortest distance from any root (roots 0). */

@@ -11,6 +11,7 @@ import { failureFlag, searchPositions } from './search.js';
 
 export type * from './localize-types.js';
 export { LocalizeGraph, writesFromAccessMaps } from './graph.js';
+export { CONFIRMING_STEPS, implicatedBy } from './confirm.js';
 export { betweenDepth, betweenOrder, callOrders, invokedMoreThanOnce, suspiciousRate } from './order.js';
 export { rankPositions, sameScore, writtenByInvariants } from './rank.js';
 export { DEFAULT_TYPES, formatFailureInvariant, invariantKey, parsePoint, reduceInvariants, stripOrig } from './reduce.js';
@@ -46,8 +47,18 @@ export function localize(input: LocalizeInput): LocalizeResult {
   }
 
   const raw = searchPositions(graph, flagsById, many);
+  // A function a real violation interrupted mid-update is a position even without failure
+  // invariants (confirm.ts): the invariants may simply not have seen the bad state.
+  const named = new Set(raw.flatMap((r) => [r.id]));
+  for (const f of input.interrupted ?? []) {
+    const id = graph.resolve(f);
+    if (id && !named.has(id) && graph.depth.has(id)) {
+      raw.push({ kind: 'violation', id, case: 'violation' });
+      named.add(id);
+    }
+  }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
   const confirmed = new Set((input.confirmed ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)) });
   return { positions, reduced, flags, unreached };
 }

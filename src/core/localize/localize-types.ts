@@ -7,7 +7,7 @@ import type { ClassAccessMap } from '../static/static-types.js';
 
 /** A call-graph node: a StaticAnalysis FunctionNode, or any object with an id (its display name
  *  defaults to the id), or just a name. */
-export type GraphNode = string | { id: string; name?: string; file?: string; line?: number };
+export type GraphNode = string | { id: string; name?: string; file?: string; line?: number; kind?: string };
 
 /** The static picture localize needs. A StaticAnalysis fits as it is; tests pass a minimal graph.
  *  Ids in edges, roots, depth and calledAfter are node ids. */
@@ -40,7 +40,14 @@ export type RemovalRule =
   /** 004 IV-E rule 1: `y = f(x)` at ENTER with `y = f(orig(x))` at EXIT (passing). */
   | 'rule1'
   /** 004 IV-E rule 2: `y Δ x` at ENTER with `y Δ orig(x)` at EXIT (passing). */
-  | 'rule2';
+  | 'rule2'
+  /** Ours (reduce.ts): the point never ran in one of the two suites, so nothing was compared. */
+  | 'unobserved'
+  /** Ours (reduce.ts): a constructor's failure invariants describe only what its caller passed. */
+  | 'constructor'
+  /** Ours (reduce.ts): parameter-only ENTER failure invariants of a function the root (the test)
+   *  calls directly describe the inputs the integration test chose. */
+  | 'input';
 
 export interface RemovedInvariant {
   invariant: FailureInvariant | InvariantPair;
@@ -82,7 +89,10 @@ export type PositionCase =
   /** (1,1) and invoked more than once in an integration run. */
   | 'candidate'
   /** Not in the paper: a root that already has failure invariants at its ENTER (see search.ts). */
-  | 'root';
+  | 'root'
+  /** Not in the paper: no failure invariant left, but a real violation's schedule implicates it
+   *  (rank-project.ts, "confirmed"). */
+  | 'violation';
 
 /** A failure invariant as the report shows it (DESIGN §4). */
 export interface PositionInvariant {
@@ -96,7 +106,7 @@ export interface PositionInvariant {
 export interface SuspiciousPosition {
   /** 1-based; positions that no rule separates share a rank (competition ranking, "1, 1, 3"). */
   rank: number;
-  kind: 'function' | 'between' | 'candidate';
+  kind: 'function' | 'between' | 'candidate' | 'violation';
   /** f_i: the function (for `between`, the callee whose ENTER already has failure invariants). */
   function: string;
   /** For `between`: f_j, the caller. */
@@ -116,8 +126,10 @@ export interface SuspiciousPosition {
   case: PositionCase;
   /** 004 IV-F case 2: failure invariants at f_i's entry but none at its exit. */
   likelyDeadlock?: boolean;
-  /** Named by a real violation (the `confirmed` input). */
+  /** Implicated by a real violation (the `confirmed` input; confirm.ts). */
   confirmed: boolean;
+  /** A real violation caught it in the middle of an update (the `interrupted` input). */
+  interrupted?: boolean;
   /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
   writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
   failureInvariants: PositionInvariant[];
@@ -131,8 +143,11 @@ export interface LocalizeInput {
   analysis: CallGraphInput;
   /** One entry per integration run (004 eq. (1)). */
   callOrders: RunCallOrders[];
-  /** Functions (display names or ids) that a real violation named. */
+  /** Functions (display names or ids) that a real violation implicates (rank-project.ts). */
   confirmed?: string[];
+  /** Functions (names or ids) a real violation caught in the middle of an update (confirm.ts):
+   *  ranked as `violation` positions when no failure invariant makes them a position. */
+  interrupted?: string[];
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;
@@ -142,6 +157,16 @@ export interface LocalizeInput {
 export interface LocalizeOptions {
   /** The diff types kept by IV-B. Default Bin, Ter, UInt, NInt (see reduce.ts for why). */
   types?: DiffType[];
+  /** Node ids or names whose parameter-only ENTER failure invariants are test inputs ('input'). */
+  entryPoints?: string[];
+  /** The program points each side has samples at (InvariantSet points). When given, a failure
+   *  invariant at a point one side never reached is dropped ('unobserved', reduce.ts). */
+  observed?: { reference: string[]; online: string[] };
+  /** Keep constructors' failure invariants (default false: the 'constructor' rule removes them). */
+  keepConstructors?: boolean;
+  /** Confirmed positions rank above unconfirmed ones before S_rate is compared (default true;
+   *  false: confirmation only breaks S_rate ties). See rank.ts. */
+  confirmedFirst?: boolean;
 }
 
 export interface LocalizeResult {

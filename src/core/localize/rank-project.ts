@@ -2,16 +2,41 @@
 //   static call graph → unit runs traced → reference invariants → integration runs under the
 //   controlled scheduler → online invariants and real violations → failure invariants (diff) →
 //   reduction, failure flags, DFS, S_rate (localize) → report.
-// Each stage is one of the engine's functions; this file only wires them and reports progress.
+// Each stage is one of the engine's functions; this file wires them, checks the preconditions
+// the analysis needs (a passing unit suite, integration tests that run concurrent work) and
+// reports progress.
+import { readFileSync } from 'node:fs';
 import type { LoadedConfig } from '../config/config-types.js';
 import { fuzz, type FuzzStrategy } from '../active/fuzz.js';
+import type { Violation } from '../active/violation.js';
 import { failureInvariants } from '../invariants/diff.js';
 import { mineInvariants } from '../invariants/miner.js';
 import { analyzeProject } from '../static/analyze.js';
-import { callOrdersOf } from '../trace/call-orders.js';
+import type { StaticAnalysis } from '../static/static-types.js';
 import { runTraced } from '../trace/run-traced.js';
-import type { Report } from '../report/report-types.js';
+import type { Report, ReportViolation } from '../report/report-types.js';
+import { implicatedBy } from './confirm.js';
 import { localize } from './index.js';
+import type { CallGraphInput } from './localize-types.js';
+import { integrationFacts } from './run-orders.js';
+
+/** The stages, in order, with the share of the work each ends at (for `--progress json`). */
+export const RANK_STAGES = [
+  { stage: 'call graph', percent: 5 },
+  { stage: 'unit runs', percent: 20 },
+  { stage: 'reference invariants', percent: 25 },
+  { stage: 'integration runs', percent: 85 },
+  { stage: 'online invariants', percent: 92 },
+  { stage: 'localize', percent: 98 },
+] as const;
+export type RankStage = (typeof RANK_STAGES)[number]['stage'];
+
+export interface RankProgress {
+  stage: RankStage;
+  message: string;
+  /** 0-100: the share of the whole job done when this stage (or this run) started. */
+  percent: number;
+}
 
 export interface RankOptions {
   strategy: FuzzStrategy;
@@ -19,79 +44,197 @@ export interface RankOptions {
   seed: number;
   jobs: number;
   confidence?: number;
-  onStage?: (stage: string, detail?: string) => void;
+  onProgress?: (progress: RankProgress) => void;
   signal?: AbortSignal;
+  /** Stage timings (ms), filled in as the stages end (bench/rank). */
+  timings?: Partial<Record<RankStage, number>>;
 }
 
-/** How many final steps of a violation's schedule confirm the functions they ran in. */
-const CONFIRMING_STEPS = 8;
+/** The name of the virtual root node when the integration test is the root (run-orders.ts). */
+export const TEST_ROOT = '(test)';
+/** Violations kept in the report (all of them confirm; the report shows the first few). */
+const REPORTED_VIOLATIONS = 5;
 
 /** A precondition of the analysis that does not hold, said in the user's terms. */
 export class RankInputError extends Error {}
 
 export async function rankProject(loaded: LoadedConfig, options: RankOptions): Promise<Report> {
   const { config } = loaded;
-  const stage = options.onStage ?? (() => {});
+  const warnings: string[] = [];
+  let startedAt = performance.now();
+  let current: RankStage | undefined;
+  const stage = (name: RankStage, message: string, percent?: number) => {
+    const now = performance.now();
+    if (current && options.timings && current !== name) options.timings[current] = (options.timings[current] ?? 0) + now - startedAt;
+    if (current !== name) startedAt = now;
+    current = name;
+    const index = RANK_STAGES.findIndex((s) => s.stage === name);
+    options.onProgress?.({ stage: name, message, percent: Math.round(percent ?? (index > 0 ? RANK_STAGES[index - 1].percent : 0)) });
+  };
+  const end = () => {
+    if (current && options.timings) options.timings[current] = (options.timings[current] ?? 0) + performance.now() - startedAt;
+    current = undefined;
+  };
   if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
   if (!config.integration) throw new RankInputError(`${loaded.file}: no "integration" command: online invariants come from the concurrent tests; add { "integration": { "command": "…" } }`);
 
-  stage('call graph');
+  stage('call graph', 'building the static call graph');
   const analysis = analyzeProject(loaded.root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks });
 
-  stage('unit runs', config.unit ? String(config.unit.command) : '');
+  stage('unit runs', `running the unit tests traced: ${String(config.unit.command)}`);
   const unit = await runTraced(loaded, { suite: 'unit', signal: options.signal });
-  if (!unit.passed) {
+  if (!unit.passed && !unit.timedOut) {
     throw new RankInputError(
-      `the unit tests ${unit.timedOut ? 'hung' : 'failed'} (${unit.argv.join(' ')}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
+      `the unit tests failed (${unit.argv.join(' ')}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
     );
   }
+  if (unit.timedOut) {
+    warnings.push(
+      `the unit tests hung: stopped after ${config.timeoutMs ?? 'the configured'} ms (${unit.argv.join(' ')}); the reference invariants come from what ran before that`,
+    );
+  }
+  stage('reference invariants', 'mining the reference invariants');
   const reference = await mineInvariants([unit.runDir], { confidence: options.confidence });
+  if (countJustified(reference) === 0 && unit.timedOut) {
+    throw new RankInputError(`the unit tests hung before calling any instrumented function (${unit.argv.join(' ')}): no reference invariants; fix the hang first`);
+  }
 
-  stage('integration runs', `${options.runs} × ${options.strategy}`);
-  const fuzzed = await fuzz(loaded, { strategy: options.strategy, runs: options.runs, seed: options.seed, jobs: options.jobs, signal: options.signal });
+  stage('integration runs', `${options.runs} runs under the ${options.strategy} scheduler`);
+  let done = 0;
+  const fuzzed = await fuzz(loaded, {
+    strategy: options.strategy,
+    runs: options.runs,
+    seed: options.seed,
+    jobs: options.jobs,
+    signal: options.signal,
+    onRun: (o) => {
+      done++;
+      const at = 25 + (60 * done) / Math.max(1, options.runs);
+      stage('integration runs', `run ${done}/${options.runs} (seed ${o.seed}): ${o.outcome === 'pass' ? 'passed' : `${o.outcome}${o.message ? ` — ${o.message}` : ''}`}`, at);
+    },
+  });
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
-  const online = await mineInvariants(runDirs, { confidence: options.confidence });
-  const executions = (await Promise.all(runDirs.map((dir) => callOrdersOf(dir)))).flat();
-  if (executions.length === 0) {
+  const facts = await integrationFacts(runDirs, config.roots ?? []);
+  if (facts.executions.length === 0) {
     throw new RankInputError('the integration runs called no instrumented function: does "include" match the code the integration tests run?');
   }
-
-  stage('localize');
-  const diff = failureInvariants(reference, online);
-  const violations = fuzzed.outcomes.filter((o) => o.violationFile);
-  const confirmed = new Set<string>();
-  const reportViolations: Report['violations'] = [];
-  if (fuzzed.firstViolation) {
-    // A real violation confirms the functions that ran in the last steps of its schedule: the
-    // interleaving right before the failure (earlier steps are often unrelated set-up).
-    for (const step of fuzzed.firstViolation.schedule.slice(-CONFIRMING_STEPS)) confirmed.add(step.function);
-    const first = violations[0];
-    reportViolations.push({
-      kind: fuzzed.firstViolation.kind,
-      message: fuzzed.firstViolation.message,
-      strategy: fuzzed.firstViolation.strategy,
-      seed: fuzzed.firstViolation.seed,
-      file: first?.violationFile,
-      trace: fuzzed.firstViolation.schedule,
-    });
+  if (facts.concurrentProcesses === 0) {
+    throw new RankInputError(
+      `the integration tests never ran concurrent work: in ${fuzzed.runs} runs (${facts.processes} test processes) no async call ran on while its caller went on and no two calls of the tests overlapped, so the online invariants can only repeat the unit ones; start the work concurrently (e.g. Promise.all([a(), b()]))`,
+    );
   }
-  const result = localize({ failureInvariants: diff.failureInvariants, analysis, callOrders: executions, confirmed: [...confirmed] });
-  const count = (set: { points: { invariants: { justified: boolean }[] }[] }) =>
-    set.points.reduce((n, p) => n + p.invariants.filter((i) => i.justified).length, 0);
+  const hangs = fuzzed.outcomes.filter((o) => o.outcome === 'hang');
+  if (hangs.length) {
+    warnings.push(`${hangs.length} of ${fuzzed.runs} integration runs hung (seeds ${hangs.map((o) => o.seed).join(', ')}): reported as violations; their traces up to the hang are used`);
+  }
+
+  stage('online invariants', 'mining the online invariants');
+  const online = await mineInvariants(runDirs, { confidence: options.confidence });
+
+  stage('localize', 'failure invariants, reduction, failure flags, search, ranking');
+  const diff = failureInvariants(reference, online);
+  const violations: { violation: Violation; file: string }[] = [];
+  for (const o of fuzzed.outcomes) {
+    if (!o.violationFile) continue;
+    try {
+      violations.push({ violation: JSON.parse(readFileSync(o.violationFile, 'utf8')) as Violation, file: o.violationFile });
+    } catch {
+      warnings.push(`${o.violationFile}: could not read the violation report`);
+    }
+  }
+  // confirm.ts: every real violation implicates the functions its failing interleaving ran.
+  const touched = new Set<string>();
+  const interrupted = new Set<string>();
+  const reportViolations: ReportViolation[] = [];
+  const names = new Map(analysis.nodes.map((n) => [n.id, n.name]));
+  const callersOf = new Map<string, string[]>();
+  for (const e of analysis.edges) {
+    const to = names.get(e.to);
+    const from = names.get(e.from);
+    if (to && from) callersOf.set(to, [...(callersOf.get(to) ?? []), from]);
+  }
+  for (const { violation, file } of violations) {
+    const implicated = implicatedBy(violation, (f) => callersOf.get(f) ?? []);
+    for (const f of implicated.touched) touched.add(f);
+    for (const f of implicated.interrupted) interrupted.add(f);
+    if (reportViolations.length < REPORTED_VIOLATIONS) {
+      reportViolations.push({
+        kind: violation.kind,
+        message: violation.message,
+        strategy: violation.strategy,
+        seed: violation.seed,
+        file,
+        trace: violation.schedule,
+        ...(violation.cycle ? { cycle: violation.cycle } : {}),
+        implicated: implicated.touched,
+      });
+    }
+  }
+
+  const graph = rootedGraph(analysis, config.roots ?? [], facts.topLevel);
+  const callOrders = graph.testRoot ? facts.executions.map((run) => [...run, { function: TEST_ROOT, orders: [0] }]) : facts.executions;
+  const result = localize({
+    failureInvariants: diff.failureInvariants,
+    analysis: graph.input,
+    callOrders,
+    confirmed: [...touched],
+    interrupted: [...interrupted],
+    options: { entryPoints: graph.entryPoints, observed: { reference: observedPoints(reference), online: observedPoints(online) } },
+  });
+  end();
   return {
     version: 1,
     project: loaded.root,
     runs: fuzzed.runs,
     strategy: options.strategy,
     seed: options.seed,
+    root: graph.testRoot ? TEST_ROOT : graph.input.roots.map((id) => analysis.nodes.find((n) => n.id === id)?.name ?? id).join(', '),
     positions: result.positions.map((p) => ({ ...p, status: p.confirmed ? 'confirmed' : 'invariant drift only' })),
     violations: reportViolations,
+    warnings,
     summary: {
-      referenceInvariants: count(reference),
-      onlineInvariants: count(online),
+      referenceInvariants: countJustified(reference),
+      onlineInvariants: countJustified(online),
       failureInvariants: diff.failureInvariants.length,
+      violations: fuzzed.violations,
       detectionRate: fuzzed.detectionRate,
       unreached: result.unreached,
     },
+  };
+}
+
+function observedPoints(set: { points: { point: string; samples: number }[] }): string[] {
+  return set.points.filter((p) => p.samples > 0).map((p) => p.point);
+}
+
+function countJustified(set: { points: { invariants: { justified: boolean }[] }[] }): number {
+  return set.points.reduce((n, p) => n + p.invariants.filter((i) => i.justified).length, 0);
+}
+
+/** The call graph localize searches, with its root (run-orders.ts explains the choice): the
+ *  configured roots as they are, or a virtual `(test)` root calling the graph's roots and every
+ *  function the integration tests call directly. `entryPoints`: what the root calls directly. */
+export function rootedGraph(analysis: StaticAnalysis, configuredRoots: string[], topLevel: string[]): { input: CallGraphInput; testRoot: boolean; entryPoints: string[] } {
+  const base: CallGraphInput = {
+    nodes: analysis.nodes,
+    edges: analysis.edges,
+    roots: analysis.roots,
+    depth: analysis.depth,
+    calledAfter: analysis.calledAfter,
+    classes: analysis.classes,
+  };
+  if (configuredRoots.length && analysis.roots.length) {
+    const entry = analysis.edges.filter((e) => analysis.roots.includes(e.from)).map((e) => e.to);
+    return { input: base, testRoot: false, entryPoints: [...analysis.roots, ...entry] };
+  }
+  const ids = new Set<string>(analysis.roots);
+  const byName = new Map<string, string[]>();
+  for (const n of analysis.nodes) byName.set(n.name, [...(byName.get(n.name) ?? []), n.id]);
+  for (const name of topLevel) for (const id of byName.get(name) ?? []) ids.add(id);
+  const edges = [...analysis.edges.map((e) => ({ from: e.from, to: e.to })), ...[...ids].map((to) => ({ from: TEST_ROOT, to }))];
+  return {
+    input: { ...base, nodes: [{ id: TEST_ROOT, name: TEST_ROOT }, ...analysis.nodes], edges, roots: [TEST_ROOT], depth: undefined },
+    testRoot: true,
+    entryPoints: [...ids],
   };
 }

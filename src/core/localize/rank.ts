@@ -1,5 +1,14 @@
 // 004 IV-F ranking: S_rate(p) = depth(p) / order(p), descending, and the rules that break ties.
 //
+// Confirmed first (ours; `confirmedFirst`, default on): the positions a real violation of the
+// scheduler implicates (confirm.ts) rank above every position it does not, and S_rate orders each
+// group. A real failing interleaving through a position's code is direct evidence, invariant drift
+// is indirect — 004 §V-G shows drift without any bug, and the paper's own runs had no scheduler.
+// Among the confirmed, a function a violation interrupted in the middle of an update (confirm.ts
+// 2b) comes first: 004 §V-E's own reasoning — the writer whose update was cut in half is the
+// cause, the task that observed the half-done state the symptom.
+// With no violation (or confirmedFirst off) this is the paper's order exactly.
+//
 // Equal S_rate is common (004 Tables XI-XIII tie every position) and must not be left to the
 // order a map happened to iterate in. On equal S_rate (relative difference below 1e-9), in turn:
 //   1. confirmed first: a position whose function (or, for `between`, caller) a real violation
@@ -11,7 +20,10 @@
 //      EXIT failure invariant over both v and orig(v) (`this.z - orig(this.z) - 1 == 0`,
 //      `this.qw == orig(this.qw)`) is about whether v changed during the call. For `between`,
 //      either end writing counts;
-//   3. found by the DFS (function, between) before a mere candidate: 004 IV-F says candidates are
+//   3. deeper first: 004 IV-F's second principle, "the longer the distance of a suspicious
+//      position from the root on a function call graph, the more suspicious it will be" — on
+//      equal S_rate the order is then proportionally later too, so depth is what is left to tell;
+//   4. found by the DFS (function, between) before a mere candidate: 004 IV-F says candidates are
 //      added "to decrease false negatives" and "can easily be infected by other functions".
 // Positions that none of these separates share a rank (competition ranking: 1, 1, 3 — the way
 // the paper's tables print ties) and are listed by function name, then caller, for a stable order.
@@ -36,6 +48,10 @@ export interface RankContext {
   writes: Record<string, string[]>;
   /** Calls per run, for the candidate reason: the most calls in one run, by node id. */
   maxCalls: Map<string, number>;
+  /** Confirmed positions above unconfirmed ones before S_rate (see the head of this file). */
+  confirmedFirst?: boolean;
+  /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
+  interrupted?: Set<string>;
 }
 
 const EPS = 1e-9;
@@ -119,6 +135,9 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     case 'root':
       why = `root ${name} already enters with failure invariants: the component was infected before it ran`;
       break;
+    case 'violation':
+      why = `no failure invariant left, but a real violation interrupted ${name} in the middle of an update and failed meanwhile`;
+      break;
   }
   const rate =
     order === null
@@ -144,6 +163,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     case: raw.case,
     ...(raw.case === 'case2' ? { likelyDeadlock: true } : {}),
     confirmed,
+    ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
@@ -159,18 +179,22 @@ function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string]
     const how = w.writer.source === 'access-map' ? 'static access map' : 'v and orig(v) in its EXIT failure invariants';
     return [a.writer.writes ? -1 : 1, `writes ${w.writer.vars.join(', ')} (${how}), the other is a pure observer (004 §V-E)`];
   }
-  const fromDfs = (p: SuspiciousPosition) => p.kind !== 'candidate';
+  if (a.depth !== b.depth) return [a.depth > b.depth ? -1 : 1, `is deeper on the call graph (depth ${Math.max(a.depth, b.depth)} vs ${Math.min(a.depth, b.depth)}; 004 IV-F: the farther from the root, the more suspicious)`];
+  const fromDfs = (p: SuspiciousPosition) => p.kind === 'function' || p.kind === 'between';
   if (fromDfs(a) !== fromDfs(b)) return [fromDfs(a) ? -1 : 1, 'was found by the DFS, the other is only a candidate'];
   return null;
 }
 
 const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.kind === 'candidate' ? `candidate ${p.function}` : p.function);
 
-function compare(a: SuspiciousPosition, b: SuspiciousPosition): number {
-  if (!sameScore(a.score, b.score)) return b.score - a.score;
-  const rule = tieRule(a, b);
-  if (rule) return rule[0];
-  return cmp(a.function, b.function) || cmp(a.caller ?? '', b.caller ?? '') || cmp(a.kind, b.kind);
+/** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
+function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
+  if (confirmedFirst) {
+    const tier = (p: SuspiciousPosition) => (p.interrupted && p.confirmed ? 2 : p.confirmed ? 1 : 0);
+    if (tier(a) !== tier(b)) return tier(b) - tier(a);
+  }
+  if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
+  return tieRule(a, b)?.[0] ?? 0;
 }
 
 function cmp(a: string, b: string): number {
@@ -179,13 +203,19 @@ function cmp(a: string, b: string): number {
 
 /** S_rate, the tie rules, competition ranks and the reasons. */
 export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousPosition[] {
-  const positions = raw.map((r) => build(r, ctx)).sort(compare);
+  const first = ctx.confirmedFirst ?? false;
+  const positions = raw
+    .map((r) => build(r, ctx))
+    .sort((a, b) => precedence(a, b, first) || cmp(a.function, b.function) || cmp(a.caller ?? '', b.caller ?? '') || cmp(a.kind, b.kind));
   for (const p of positions) {
-    const ahead = positions.filter((q) => q !== p && (!sameScore(q.score, p.score) ? q.score > p.score : (tieRule(q, p)?.[0] ?? 0) < 0));
+    const ahead = positions.filter((q) => q !== p && precedence(q, p, first) < 0);
     p.rank = ahead.length + 1;
   }
   for (const p of positions) {
     const notes: string[] = [];
+    if (first && p.interrupted && p.confirmed) notes.push('a real violation interrupted its update: first among the confirmed positions');
+    if (first && p.confirmed && positions.some((q) => !q.confirmed && q.score > p.score && !sameScore(q.score, p.score)))
+      notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');
     for (const q of positions) {
       if (q === p || !sameScore(q.score, p.score)) continue;
       const rule = tieRule(p, q);

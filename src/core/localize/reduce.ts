@@ -13,6 +13,12 @@
 //     miner (only bounds and one-ofs with constants outside −1…2 are uninteresting).
 // `options.types` overrides the set (pass ['Bin', 'Ter', 'U!Int', 'N!Int'] for the literal text).
 //
+// IV-B, ours ('unobserved', with `options.observed`): a failure invariant at a program point that
+// one of the two suites never reached is dropped. Daikon's diff marks every invariant of such a
+// point missing (JM or MJ), but nothing was compared: the unit tests exercise a setter the
+// integration tests never call, or the other way round. 004's two suites run the same component
+// with more threads, so it never meets the case; test suites written by hand meet it all the time.
+//
 // IV-E, in this order:
 //   (4)/(5) per function f: the failure invariants common to En_f and Ex_f are removed from both —
 //     "computed on the common part as the worked example does" (En = En \ (En ∩ Ex),
@@ -28,6 +34,17 @@
 //     LinearBinary `this.xx - this.z - 1 == 0`). Both are removed from both points; the record
 //     says rule1/rule2 (the more specific reason; the paper's worked example calls the same
 //     removal "(4) and (5)"), and eq4/eq5 for exact matches and other orig() matches.
+//   Harness rules (ours, before (4)/(5); 004 does not need them because its roots are programs,
+//   while here the root is a test calling into the sources — see rank-project.ts):
+//     'constructor': every failure invariant of a constructor. No other task can reach `this`
+//       before the constructor returns, so what differs at its ENTER/EXIT is what its caller passed
+//       (the integration test building more or other objects) — the caller's choice, "transmitted
+//       from the parent" as IV-E says of SA.func4, never an interleaving inside it.
+//     'input': at the ENTER of a function the root calls directly (`entryPoints`: when the root is
+//       the test, the functions the test calls), a failure invariant over parameters only (no
+//       `this.` field, no global) describes the arguments the integration test chose, not
+//       something the program computed. Fields at that ENTER are kept: they can carry another
+//       task's writes.
 //   (6) per function f_j on the graph: Ex_fj = Ex_fj \ ∪{Ex_fi : f_j → f_i}, with → the calls and
 //     the always-called-after facts, taken transitively (every f_i reachable from f_j), over the
 //     Ex_fi left by (4)/(5) — all functions at once, so the result does not depend on the order.
@@ -138,12 +155,36 @@ export function reduceInvariants(
   };
 
   // IV-B.
+  const seenRef = options.observed ? new Set(options.observed.reference) : undefined;
+  const seenOnline = options.observed ? new Set(options.observed.online) : undefined;
   for (const pair of failureInvariants) {
     const { fn, kind } = parsePoint(pair.point);
     const w = work(fn);
+    if (seenRef && seenOnline && (!seenRef.has(pair.point) || !seenOnline.has(pair.point))) {
+      const suite = !seenRef.has(pair.point) ? 'unit' : 'integration';
+      w.removed.push({ invariant: pair, rule: 'unobserved', detail: `the ${suite} tests never reached ${pair.point}: nothing to compare` });
+      continue;
+    }
     const why = kind === null ? `${pair.point} is not a function's ENTER or EXIT point` : keepByIVB(pair, types);
     if (why) w.removed.push({ invariant: pair, rule: 'IV-B', detail: why });
     else (kind === 'ENTER' ? w.En : w.Ex).push(pair as FailureInvariant);
+  }
+
+  // Harness rules: constructors, test inputs.
+  const entry = new Set((options.entryPoints ?? []).map((n) => graph.resolve(n) ?? n));
+  for (const w of byFn.values()) {
+    if (!options.keepConstructors && w.id && graph.isConstructor(w.id)) {
+      for (const p of [...w.En, ...w.Ex])
+        w.removed.push({ invariant: p, rule: 'constructor', detail: `${w.fn} is a constructor: no other task can reach the object before it returns, so this only describes what its caller passed` });
+      w.En = [];
+      w.Ex = [];
+      continue;
+    }
+    if (!(w.id && entry.has(w.id)) && !entry.has(w.fn)) continue;
+    const inputs = w.En.filter(parametersOnly);
+    for (const p of inputs)
+      w.removed.push({ invariant: p, rule: 'input', detail: `over ${w.fn}'s parameters only, and the root calls ${w.fn} directly: the integration test's choice of arguments` });
+    w.En = w.En.filter((p) => !inputs.includes(p));
   }
 
   // (4), (5) and the two passing rules: the common part of En_f and Ex_f, modulo orig().
@@ -198,6 +239,13 @@ export function reduceInvariants(
   }
 
   return [...byFn.values()].map((w) => ({ function: w.fn, ...(w.id ? { id: w.id } : {}), En: w.En, Ex: w.Ex, removed: w.removed }));
+}
+
+/** Every variable of both sides is a parameter (or a parameter's field): not `this…`, not
+ *  `return`, not orig(…). */
+function parametersOnly(pair: InvariantPair): boolean {
+  const vars = [...(pair.reference?.vars ?? []), ...(pair.online?.vars ?? [])];
+  return vars.length > 0 && vars.every((v) => !/^(this|return|orig\()\b/.test(v) && !v.startsWith('orig('));
 }
 
 function describe(rule: RemovalRule): string {

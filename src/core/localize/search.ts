@@ -21,7 +21,7 @@ import type { LocalizeGraph } from './graph.js';
 import type { FailureFlag, PositionCase, ReducedFunction } from './localize-types.js';
 
 export interface RawPosition {
-  kind: 'function' | 'between' | 'candidate';
+  kind: 'function' | 'between' | 'candidate' | 'violation';
   /** f_i's node id. */
   id: string;
   /** f_j's node id, for `between`; for `function` (case 3/2) the parent the DFS came from. */

@@ -9,18 +9,20 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   lines.push(`${report.runs} integration runs, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + report.runs - 1}; ` +
     `detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
     `(reference ${report.summary.referenceInvariants}, online ${report.summary.onlineInvariants})`);
+  lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; confirmed positions rank first`);
+  for (const w of report.warnings) lines.push(`warning: ${w}`);
   lines.push('');
   if (report.positions.length === 0) {
     lines.push('No suspicious position: the integration runs kept the unit runs\' invariants.');
   } else {
     const rows = report.positions.map((p) => [
       String(p.rank),
-      p.kind === 'between' ? `${p.caller} → ${p.function}` : p.function,
+      p.kind === 'between' ? `${p.caller} → ${p.function}` : p.kind === 'candidate' ? `${p.function} (candidate)` : p.function,
       p.order === null ? '-' : p.order.toFixed(2).replace(/\.00$/, ''),
       p.depth.toFixed(2).replace(/\.00$/, ''),
       p.score.toFixed(3),
       `(${p.flags.EN},${p.flags.EX})`,
-      p.status,
+      p.interrupted && p.confirmed ? 'confirmed (update interrupted)' : p.status,
     ]);
     const header = ['rank', 'position', 'order', 'depth', 'S_rate', 'flags', 'status'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -35,8 +37,10 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
       if (p.reason) lines.push(`      why: ${p.reason}`);
     });
   }
+  if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs showed a real violation; the first ${Math.min(3, report.violations.length)}:`);
   for (const v of report.violations.slice(0, 3)) {
     lines.push('', `Violation: ${v.kind} — ${v.message} (strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''})`.trimEnd());
+    if (v.implicated.length) lines.push(`  implicates ${v.implicated.join(', ')}`);
     for (const step of v.trace.slice(-12)) lines.push(`  ${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`);
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);

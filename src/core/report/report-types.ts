@@ -9,6 +9,10 @@ export interface ReportViolation {
   seed: number;
   file?: string;
   trace: ScheduleStep[];
+  /** A deadlock's wait-for cycle, as readable edges. */
+  cycle?: string[];
+  /** The functions this violation implicates (localize/confirm.ts). */
+  implicated: string[];
 }
 
 export interface Report {
@@ -18,13 +22,21 @@ export interface Report {
   runs: number;
   strategy: string;
   seed: number;
+  /** What order and depth count from: `(test)` (the integration test is the root) or the
+   *  configured roots (localize/run-orders.ts). */
+  root: string;
   positions: (SuspiciousPosition & { status: 'confirmed' | 'invariant drift only' })[];
+  /** At most the first five real violations (all of them confirm positions). */
   violations: ReportViolation[];
+  /** Things that did not stop the analysis but that the user must know (hangs, …). */
+  warnings: string[];
   /** Numbers a user wants to see next to the ranking. */
   summary: {
     referenceInvariants: number;
     onlineInvariants: number;
     failureInvariants: number;
+    /** Integration runs that showed a real violation. */
+    violations: number;
     detectionRate: number;
     unreached: string[];
   };

@@ -1,0 +1,99 @@
+// SARIF 2.1.0 (OASIS) for `conlens rank --sarif`: one result per suspicious position and one per
+// real violation. Positions carry their failure invariants in the message (004 Tables V/IX:
+// position, order, depth, S_rate, flags, <reference, online> pairs); violations carry the
+// scheduler's steps as a code flow (one thread flow per task, in schedule order).
+import { isAbsolute, relative } from 'node:path';
+import type * as Sarif from 'sarif';
+import type { Report } from './report-types.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+const RULES: Sarif.ReportingDescriptor[] = [
+  { id: 'conlens/position-confirmed', name: 'ConfirmedSuspiciousPosition', shortDescription: { text: 'Suspicious position confirmed by a real violation of the controlled scheduler' }, helpUri: 'https://doi.org/10.1109/TR.2017.2681158', defaultConfiguration: { level: 'error' } },
+  { id: 'conlens/position-drift', name: 'InvariantDriftPosition', shortDescription: { text: 'Suspicious position: failure invariants only (invariant drift, no violation observed)' }, defaultConfiguration: { level: 'warning' } },
+  { id: 'conlens/deadlock', name: 'Deadlock', shortDescription: { text: 'Deadlock: tasks wait for each other\'s locks' }, defaultConfiguration: { level: 'error' } },
+  { id: 'conlens/hang', name: 'Hang', shortDescription: { text: 'Hang: nothing could run and nothing happened' }, defaultConfiguration: { level: 'error' } },
+  { id: 'conlens/exception', name: 'Exception', shortDescription: { text: 'Uncaught exception under a controlled schedule' }, defaultConfiguration: { level: 'error' } },
+  { id: 'conlens/failed-assertion', name: 'FailedAssertion', shortDescription: { text: 'A test assertion failed under a controlled schedule' }, defaultConfiguration: { level: 'error' } },
+  { id: 'conlens/unhandled-rejection', name: 'UnhandledRejection', shortDescription: { text: 'Unhandled promise rejection under a controlled schedule' }, defaultConfiguration: { level: 'error' } },
+];
+
+const ruleIndex = (id: string) => RULES.findIndex((r) => r.id === id);
+
+export function violationRuleId(kind: string): string {
+  return `conlens/${kind.replace(/\s+/g, '-')}`;
+}
+
+export function toSarif(report: Report, options: { toolVersion?: string } = {}): Sarif.Log {
+  const uri = (file: string) => (isAbsolute(file) ? relative(report.project, file) : file).split('\\').join('/');
+  const location = (file: string | undefined, line: number | undefined, message?: string): Sarif.Location[] =>
+    file === undefined
+      ? []
+      : [
+          {
+            physicalLocation: { artifactLocation: { uri: uri(file), uriBaseId: 'PROJECTROOT' }, ...(line ? { region: { startLine: line } } : {}) },
+            ...(message ? { message: { text: message } } : {}),
+          },
+        ];
+  const results: Sarif.Result[] = [];
+  for (const p of report.positions) {
+    const ruleId = p.confirmed ? 'conlens/position-confirmed' : 'conlens/position-drift';
+    const name = p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.function;
+    const invariants = p.failureInvariants.map((i) => `  ${i.point} <${i.reference ?? 'null'}, ${i.online ?? 'null'}> (${i.type}, ${i.relationship})`);
+    results.push({
+      ruleId,
+      ruleIndex: ruleIndex(ruleId),
+      level: p.confirmed ? 'error' : 'warning',
+      rank: Math.max(0, Math.min(100, 100 * p.score)),
+      message: {
+        text: [
+          `Rank ${p.rank}: ${name} — S_rate ${p.score.toFixed(3)} (depth ${p.depth}, order ${p.order ?? 'unknown'}), flags (${p.flags.EN},${p.flags.EX}), ${p.status}.`,
+          p.reason,
+          ...(invariants.length ? ['Failure invariants <reference, online>:', ...invariants] : []),
+        ].join('\n'),
+      },
+      locations: location(p.file, p.line),
+      partialFingerprints: { conlensPosition: `${p.kind}:${p.caller ?? ''}:${p.function}` },
+      properties: { rank: p.rank, kind: p.kind, case: p.case, order: p.order, depth: p.depth, score: p.score, flags: p.flags, confirmed: p.confirmed, failureInvariants: p.failureInvariants },
+    });
+  }
+  for (const v of report.violations) {
+    const ruleId = violationRuleId(v.kind);
+    const last = [...v.trace].reverse().find((s) => s.file);
+    const tasks = [...new Set(v.trace.map((s) => s.task))];
+    results.push({
+      ruleId,
+      ruleIndex: ruleIndex(ruleId),
+      level: 'error',
+      message: { text: `${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
+      locations: last ? location(last.file, last.line) : [],
+      ...(v.trace.length
+        ? { codeFlows: [
+            {
+              message: { text: `the schedule, ${v.trace.length} steps` },
+              threadFlows: tasks.map((task) => ({
+                id: task,
+                message: { text: `task ${task}` },
+                locations: v.trace
+                  .filter((s) => s.task === task)
+                  .map((s) => ({ executionOrder: s.step, location: { ...location(s.file, s.line, `${s.function}: ${s.event}`)[0] } })),
+              })),
+            },
+          ] }
+        : {}),
+      properties: { strategy: v.strategy, seed: v.seed, ...(v.cycle ? { cycle: v.cycle } : {}), implicated: v.implicated },
+    });
+  }
+  return {
+    version: '2.1.0',
+    $schema: SARIF_SCHEMA,
+    runs: [
+      {
+        tool: { driver: { name: 'conlens', version: options.toolVersion ?? '0.0.0', rules: RULES } },
+        originalUriBaseIds: { PROJECTROOT: { uri: `file://${report.project.split('\\').join('/').replace(/\/?$/, '/')}` } },
+        results,
+        properties: { runs: report.runs, strategy: report.strategy, seed: report.seed, root: report.root, summary: report.summary, warnings: report.warnings },
+      },
+    ],
+  };
+}

@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONFIRMING_STEPS, implicatedBy } from '../../src/core/localize/confirm.ts';
+import type { ScheduleStep } from '../../src/core/active/violation.ts';
+
+const steps = (rows: [string, string, string][]): ScheduleStep[] => rows.map(([task, fn, event], i) => ({ step: i + 1, task, function: fn, file: 'src/x.ts', line: 1, event }));
+
+test('reorder: set() wrote a, another task failed before set() went on — set is interrupted; constructors never count', () => {
+  const schedule = steps([
+    ['T1', 'SetCheck.constructor', 'writes a'],
+    ['T8', 'CheckThread.run', 'resumes after the await at src/reorder-test.ts:18'],
+    ['T7', 'SetThread.run', 'resumes after the await at src/reorder-test.ts:8'],
+    ['T7', 'SetCheck.set', 'writes a'],
+    ['T10', 'CheckThread.run', 'resumes after the await at src/reorder-test.ts:18'],
+    ['T10', 'CheckThread.run', 'throws Error: bug found'],
+    ['T7', 'SetCheck.set', 'resumes after the await at src/set-check.ts:12'],
+    ['T7', 'SetCheck.set', 'writes b'],
+  ]);
+  const got = implicatedBy({ kind: 'failed assertion', schedule });
+  assert.deepEqual(got.interrupted, ['SetCheck.set']);
+  // CheckThread.run resumed (and failed) after set()'s write: stale (2a); SetThread.run did not fail.
+  assert.deepEqual(got.touched, ['CheckThread.run', 'SetCheck.set']);
+  assert.equal(got.basis, 'interleaving');
+  // Static callers that ran in the same task come along (the schedule names the innermost only).
+  const withCallers = implicatedBy({ kind: 'failed assertion', schedule }, (f) => (f === 'SetCheck.set' ? ['SetThread.run', 'Other.caller'] : []));
+  assert.deepEqual(withCallers.touched, ['CheckThread.run', 'SetCheck.set', 'SetThread.run']);
+});
+
+test('stale: the failing task resumed after another task wrote; the writer that went on undisturbed is not implicated', () => {
+  const schedule = steps([
+    ['T2', 'Queue.pop', 'writes qsize'],
+    ['T2', 'Queue.pop', 'releases lock #3'],
+    ['T4', 'Queue.getqueuetop', 'resumes after the await at src/queue.ts:62'],
+    ['T4', 'elementAt', 'writes x'],
+    ['T5', 'Other.f', 'resumes after the await at src/q.ts:1'],
+    ['T4', 'elementAt', 'throws ArrayIndexOutOfBoundsError'],
+  ]);
+  const got = implicatedBy({ kind: 'exception', schedule });
+  assert.deepEqual(got, { touched: ['Queue.getqueuetop'], interrupted: [], basis: 'interleaving' });
+});
+
+test('no interleaving found: the window of CONFIRMING_STEPS steps ending at the first throw', () => {
+  const rows: [string, string, string][] = [];
+  for (let i = 0; i < CONFIRMING_STEPS + 3; i++) rows.push(['T1', `early${i}`, 'resumes after the await at a.ts:1']);
+  rows.push(['T2', 'late', 'throws Error: x'], ['T3', 'after', 'writes y']);
+  const got = implicatedBy({ kind: 'exception', schedule: steps(rows) });
+  assert.equal(got.touched.length, CONFIRMING_STEPS);
+  assert.ok(got.touched.includes('late') && !got.touched.includes('after') && !got.touched.includes('early0'));
+  assert.equal(got.basis, 'window');
+});
+
+test('a deadlock implicates exactly the functions waiting in its cycle', () => {
+  const schedule = steps([
+    ['T3', 'Account.transfer', 'acquires lock #2'],
+    ['T2', 'Account.constructor', 'writes num'],
+    ['T4', 'Account.deposit', 'writes balance'],
+    ['T3', 'Account.transfer', 'waits for lock #5, held by T4'],
+    ['T4', 'Account.transfer', 'waits for lock #2, held by T3'],
+  ]);
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }), { touched: ['Account.transfer'], interrupted: [], basis: 'cycle' });
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule: [] }), { touched: [], interrupted: [], basis: 'none' });
+});
+
+test('resuming after a lock request is waiting for the lock, not a stale read', () => {
+  const schedule = steps([
+    ['T4', 'Account.creditInterest', 'asks for lock #2'],
+    ['T5', 'Account.setEqChk', 'writes checking'],
+    ['T5', 'Account.getChk', 'releases lock #2'],
+    ['T4', 'Account.creditInterest', 'resumes after the await at src/account.ts:38'],
+    ['—', '(top level)', 'writes savings'],
+    ['T5', 'Account.setEqChk', 'resumes after the await at src/account.ts:48'],
+    ['T6', 'Account.getSav', 'releases lock #5'],
+  ]);
+  const got = implicatedBy({ kind: 'failed assertion', schedule }, (f) => (f === 'Account.setEqChk' ? ['Account.copyFrom'] : []));
+  // setEqChk resumed after the top-level write; creditInterest only waited for its lock.
+  assert.deepEqual(got.touched, ['Account.setEqChk']);
+});

@@ -1,0 +1,106 @@
+// The report's text table, and `conlens rank --sarif`: the SARIF 2.1.0 shape of a report — version and schema, the rules, one
+// result per position and per violation, locations with regions, invariants in the message,
+// the schedule as code flows with one thread flow per task.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SARIF_SCHEMA, toSarif, violationRuleId } from '../../src/core/report/sarif.ts';
+import { formatReport } from '../../src/core/report/format-report.ts';
+import type { Report } from '../../src/core/report/report-types.ts';
+
+const report: Report = {
+  version: 1,
+  project: '/p',
+  runs: 4,
+  strategy: 'random',
+  seed: 1,
+  root: '(test)',
+  positions: [
+    {
+      rank: 1, kind: 'function', function: 'SetCheck.set', id: 'src/set-check.ts#SetCheck.set', file: 'src/set-check.ts', line: 10,
+      depth: 4, order: 12, score: 1 / 3, flags: { EN: 0, EX: 1 }, case: 'case3', confirmed: true,
+      writer: { writes: true, vars: ['a', 'b'], source: 'access-map' },
+      failureInvariants: [{ point: 'SetCheck.set:::EXIT', reference: 'this.a + this.b == 0', online: null, relationship: 'JM', type: 'Bin' }],
+      reason: 'case 3', status: 'confirmed',
+    },
+    {
+      rank: 2, kind: 'between', function: 'SetCheck.check', caller: 'CheckThread.run', file: '/p/src/set-check.ts', line: 16,
+      depth: 3.5, order: 11, score: 3.5 / 11, flags: { EN: 1, EX: 1 }, case: 'case1', confirmed: false,
+      writer: { writes: false, vars: [], source: 'none' }, failureInvariants: [], reason: 'case 1', status: 'invariant drift only',
+    },
+  ],
+  violations: [
+    {
+      kind: 'failed assertion', message: 'bug found', strategy: 'random', seed: 3, file: '/p/.conlens/runs/x/violation.json', implicated: ['SetCheck.set'],
+      trace: [
+        { step: 1, task: 'T7', function: 'SetCheck.set', file: 'src/set-check.ts', line: 11, event: 'writes a' },
+        { step: 2, task: 'T10', function: 'CheckThread.run', file: 'src/reorder-test.ts', line: 17, event: 'throws Error: bug found' },
+        { step: 3, task: 'T7', function: 'SetCheck.set', file: 'src/set-check.ts', line: 12, event: 'resumes after the await' },
+      ],
+    },
+    { kind: 'deadlock', message: 'T1 waits for T2', strategy: 'random', seed: 4, implicated: [], trace: [], cycle: ['T1 (f) waits for lock #1 held by T2'] },
+  ],
+  warnings: [],
+  summary: { referenceInvariants: 10, onlineInvariants: 12, failureInvariants: 3, violations: 2, detectionRate: 0.5, unreached: [] },
+};
+
+test('SARIF 2.1.0: version, $schema, tool and rules; one result per position and per violation', () => {
+  const log = toSarif(report, { toolVersion: '1.2.3' });
+  assert.equal(log.version, '2.1.0');
+  assert.equal(log.$schema, SARIF_SCHEMA);
+  assert.equal(log.runs.length, 1);
+  const run = log.runs[0];
+  assert.equal(run.tool.driver.name, 'conlens');
+  assert.equal(run.tool.driver.version, '1.2.3');
+  const rules = run.tool.driver.rules!;
+  assert.equal(new Set(rules.map((r) => r.id)).size, rules.length, 'rule ids are unique');
+  const results = run.results!;
+  assert.equal(results.length, 4);
+  assert.deepEqual(results.map((r) => r.ruleId), ['conlens/position-confirmed', 'conlens/position-drift', 'conlens/failed-assertion', 'conlens/deadlock']);
+  for (const r of results) {
+    assert.ok(r.ruleIndex! >= 0 && rules[r.ruleIndex!].id === r.ruleId, `ruleIndex of ${r.ruleId}`);
+    assert.ok(r.message.text && r.message.text.length > 0);
+    assert.ok(['error', 'warning'].includes(r.level!));
+  }
+  assert.equal(violationRuleId('unhandled rejection'), 'conlens/unhandled-rejection');
+  assert.ok(rules.some((r) => r.id === violationRuleId('unhandled rejection')));
+});
+
+test('SARIF positions: project-relative locations with a region, the failure invariants and the status in the message', () => {
+  const [set, check] = toSarif(report).runs[0].results!;
+  assert.deepEqual(set.locations![0].physicalLocation, { artifactLocation: { uri: 'src/set-check.ts', uriBaseId: 'PROJECTROOT' }, region: { startLine: 10 } });
+  assert.equal(check.locations![0].physicalLocation!.artifactLocation!.uri, 'src/set-check.ts', 'absolute paths become relative to the project');
+  assert.match(set.message.text!, /^Rank 1: SetCheck\.set — S_rate 0\.333 \(depth 4, order 12\), flags \(0,1\), confirmed\./);
+  assert.match(set.message.text!, /SetCheck\.set:::EXIT <this\.a \+ this\.b == 0, null> \(Bin, JM\)/);
+  assert.match(check.message.text!, /^Rank 2: \(CheckThread\.run, SetCheck\.check\) .*invariant drift only/);
+  assert.equal(set.level, 'error');
+  assert.equal(check.level, 'warning');
+  assert.deepEqual(toSarif(report).runs[0].originalUriBaseIds, { PROJECTROOT: { uri: 'file:///p/' } });
+});
+
+test('SARIF violations: the schedule as a code flow, one thread flow per task, steps in execution order', () => {
+  const [, , assertion, deadlock] = toSarif(report).runs[0].results!;
+  const flows = assertion.codeFlows![0].threadFlows;
+  assert.deepEqual(flows.map((f) => f.id), ['T7', 'T10']);
+  assert.deepEqual(flows[0].locations.map((l) => [l.executionOrder, l.location!.physicalLocation!.region!.startLine, l.location!.message!.text]), [
+    [1, 11, 'SetCheck.set: writes a'],
+    [3, 12, 'SetCheck.set: resumes after the await'],
+  ]);
+  assert.match(assertion.message.text!, /^failed assertion: bug found \(strategy random, seed 3; replay: conlens replay .*violation\.json\)\. Implicates SetCheck\.set\.$/);
+  assert.equal(assertion.locations![0].physicalLocation!.region!.startLine, 12);
+  assert.equal(deadlock.codeFlows, undefined);
+  assert.deepEqual(deadlock.properties!.cycle, ['T1 (f) waits for lock #1 held by T2']);
+  // Plain JSON: what a SARIF viewer reads back.
+  assert.deepEqual(JSON.parse(JSON.stringify(toSarif(report))), toSarif(report));
+});
+
+test('text report: the table of Tables V/IX, the root, warnings, statuses, invariants and the violations', () => {
+  const text = formatReport({ ...report, positions: [{ ...report.positions[0], interrupted: true }, report.positions[1]], warnings: ['1 of 4 integration runs hung'] });
+  assert.match(text, /^order and depth count from the root \(test\): the integration test itself; confirmed positions rank first$/m);
+  assert.match(text, /^warning: 1 of 4 integration runs hung$/m);
+  assert.match(text, /^rank +position +order +depth +S_rate +flags +status$/m);
+  assert.match(text, /^1 +SetCheck\.set +12 +4 +0\.333 +\(0,1\) +confirmed \(update interrupted\)$/m);
+  assert.match(text, /^2 +CheckThread\.run → SetCheck\.check +11 +3\.50 +0\.318 +\(1,1\) +invariant drift only$/m);
+  assert.match(text, /^ +SetCheck\.set:::EXIT  <this\.a \+ this\.b == 0, null>  \(Bin, JM\)$/m);
+  assert.match(text, /^2 of 4 runs showed a real violation; the first 2:$/m);
+  assert.match(text, /^ +implicates SetCheck\.set$/m);
+});
