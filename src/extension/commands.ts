@@ -234,7 +234,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       void vscode.window.showInformationMessage(`${PREFIX}: ${rate}.`, 'Show Output').then((a) => a && output.show(true));
       return;
     }
-    const violation: ReportViolation = { kind: first.kind, message: first.message, strategy: first.strategy, seed: first.seed, file: join(first.runDir, 'violation.json'), trace: first.schedule };
+    // Active testing ranks nothing, so the violation implicates no position (report-types.ts).
+    const violation: ReportViolation = { kind: first.kind, message: first.message, strategy: first.strategy, seed: first.seed, file: join(first.runDir, 'violation.json'), trace: first.schedule, implicated: [] };
     const listed = results.addFuzzViolation(violation);
     const answer = await vscode.window.showWarningMessage(`${PREFIX}: ${rate}; first: ${first.kind} at seed ${first.seed}.`, 'Show Violation', 'Replay', 'Show Output');
     if (answer === 'Show Violation') await selectViolation(results.violations.indexOf(listed), true);
