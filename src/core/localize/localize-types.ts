@@ -115,6 +115,9 @@ export interface SuspiciousPosition {
   callerId?: string;
   file?: string;
   line?: number;
+  /** For `between`: f_j's declaration (where 004 IV-F locates the bug). */
+  callerFile?: string;
+  callerLine?: number;
   /** depth(f), or eq. (3) for `between`. */
   depth: number;
   /** order(f) by eq. (1), or eq. (2) for `between`; null when no call of it was recorded. */

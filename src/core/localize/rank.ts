@@ -106,6 +106,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
   const fj = raw.parent;
   const name = graph.name(fi);
   const node = graph.nodes.get(fi);
+  const callerNode = fj !== undefined ? graph.nodes.get(fj) : undefined;
   const flags = ctx.flags.get(fi) ?? NO_FLAG;
   const orderI = ctx.orders.get(fi) ?? null;
   const depthI = graph.depth.get(fi) ?? 0;
@@ -156,6 +157,9 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     ...(fj !== undefined && isBetween ? { callerId: fj } : {}),
     ...(node?.file !== undefined ? { file: node.file } : {}),
     ...(node?.line !== undefined ? { line: node.line } : {}),
+    // 004 IV-F puts a between position's bug inside f_j: the editor marks f_j's declaration too.
+    ...(isBetween && callerNode?.file !== undefined ? { callerFile: callerNode.file } : {}),
+    ...(isBetween && callerNode?.line !== undefined ? { callerLine: callerNode.line } : {}),
     depth,
     order,
     score,
