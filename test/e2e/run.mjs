@@ -114,11 +114,15 @@ async function step(name, fn) {
     console.log(`ok ${results.length} - ${name} (${seconds(Date.now() - t)})`);
   } catch (error) {
     results.push({ name, status: 'failed', error });
-    console.log(`not ok ${results.length} - ${name} (${seconds(Date.now() - t)})\n  ${String(error?.message ?? error).replace(/\n/g, '\n  ')}`);
+    // Playwright's messages carry a long call log; its first lines say what went wrong.
+    const message = String(error?.message ?? error).replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n  ');
+    console.log(`not ok ${results.length} - ${name} (${seconds(Date.now() - t)})\n  ${message}`);
     if (error?.name !== 'ExpectationError' && error?.stack) console.log(`  ${error.stack.split('\n').slice(1, 6).join('\n  ')}`);
     if (page) {
       const slug = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
       await screenshot(`FAILED-${String(results.length).padStart(2, '0')}-${slug}`).catch(() => {});
+      // The DOM at that moment, to see why a selector did not match.
+      await page.content().then((html) => writeFileSync(join(artifacts, `FAILED-${String(results.length).padStart(2, '0')}-${slug}.html`), html)).catch(() => {});
     }
   }
 }

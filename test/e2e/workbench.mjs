@@ -104,18 +104,21 @@ export class Workbench {
     const item = page.locator(`.part.activitybar .action-item a.action-label[aria-label^="${title}"]`);
     await waitVisible(item, `the activity bar has no "${title}" icon`);
     const sidebarTitle = page.locator('.part.sidebar .composite.title h2', { hasText: title });
-    if (!(await sidebarTitle.isVisible())) await item.first().click();
+    // Click the item, not the link: the badge drawn over the icon would take the click.
+    if (!(await sidebarTitle.isVisible())) await item.first().locator('xpath=ancestor::li[contains(@class,"action-item")][1]').click();
     await waitVisible(sidebarTitle, `clicking the "${title}" activity-bar icon did not open its side bar`);
   }
 
   /** The pane (view) with this title in the side bar, expanded. */
   async view(title) {
     const { page } = this;
-    const header = page.locator('.part.sidebar .pane-header').filter({ has: page.locator('h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
-    await waitVisible(header, `the side bar has no "${title}" view`);
-    if ((await header.first().getAttribute('aria-expanded')) === 'false') await header.first().click();
-    const pane = page.locator('.part.sidebar .pane').filter({ has: header });
-    return pane.first();
+    // `has` locators are relative to the candidate element, so they must not start at the page.
+    const titleLocator = page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') });
+    const pane = page.locator('.part.sidebar .pane').filter({ has: titleLocator }).first();
+    await waitVisible(pane, `the side bar has no "${title}" view`);
+    const header = pane.locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    return pane;
   }
 
   /** Tree rows of a view: [{ label, description, ariaLabel, level, expanded }]. */
@@ -165,11 +168,19 @@ export class Workbench {
 
   /** The vertical band [top, bottom] of a rendered line, from its line number in the margin. */
   async lineBand(line) {
-    const editor = this.activeEditor();
-    const number = editor.locator('.margin-view-overlays .line-numbers').filter({ hasText: new RegExp(`^\\s*${line}\\s*$`) });
-    await waitVisible(number, `line ${line} is not rendered in the editor`);
-    const box = await number.first().boundingBox();
-    return { top: box.y, bottom: box.y + box.height };
+    const band = await waitFor(
+      () =>
+        this.activeEditor().evaluate((editor, wanted) => {
+          for (const el of editor.querySelectorAll('.margin-view-overlays .line-numbers')) {
+            const rect = el.getBoundingClientRect();
+            if (el.textContent.trim() === String(wanted) && rect.height > 0) return { top: rect.top, bottom: rect.bottom };
+          }
+          return null;
+        }, line),
+      `line ${line} is not rendered in the editor`,
+      10_000,
+    );
+    return band;
   }
 
   /**
@@ -178,17 +189,18 @@ export class Workbench {
    */
   async gutterDecorations(line) {
     const band = await this.lineBand(line);
-    const glyphs = this.activeEditor().locator('.glyph-margin-widgets .cgmr, .margin-view-overlays .cgmr');
-    const found = [];
-    for (const glyph of await glyphs.all()) {
-      const box = await glyph.boundingBox();
-      if (!box) continue;
-      const middle = box.y + box.height / 2;
-      if (middle >= band.top && middle <= band.bottom) {
-        found.push(await glyph.evaluate((el) => ({ className: el.className, backgroundImage: getComputedStyle(el).backgroundImage, width: el.getBoundingClientRect().width })));
+    // One evaluate: the editor re-renders its margin while it scrolls, so handles go stale.
+    return this.activeEditor().evaluate((editor, { top, bottom }) => {
+      const found = [];
+      for (const el of editor.querySelectorAll('.glyph-margin-widgets .cgmr, .margin-view-overlays .cgmr')) {
+        const rect = el.getBoundingClientRect();
+        const middle = rect.top + rect.height / 2;
+        if (rect.height > 0 && middle >= top && middle <= bottom) {
+          found.push({ className: el.className, backgroundImage: getComputedStyle(el).backgroundImage, width: rect.width });
+        }
       }
-    }
-    return found;
+      return found;
+    }, band);
   }
 
   /** Moves the mouse over `text` on `line` and returns the hover widget's text once shown. */
