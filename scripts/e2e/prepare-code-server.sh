@@ -49,6 +49,14 @@ for tool in make g++ python3; do
 done
 
 mkdir -p "$CACHE_ROOT"
+# One preparer at a time (parallel test runs share the cache); the winner's result is reused.
+exec 9>"$CACHE_ROOT/.lock"
+flock 9
+if [[ $force == 0 && -f "$MARKER" && "$(cat "$MARKER")" == "$STAMP" ]]; then
+  log "cached: $DEST"
+  echo "$DEST"
+  exit 0
+fi
 WORK="$(mktemp -d "$CACHE_ROOT/.prepare-XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 started=$SECONDS

@@ -66,6 +66,7 @@ export async function scenario({ step, screenshot, wb, page, log, workspace, ext
     // The progress notification shows while the CLI runs; the summary names the #1 position.
     const progress = page.locator('.notifications-toasts .notification-toast', { hasText: /Concurrency Lens|Rank/i });
     await waitVisible(progress, 'no progress notification after starting the ranking', 30_000);
+    await progress.first().click({ trial: true }); // waits until the toast has slid in (stable box)
     await screenshot('ranking-progress');
     const started = Date.now();
     const summary = await wb.notification(/suspicious position/, { timeout: RANK_TIMEOUT_MS });
@@ -133,7 +134,7 @@ export async function scenario({ step, screenshot, wb, page, log, workspace, ext
     log(`hover: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
     expect(/S_rate/.test(text), `the hover over ${declaration.member} does not mention S_rate: "${text.slice(0, 300)}"`);
     expect(text.includes('#1') || /rank\s*1\b/i.test(text), `the hover does not give the rank: "${text.slice(0, 300)}"`);
-    await screenshot('hover');
+    await screenshot('hover', { readme: true });
     await page.keyboard.press('Escape');
     await page.mouse.move(700, 10);
   });
