@@ -135,6 +135,24 @@ export class Workbench {
     );
   }
 
+  /**
+   * Right-click `row` and choose `label` from its context menu. The web menu can drop a click
+   * that arrives while it is still opening, so the click is repeated until the menu closes.
+   */
+  async contextMenu(row, label, description) {
+    const { page } = this;
+    await row.click({ button: 'right' });
+    const menu = page.locator('.context-view .monaco-menu');
+    const item = menu.locator('.action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+    await waitVisible(item, `the context menu of ${description} has no "${label}"`);
+    await item.first().hover();
+    for (let attempt = 0; attempt < 3 && (await menu.isVisible()); attempt++) {
+      await item.first().click().catch(() => {});
+      await menu.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => {});
+    }
+    expect(!(await menu.isVisible()), `choosing "${label}" did not close the context menu of ${description}`);
+  }
+
   /** Quick Open (Ctrl+P) a file by name. */
   async openFile(name) {
     const { page } = this;
@@ -204,7 +222,7 @@ export class Workbench {
   }
 
   /** Moves the mouse over `text` on `line` and returns the hover widget's text once shown. */
-  async hoverText(line, text, { timeout = 15_000 } = {}) {
+  async hoverText(line, text, { timeout = 15_000, until = () => true } = {}) {
     const { page } = this;
     const band = await this.lineBand(line);
     const spans = this.activeEditor().locator('.view-lines .view-line span span', { hasText: text });
@@ -217,7 +235,15 @@ export class Workbench {
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
     const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents');
     await waitVisible(hover, `no hover appeared over "${text}" on line ${line}`, timeout);
-    return (await hover.allInnerTexts()).join('\n');
+    // Hover providers answer one by one (the TypeScript one may come first): wait for `until`.
+    const read = async () => (await hover.allInnerTexts()).join('\n');
+    const end = Date.now() + timeout;
+    let shown = await read();
+    while (!until(shown) && Date.now() < end) {
+      await page.waitForTimeout(200);
+      shown = await read();
+    }
+    return shown;
   }
 }
 
