@@ -163,17 +163,18 @@ try {
   const wb = new Workbench(page);
   await scenario({ step, screenshot, wb, page, log, workspace, extension, example: opts.example, repo, smoke: opts.smoke });
 
-  const failed = results.filter((r) => r.status !== 'passed').length;
-  const passed = results.length - failed;
-  if (failed === 0 && opts.screenshots && shots.length) {
+  const failed = results.filter((r) => r.status === 'failed').length;
+  const skipped = results.filter((r) => r.status === 'skipped').length;
+  const passed = results.length - failed - skipped;
+  if (failed + skipped === 0 && opts.screenshots && shots.length) {
     mkdirSync(screenshotsDir, { recursive: true });
     for (const file of shots) cpSync(file, join(screenshotsDir, basename(file)));
     log(`copied ${shots.length} screenshot(s) to ${relative(harnessRepo, screenshotsDir)}/`);
   }
   writeFileSync(join(artifacts, 'results.json'), `${JSON.stringify(results.map(({ name, status, error }) => ({ name, status, error: error?.message })), null, 2)}\n`);
   log(`finished in ${seconds(Date.now() - started)}; artifacts in ${relative(harnessRepo, artifacts)}/`);
-  console.log(`e2e: ${passed} passed, ${failed} failed`);
-  exitCode = failed === 0 && results.length > 0 ? 0 : 1;
+  console.log(`e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  exitCode = failed + skipped === 0 && results.length > 0 ? 0 : 1;
 } catch (error) {
   log(`FAILED before the scenario could finish: ${error?.stack ?? error}`);
   if (page) await screenshot('FAILED-setup').catch(() => {});
