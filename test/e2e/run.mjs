@@ -66,7 +66,7 @@ async function teardown() {
     if (browser) await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
     const stubborn = await killTree(codeServer?.pid, tmp);
     if (stubborn.length) log(`killed ${stubborn.length} process(es) that ignored SIGTERM: ${stubborn.join(' ')}`);
-    if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
+    if (!opts.keep) rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
     else log(`kept ${tmp}`);
   })();
   return tearingDown;
@@ -152,6 +152,11 @@ try {
   browser = await chromium.launch({
     executablePath: opts.chromium,
     headless: true,
+    // Our own handlers end the browser with everything else and then remove the temp dir;
+    // Playwright's would exit the process first.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
   });
   const context = await browser.newContext({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
