@@ -57,6 +57,8 @@ if [[ $force == 0 && -f "$MARKER" && "$(cat "$MARKER")" == "$STAMP" ]]; then
   echo "$DEST"
   exit 0
 fi
+# Scratch dirs of earlier preparers that were killed (holding the lock, none is running now).
+rm -rf "$CACHE_ROOT"/.prepare-*
 WORK="$(mktemp -d "$CACHE_ROOT/.prepare-XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 started=$SECONDS
@@ -111,6 +113,7 @@ done
 log "linking $RG as @vscode/ripgrep/bin/rg"
 mkdir -p "$CS/lib/vscode/node_modules/@vscode/ripgrep/bin"
 ln -sfn "$RG" "$CS/lib/vscode/node_modules/@vscode/ripgrep/bin/rg"
+"$CS/lib/vscode/node_modules/@vscode/ripgrep/bin/rg" --version >/dev/null || die "the linked ripgrep does not run"
 
 # What code-server's own postinstall does: VS Code (and extensions) look for files under
 # node_modules.asar, which in code-server is just node_modules.
