@@ -90,6 +90,9 @@ export async function scenario({ step, screenshot, wb, page, log, workspace, ext
 
   await step(`the Suspicious Functions view lists ${fault} first`, async () => {
     await wb.openContainer('Concurrency Lens');
+    // Wider, so the screenshots show whole labels; moving the mouse off the activity bar also
+    // drops its tooltip.
+    log(`side bar width ${Math.round(await wb.resizeSidebar(470))} px`);
     const pane = await wb.view('Suspicious Functions');
     before = await waitFor(async () => {
       const rows = await wb.treeRows(pane);

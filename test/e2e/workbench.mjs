@@ -109,6 +109,21 @@ export class Workbench {
     await waitVisible(sidebarTitle, `clicking the "${title}" activity-bar icon did not open its side bar`);
   }
 
+  /** Drags the side bar's edge to `width` px (labels in our trees are long); returns the new width. */
+  async resizeSidebar(width) {
+    const { page } = this;
+    const box = await page.locator('.part.sidebar').boundingBox();
+    if (!box) return 0;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width - 1, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + width / 2, y, { steps: 4 });
+    await page.mouse.move(box.x + width, y, { steps: 4 });
+    await page.mouse.up();
+    await page.mouse.move(box.x + width + 300, 10);
+    return (await page.locator('.part.sidebar').boundingBox())?.width ?? 0;
+  }
+
   /** The pane (view) with this title in the side bar, expanded. */
   async view(title) {
     const { page } = this;
