@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
-import { buildInventory } from '../static/function-inventory.js';
-import { loadProject } from '../static/load-project.js';
+import { atomicBlocks } from './atomic-blocks.js';
 import { analyzeRun, writeViolation, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -61,17 +60,10 @@ async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: st
   return { run, analysis };
 }
 
-/** ATOMFUZZER's atomic blocks by static name: the config's `atomic` and every function marked
- *  `/** @atomic *\/` (the static inventory's names, which the trace's program points share). */
+/** ATOMFUZZER's atomic blocks by static name: the config's `atomic`, every function marked
+ *  `/** @atomic *\/` and the check-then-act methods (atomic-blocks.ts). */
 export function atomicNames(loaded: LoadedConfig): string[] {
-  const names = new Set(loaded.config.atomic);
-  try {
-    const { scope } = loadProject(loaded.root, loaded.config.include);
-    for (const entry of buildInventory(scope, loaded.root, names).entries) if (entry.node.atomic) names.add(entry.node.name);
-  } catch {
-    // Files that do not load: the config's names only.
-  }
-  return [...names].sort();
+  return atomicBlocks(loaded).names;
 }
 
 export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<FuzzResult> {

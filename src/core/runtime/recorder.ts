@@ -442,7 +442,8 @@ export class Recorder {
     if (scheduler && requester) {
       // Under the controlled scheduler the request is a scheduling point: runExclusive is called
       // once the scheduler granted the lock (it is free then, so the library takes it at once).
-      const gate = scheduler.acquire(requester, site, lock);
+      // A synchronous callback holds the lock for one segment only (ATOMFUZZER defers those).
+      const gate = scheduler.acquire(requester, site, lock, !types.isAsyncFunction(callback));
       const result = PROMISE_THEN.call(gate, () => target.runExclusive(wrapped, ...rest)) as Promise<unknown>;
       this.dependentPromises.set(result, true);
       return result;

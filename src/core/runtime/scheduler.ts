@@ -43,6 +43,8 @@ interface Entry {
   /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
    *  free; choosing it grants the lock (the library then takes it uncontended). */
   acquire?: number;
+  /** The lock request's critical section cannot suspend (strategies.ts Candidate.short). */
+  short?: boolean;
   act: ScheduledActivation | undefined;
   site: number;
   info: ParkInfo;
@@ -150,8 +152,9 @@ export class Scheduler {
 
   /** A lock request as a scheduling point (DESIGN §7 pitfall 5, `rt.acquire`): the returned
    *  promise resolves when the strategy picks this request, which it can only while no task holds
-   *  the lock in the lock table; the lock is then the requester's in the table. */
-  acquire(act: ScheduledActivation, site: number, lock: number): Promise<void> {
+   *  the lock in the lock table; the lock is then the requester's in the table. `short`: the
+   *  critical section cannot suspend (a synchronous runExclusive callback). */
+  acquire(act: ScheduledActivation, site: number, lock: number, short = false): Promise<void> {
     let resolve!: (value: unknown) => void;
     let reject!: (error: unknown) => void;
     const gate = new Promise<unknown>((res, rej) => {
@@ -159,7 +162,7 @@ export class Scheduler {
       reject = rej;
     });
     this.requests.set(act, lock);
-    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, resolve, reject });
+    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
     this.progress();
     return gate as Promise<void>;
   }
@@ -238,6 +241,7 @@ export class Scheduler {
       site: e.site,
       task: taskOf(e.act)?.id ?? null,
       ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
+      ...(e.short ? { short: true } : {}),
     }));
     let index = this.strategy.choose(candidates, step);
     const diverged = index === undefined || index < 0 || index >= ready.length;

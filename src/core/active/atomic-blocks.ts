@@ -1,0 +1,87 @@
+// ATOMFUZZER's atomic blocks (003 §1; DESIGN §2 "atomic block"), by static name: the config's
+// `atomic`, functions marked `/** @atomic */`, and the check-then-act heuristic — an async method
+// that touches its object's state (a member variable of V, 002 §3.1: directly as `this.v`, or by
+// calling a member of its class that reads or writes one, M_r ∪ M_w) both before one of its
+// awaits suspends and after it resumes. That is a unit of work over the class's state that spans a
+// scheduling point (001 §2: by default every public method is a unit of work over one atomic set
+// holding all the class's fields), so another task can run between its check and its act.
+// (Regions that hold a mutex are atomic blocks too; the runtime sees those itself.)
+import { ts } from 'ts-morph';
+import type { LoadedConfig } from '../config/config-types.js';
+import { classAccessMaps } from '../static/access-maps.js';
+import { buildInventory } from '../static/function-inventory.js';
+import { loadProject } from '../static/load-project.js';
+import { LockModel } from '../static/lock-regions.js';
+
+export interface AtomicBlocks {
+  /** Every atomic block's static name (`Class.method`, `name`), sorted. */
+  names: string[];
+  /** Where each came from. */
+  sources: Record<string, 'config' | 'annotation' | 'check-then-act'>;
+}
+
+/** The methods the check-then-act heuristic marks, by the class's file and the method's node. */
+function checkThenActMethods(scope: ts.SourceFile[], root: string, locks: LockModel): Set<ts.Node> {
+  const found = new Set<ts.Node>();
+  const maps = classAccessMaps(scope, root, locks);
+  for (const sourceFile of scope) {
+    const visitClass = (node: ts.Node): void => {
+      if (ts.isClassLike(node) && node.name) {
+        const map = maps.find((m) => m.name === node.name!.text && sourceFile.fileName.endsWith(m.file));
+        if (map) {
+          const vars = new Set(map.vars);
+          // Member → the member variables it touches (M_r / M_w already include intra-class calls).
+          const touches = new Map<string, number>();
+          for (const table of [map.reads, map.writes]) {
+            for (const members of Object.values(table)) for (const member of members) touches.set(member, (touches.get(member) ?? 0) + 1);
+          }
+          for (const member of node.members) {
+            if (!ts.isMethodDeclaration(member) || !member.body) continue;
+            if (!(ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) continue;
+            if (spansAwait(member.body, vars, touches)) found.add(member);
+          }
+        }
+      }
+      ts.forEachChild(node, visitClass);
+    };
+    visitClass(sourceFile);
+  }
+  return found;
+}
+
+/** Some state access is evaluated before an await suspends (in or before its operand) and some
+ *  after it resumes. Inline callbacks count as the method's code (they run as it). */
+function spansAwait(body: ts.Node, vars: Set<string>, touches: Map<string, number>): boolean {
+  const accesses: number[] = [];
+  const awaits: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassLike(node)) return;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) awaits.push(ts.isAwaitExpression(node) ? node.end : node.expression.end);
+    if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const name = node.name.text;
+      const parent = node.parent;
+      const called = ts.isCallExpression(parent) && parent.expression === node;
+      if (called ? touches.has(name) : vars.has(name)) accesses.push(node.getStart());
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return awaits.some((end) => accesses.some((p) => p < end) && accesses.some((p) => p >= end));
+}
+
+export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
+  const sources: AtomicBlocks['sources'] = {};
+  for (const name of loaded.config.atomic) sources[name] = 'config';
+  try {
+    const { scope, checker } = loadProject(loaded.root, loaded.config.include);
+    const heuristic = checkThenActMethods(scope, loaded.root, new LockModel(checker, loaded.root, loaded.config.locks ?? []));
+    for (const entry of buildInventory(scope, loaded.root, new Set(loaded.config.atomic)).entries) {
+      if (sources[entry.node.name]) continue;
+      if (entry.node.atomic) sources[entry.node.name] = 'annotation';
+      else if (heuristic.has(entry.decl)) sources[entry.node.name] = 'check-then-act';
+    }
+  } catch {
+    // Files that do not load: the config's names only.
+  }
+  return { names: Object.keys(sources).sort(), sources };
+}
