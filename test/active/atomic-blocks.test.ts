@@ -27,3 +27,11 @@ test('the config names and @atomic come first', () => {
   assert.equal(blocks('reorder')['SetCheck.set'], 'config');
   assert.deepEqual(Object.keys(blocks('dynamic-bin')), []);
 });
+
+test('entries: awaits whose continuation calls an atomic block that can suspend', () => {
+  const reorder = atomicBlocks(loadConfig(join(REPO, 'examples', 'reorder')));
+  // SetThread.run: `await Promise.resolve(); await this.sc.set();` — set() is @atomic and awaits.
+  assert.deepEqual(reorder.entries, ['src/reorder-test.ts:8:5']);
+  // checkThenWithdraw is atomic, but it is called from the test only.
+  assert.deepEqual(atomicBlocks(loadConfig(join(REPO, 'examples', 'account'))).entries, []);
+});

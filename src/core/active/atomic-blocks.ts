@@ -18,6 +18,9 @@ export interface AtomicBlocks {
   names: string[];
   /** Where each came from. */
   sources: Record<string, 'config' | 'annotation' | 'check-then-act'>;
+  /** Await sites (`file:line:column`, 1-based, as the instrumenter numbers them) whose
+   *  continuation calls an atomic block that can suspend, before the function awaits again. */
+  entries: string[];
 }
 
 /** The methods the check-then-act heuristic marks, by the class's file and the method's node. */
@@ -69,19 +72,71 @@ function spansAwait(body: ts.Node, vars: Set<string>, touches: Map<string, numbe
   return awaits.some((end) => accesses.some((p) => p < end) && accesses.some((p) => p >= end));
 }
 
+/** The awaits of a function body in source order, its own only (not those of nested functions,
+ *  which suspend another activation). */
+function ownAwaits(body: ts.Node): ts.AwaitExpression[] {
+  const found: ts.AwaitExpression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isAwaitExpression(node)) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found.sort((a, b) => a.getStart() - b.getStart());
+}
+
+function containsAwait(body: ts.Node): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || ts.isClassLike(node)) return;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) found = true;
+    else ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
+
 export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
   const sources: AtomicBlocks['sources'] = {};
   for (const name of loaded.config.atomic) sources[name] = 'config';
+  const entries: string[] = [];
   try {
     const { scope, checker } = loadProject(loaded.root, loaded.config.include);
     const heuristic = checkThenActMethods(scope, loaded.root, new LockModel(checker, loaded.root, loaded.config.locks ?? []));
-    for (const entry of buildInventory(scope, loaded.root, new Set(loaded.config.atomic)).entries) {
+    const inventory = buildInventory(scope, loaded.root, new Set(loaded.config.atomic));
+    for (const entry of inventory.entries) {
       if (sources[entry.node.name]) continue;
       if (entry.node.atomic) sources[entry.node.name] = 'annotation';
       else if (heuristic.has(entry.decl)) sources[entry.node.name] = 'check-then-act';
     }
+    // Atomic blocks that can suspend: only their windows can be interleaved.
+    const suspending = new Set(inventory.entries.filter((e) => sources[e.node.name] && e.decl.body && containsAwait(e.decl.body)).map((e) => e.decl as ts.Node));
+    for (const entry of inventory.entries) {
+      const body = entry.decl.body;
+      if (!body) continue;
+      const awaits = ownAwaits(body);
+      awaits.forEach((site, i) => {
+        // The continuation: from this await's end through the operand of the next one.
+        const from = site.end;
+        const to = i + 1 < awaits.length ? awaits[i + 1].end : body.end;
+        let enters = false;
+        const visit = (node: ts.Node): void => {
+          if (enters || node.end <= from || node.getStart() >= to || ts.isClassLike(node)) return;
+          if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.getStart() >= from) {
+            const declaration = checker.getResolvedSignature(node)?.getDeclaration();
+            if (declaration && suspending.has(declaration)) enters = true;
+          }
+          if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
+        };
+        ts.forEachChild(body, visit);
+        if (enters) {
+          const { line, character } = entry.sourceFile.getLineAndCharacterOfPosition(site.getStart(entry.sourceFile));
+          entries.push(`${entry.node.file}:${line + 1}:${character + 1}`);
+        }
+      });
+    }
   } catch {
     // Files that do not load: the config's names only.
   }
-  return { names: Object.keys(sources).sort(), sources };
+  return { names: Object.keys(sources).sort(), sources, entries: entries.sort() };
 }

@@ -66,18 +66,23 @@ export function atomicNames(loaded: LoadedConfig): string[] {
   return atomicBlocks(loaded).names;
 }
 
+function atomfuzzerSettings(loaded: LoadedConfig): Pick<ScheduleSettings, 'atomic' | 'entries'> {
+  const blocks = atomicBlocks(loaded);
+  return { atomic: blocks.names, entries: blocks.entries };
+}
+
 export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<FuzzResult> {
   const outcomes: FuzzRunOutcome[] = new Array(options.runs);
   const violations: (Violation | undefined)[] = new Array(options.runs);
   let steps = options.steps;
-  const atomic = options.strategy === 'atomfuzzer' ? atomicNames(loaded) : undefined;
+  const blocks = options.strategy === 'atomfuzzer' ? atomicBlocks(loaded) : undefined;
   const one = async (index: number) => {
     const seed = options.seed + index;
     const schedule: ScheduleSettings = {
       strategy: options.strategy,
       seed,
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
-      ...(atomic ? { atomic } : {}),
+      ...(blocks ? { atomic: blocks.names, entries: blocks.entries } : {}),
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     };
@@ -160,7 +165,7 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
       strategy: request.strategy,
       seed: request.seed,
       ...(request.strategy === 'pct' ? { depth: request.depth ?? 3, steps: request.steps ?? 50 } : {}),
-      ...(request.strategy === 'atomfuzzer' ? { atomic: atomicNames(loaded) } : {}),
+      ...(request.strategy === 'atomfuzzer' ? atomfuzzerSettings(loaded) : {}),
     };
   }
   if (request.stallMs !== undefined) schedule.stallMs = request.stallMs;

@@ -40,6 +40,9 @@ export interface ScheduleSettings {
   /** atomfuzzer: the atomic blocks' functions, by their static names (`Class.method`, `name`):
    *  the config's `atomic` and the functions marked `/** @atomic *\/`. */
   atomic?: string[];
+  /** atomfuzzer: await sites (`file:line:column`) whose continuation enters an atomic block that
+   *  can suspend (active/atomic-blocks.ts): preferred, so the windows open early. */
+  entries?: string[];
   /** atomfuzzer: also every region that holds a mutex is an atomic block (default true). */
   lockRegions?: boolean;
   /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */

@@ -22,6 +22,8 @@ export interface RecorderOptions {
   locks: { export: string; acquire: string; release: string }[];
   /** Atomic blocks by static name (only the atomfuzzer strategy uses them). */
   atomic?: string[];
+  /** Await sites (`file:line:column`) that enter an atomic block (the scheduler's entrySites). */
+  entries?: string[];
 }
 
 interface FunctionInfo {
@@ -125,6 +127,7 @@ export class Recorder {
    *  of the registered functions that carry one. */
   private readonly atomicNames: Set<string>;
   private readonly atomicFns = new Set<number>();
+  private readonly entrySites: Set<string>;
   /** Promises known to wait for other instrumented work: runExclusive results, promises of
    *  activations awaited before (a later `await p` of the same promise is not I/O). */
   private readonly dependentPromises = new WeakMap<object, Activation | true>();
@@ -132,6 +135,7 @@ export class Recorder {
   constructor(private readonly options: RecorderOptions) {
     this.writer = new TraceWriter(options.runDir, options.fields);
     this.atomicNames = new Set(options.atomic ?? []);
+    this.entrySites = new Set(options.entries ?? []);
   }
 
   /** Writes a trace event (the scheduler's decisions). */
@@ -156,6 +160,7 @@ export class Recorder {
     const siteBase = this.siteCount;
     sites.forEach(([line, col, kind, name], k) => {
       this.siteKinds[siteBase + k] = kind;
+      if (this.entrySites.has(`${file}:${line}:${col}`)) this.scheduler?.entrySites.add(siteBase + k);
       this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }) });
     });
     this.siteCount += sites.length;

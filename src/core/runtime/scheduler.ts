@@ -104,6 +104,9 @@ export class Scheduler {
   private readonly holders = new Map<number, ScheduledActivation[]>();
   /** Outstanding lock requests: activation → lock. */
   private readonly requests = new Map<ScheduledActivation, number>();
+  /** Await sites whose continuation enters an atomic block (the recorder fills it from the
+   *  schedule settings as modules register their sites). */
+  readonly entrySites = new Set<number>();
   /** Grants not yet confirmed by the library's acquire: `<activation>:<lock>` → count. */
   private readonly granted = new Map<string, number>();
 
@@ -242,6 +245,7 @@ export class Scheduler {
       task: taskOf(e.act)?.id ?? null,
       ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
       ...(e.short ? { short: true } : {}),
+      ...(this.entrySites.has(e.site) ? { enters: true } : {}),
     }));
     let index = this.strategy.choose(candidates, step);
     const diverged = index === undefined || index < 0 || index >= ready.length;

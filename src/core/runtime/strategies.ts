@@ -29,6 +29,8 @@ export interface Candidate {
   /** A lock request whose critical section cannot suspend (a runExclusive callback that is not
    *  an async function): it holds the lock only for one synchronous segment. */
   short?: boolean;
+  /** Its continuation enters an atomic block that can suspend (static lookahead). */
+  enters?: boolean;
 }
 
 export interface Strategy {
@@ -176,7 +178,9 @@ export interface AtomNote {
  * synchronous runExclusive callback), by a task outside any atomic block, waits while other
  * candidates are ready. Such a section is the typical interfering t2 of the pattern; run first it
  * can only come before t1, never between t1 and t3. Deferring it cannot hide a deadlock: it never
- * waits for anything while it holds its lock.
+ * waits for anything while it holds its lock. Likewise, continuations that enter an atomic block
+ * able to suspend (`enters`, a static lookahead) go first: its window then opens while the other
+ * tasks still have work that can fall into it.
  */
 export class AtomFuzzerStrategy implements Strategy {
   readonly name = 'atomfuzzer';
@@ -234,7 +238,8 @@ export class AtomFuzzerStrategy implements Strategy {
         return index;
       }
       const preferred = open.filter((i) => !this.deferred(candidates[i]));
-      const pool = preferred.length ? preferred : open;
+      const entering = preferred.filter((i) => candidates[i].enters);
+      const pool = entering.length ? entering : preferred.length ? preferred : open;
       const index = pool[Math.floor(this.random() * pool.length)];
       const candidate = candidates[index];
       const lock = this.lockOf(candidate);
