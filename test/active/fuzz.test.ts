@@ -71,8 +71,19 @@ test('atomfuzzer exposes string-buffer, never its fixed variant, and a seed repl
   assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
 });
 
+// 004 §V-A: the closing "thread" is test code (outside `include`); its awaits are scheduling
+// points in scheduled runs, so close() can land inside FileAppender.append.
+test('file-appender: a task written in the test takes part in the schedule; fixed never fails', async () => {
+  const buggy = await fuzz(example('file-appender'), { strategy: 'atomfuzzer', runs: 6, seed: 1, jobs: 3, out: out('fa-atom') });
+  assert.ok(buggy.violations >= 1, `detected in ${buggy.violations}/6`);
+  assert.match(buggy.firstViolation!.message, /logging threw|lost or mangled/);
+  const fixed = await fuzz(example('file-appender/fixed'), { strategy: 'atomfuzzer', runs: 6, seed: 1, jobs: 3, out: out('fa-atom-fixed') });
+  assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
+});
+
 test('pct finds the account bug too', async () => {
-  const result = await fuzz(example('account'), { strategy: 'pct', runs: 4, seed: 1, jobs: 2, out: out('account-pct') });
+  // Seeds 8, 9 and 12 of the first twelve find it (PCT needs a change point inside the window).
+  const result = await fuzz(example('account'), { strategy: 'pct', runs: 12, seed: 1, jobs: 4, out: out('account-pct') });
   assert.ok(result.violations >= 1);
 });
 

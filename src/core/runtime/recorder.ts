@@ -128,6 +128,8 @@ export class Recorder {
   private readonly atomicNames: Set<string>;
   private readonly atomicFns = new Set<number>();
   private readonly entrySites: Set<string>;
+  /** Activations entered and not exited yet. */
+  private open = 0;
   /** Promises known to wait for other instrumented work: runExclusive results, promises of
    *  activations awaited before (a later `await p` of the same promise is not I/O). */
   private readonly dependentPromises = new WeakMap<object, Activation | true>();
@@ -199,6 +201,7 @@ export class Recorder {
     for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1, new Set());
     if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth, new Set());
     this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
+    this.open++;
     this.current = act;
     if (this.scheduler && this.atomicFns.has(fn)) act.atomicTask = this.scheduler.atomicEnter(act, fn);
     return act;
@@ -219,6 +222,7 @@ export class Recorder {
   rt<T>(act: Activation, value: T, line: number): T {
     if (act.exited) return value;
     act.exited = true;
+    this.open--;
     const isAsync = this.functions[act.fn]?.async;
     // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
     // constructor (transparency suite); anything else is recorded as returned.
@@ -244,6 +248,7 @@ export class Recorder {
   ex(act: Activation, error: unknown): void {
     if (act.exited) return;
     act.exited = true;
+    this.open--;
     this.recordThrow(act, error);
   }
 
@@ -251,6 +256,8 @@ export class Recorder {
   lv(act: Activation): void {
     if (!act.exited) {
       act.exited = true;
+      this.open--;
+    this.open--;
       this.recordExit(act, undefined, 0);
     }
     this.settlePending(act, true);
@@ -299,7 +306,9 @@ export class Recorder {
     const lock = act?.lastLock;
     return scheduler.park(act, site, value, {
       child: child ?? (known === true ? undefined : known),
-      dependent: known === true,
+      // An await of test code (outside `include`, no activation) while instrumented activations
+      // are open: its operand waits for them (pitfall 1), not for I/O.
+      dependent: known === true || (!act && this.open > 0),
       ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
     }) as T;
   }
