@@ -10,6 +10,7 @@ import { after } from 'node:test';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { fuzz, replay, type Violation } from '../../src/core/active/index.ts';
 import { REPO } from '../helpers/cli.ts';
+import { tempProject } from '../helpers/temp-project.ts';
 
 const OUT = mkdtempSync(join(tmpdir(), 'conlens-fuzz-'));
 after(() => rmSync(OUT, { recursive: true, force: true }));
@@ -98,4 +99,21 @@ test('a violation replays: same kind, same decisions', async () => {
   const again = await replay(example('dining-philosophers'), { strategy: 'random', seed: first.seed, out: out('dining-seed') });
   assert.equal(again.outcome, first.kind);
   assert.deepEqual(again.decisions, first.decisions, 'the seed alone gives the same decisions');
+});
+
+test('an unhandled rejection is a finding of its own kind', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], integration: { command: 'node --test test/work.test.ts' }, timeoutMs: 20000 }),
+    'src/work.ts': `export async function fire(): Promise<void> {
+  Promise.reject(new Error('lost update'));
+  await null;
+}`,
+    'test/work.test.ts': `import { test } from 'node:test';
+import { fire } from '../src/work.ts';
+test('fires', async () => { await fire(); await new Promise((resolve) => setTimeout(resolve, 20)); });`,
+  });
+  const result = await fuzz(loadConfig(root), { strategy: 'random', runs: 1, seed: 1, out: out('unhandled') });
+  assert.equal(result.firstViolation?.kind, 'unhandled rejection');
+  assert.match(result.firstViolation!.message, /lost update/);
 });

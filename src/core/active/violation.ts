@@ -226,7 +226,11 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     source = unhandled;
     message = unhandled.unhandled;
   } else if (!run.passed) {
-    kind = /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
+    // node:test attributes an unhandled rejection to the running test (failureType
+    // 'unhandledRejection'), so the process's own handler never sees it: a finding all the same
+    // (DESIGN §7 pitfall 4).
+    kind = /failureType: 'unhandledRejection'/.test(run.output) ? 'unhandled rejection'
+      : /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
     message = failureMessage(run.output);
   }
   if (!kind) return { outcome: 'pass', steps, decisions };
