@@ -117,3 +117,19 @@ test('fires', async () => { await fire(); await new Promise((resolve) => setTime
   assert.equal(result.firstViolation?.kind, 'unhandled rejection');
   assert.match(result.firstViolation!.message, /lost update/);
 });
+
+// Replay (DESIGN §6): every violation found replays — same kind of failure, same decisions —
+// also when the schedule has lock grants (account) and test-code continuations (file-appender).
+for (const name of ['account', 'file-appender']) {
+  test(`${name}: every atomfuzzer violation replays from its violation.json`, async () => {
+    const found = await fuzz(example(name), { strategy: 'atomfuzzer', runs: 3, seed: 11, jobs: 3, out: out(`${name}-replay`) });
+    const files = found.outcomes.flatMap((o) => (o.violationFile ? [o.violationFile] : []));
+    assert.ok(files.length >= 1, `violations in ${files.length}/3 runs`);
+    for (const file of files) {
+      const recorded = JSON.parse(readFileSync(file, 'utf8')) as Violation;
+      const replayed = await replay(example(name), { violation: recorded, out: out(`${name}-replayed-${recorded.seed}`) });
+      assert.equal(replayed.reproduced, true, `seed ${recorded.seed}: ${replayed.outcome}: ${replayed.message}`);
+      assert.equal(replayed.sameDecisions, true, `seed ${recorded.seed}: the schedule differed`);
+    }
+  });
+}
