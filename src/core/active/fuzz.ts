@@ -39,6 +39,8 @@ export interface FuzzRunOutcome {
   runDir: string;
   /** violation.json, for a run that showed one. */
   violationFile?: string;
+  /** atomfuzzer: the run's warnings and errors (003 §2.2). */
+  atom?: { warnings: number; errors: number };
 }
 
 export interface FuzzResult {
@@ -51,6 +53,9 @@ export interface FuzzResult {
   byKind: Partial<Record<ViolationKind, number>>;
   outcomes: FuzzRunOutcome[];
   firstViolation?: Violation;
+  /** atomfuzzer: its atomic blocks (name → where it came from) and its three outputs summed over
+   *  the runs — warnings, errors (atomicity violations created) and bugs (runs that failed). */
+  atomfuzzer?: { blocks: Record<string, string>; warnings: number; errors: number; bugs: number };
 }
 
 async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
@@ -97,6 +102,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       runDir: run.runDir,
     };
     if (analysis.message) outcome.message = analysis.message;
+    if (blocks) outcome.atom = analysis.atom;
     if (analysis.violation) {
       outcome.violationFile = writeViolation(analysis.violation);
       violations[index] = analysis.violation;
@@ -127,6 +133,14 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     byKind,
     outcomes: done,
     firstViolation: violations.find(Boolean),
+    ...(blocks ? {
+      atomfuzzer: {
+        blocks: blocks.sources,
+        warnings: done.reduce((n, o) => n + (o.atom?.warnings ?? 0), 0),
+        errors: done.reduce((n, o) => n + (o.atom?.errors ?? 0), 0),
+        bugs: found.length,
+      },
+    } : {}),
   };
 }
 

@@ -104,6 +104,10 @@ export class Scheduler {
   private readonly holders = new Map<number, ScheduledActivation[]>();
   /** Outstanding lock requests: activation → lock. */
   private readonly requests = new Map<ScheduledActivation, number>();
+  /** Await sites whose operand once stayed pending through a whole settle wait: it waits for
+   *  other tasks (a notification, a promise another task resolves), not for I/O, so later
+   *  awaits there are not waited for again (Monitor.wait's notification cost 100 ms per wait). */
+  private readonly learnedDependent = new Set<number>();
   /** Await sites whose continuation enters an atomic block (the recorder fills it from the
    *  schedule settings as modules register their sites). */
   readonly entrySites = new Set<number>();
@@ -191,7 +195,7 @@ export class Scheduler {
   private isDependent(entry: Entry): boolean {
     if (entry.acquire !== undefined) return true;
     const { child, lock, dependent } = entry.info;
-    return dependent === true || lock !== undefined || (child !== undefined && !child.exited);
+    return dependent === true || lock !== undefined || (child !== undefined && !child.exited) || this.learnedDependent.has(entry.site);
   }
 
   private tick(): void {
@@ -214,6 +218,11 @@ export class Scheduler {
       const expected = this.strategy.expects(this.step + 1);
       const pending = expected !== undefined && !ready.some((e) => keyOf(e) === expected) && this.parked.some((e) => keyOf(e) === expected);
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
+    }
+    if (waitUntil <= now) {
+      for (const entry of this.parked) {
+        if (entry.state === 'pending' && !this.isDependent(entry)) this.learnedDependent.add(entry.site);
+      }
     }
     if (waitUntil > now) {
       if (!this.graceTimer) {
