@@ -32,6 +32,10 @@ test('entries: awaits whose continuation calls an atomic block that can suspend'
   const reorder = atomicBlocks(loadConfig(join(REPO, 'examples', 'reorder')));
   // SetThread.run: `await Promise.resolve(); await this.sc.set();` — set() is @atomic and awaits.
   assert.deepEqual(reorder.entries, ['src/reorder-test.ts:8:5']);
+  // Lock regions that hold an await: string-buffer's append region (runExclusive at line 63),
+  // log4j's doAppend region (await this.lock.acquire() at line 51).
+  assert.ok(atomicBlocks(loadConfig(join(REPO, 'examples', 'string-buffer'))).entries.includes('src/string-buffer.ts:63:22'));
+  assert.ok(atomicBlocks(loadConfig(join(REPO, 'examples', 'file-appender'))).entries.includes('src/appender-skeleton.ts:51:37'));
   // checkThenWithdraw is atomic, but it is called from the test only.
   assert.deepEqual(atomicBlocks(loadConfig(join(REPO, 'examples', 'account'))).entries, []);
 });

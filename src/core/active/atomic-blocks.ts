@@ -18,8 +18,9 @@ export interface AtomicBlocks {
   names: string[];
   /** Where each came from. */
   sources: Record<string, 'config' | 'annotation' | 'check-then-act'>;
-  /** Await sites (`file:line:column`, 1-based, as the instrumenter numbers them) whose
-   *  continuation calls an atomic block that can suspend, before the function awaits again. */
+  /** Sites (`file:line:column`, 1-based, as the instrumenter numbers them) that enter an atomic
+   *  block able to suspend: awaits whose continuation calls one before the function awaits
+   *  again, and lock requests (`runExclusive`, `acquire`) whose region holds an await. */
   entries: string[];
 }
 
@@ -96,13 +97,50 @@ function containsAwait(body: ts.Node): boolean {
   return found;
 }
 
+/** Lock requests whose region (a lock region is an atomic block, 003 §1) contains an await: the
+ *  position of the method name, where the instrumenter puts the request's site. */
+function suspendingLockRequests(body: ts.Node, locks: LockModel): ts.Node[] {
+  const regions = locks.regionsIn(body);
+  const found: ts.Node[] = [];
+  const hasAwait = (start: number, end: number): boolean => {
+    let seen = false;
+    const visit = (node: ts.Node): void => {
+      if (seen || node.end <= start || node.getStart() >= end) return;
+      if (ts.isAwaitExpression(node) && node.getStart() >= start) seen = true;
+      else ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(body, visit);
+    return seen;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const kind = locks.lockKind(node.expression.expression);
+      let region: { start: number; end: number } | undefined;
+      if (method === 'runExclusive' && kind && node.arguments[0]) {
+        region = regions.find((r) => r.start === node.arguments[0].getStart());
+      } else if (kind?.acquire.includes(method)) {
+        // regionsIn starts an acquire's region at the end of the statement holding it.
+        let statement: ts.Node = node;
+        while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent) && !ts.isFunctionLike(statement.parent)) statement = statement.parent;
+        region = regions.find((r) => r.start === statement.end);
+      }
+      if (region && hasAwait(region.start, region.end)) found.push(node.expression.name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
+
 export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
   const sources: AtomicBlocks['sources'] = {};
   for (const name of loaded.config.atomic) sources[name] = 'config';
   const entries: string[] = [];
   try {
     const { scope, checker } = loadProject(loaded.root, loaded.config.include);
-    const heuristic = checkThenActMethods(scope, loaded.root, new LockModel(checker, loaded.root, loaded.config.locks ?? []));
+    const locks = new LockModel(checker, loaded.root, loaded.config.locks ?? []);
+    const heuristic = checkThenActMethods(scope, loaded.root, locks);
     const inventory = buildInventory(scope, loaded.root, new Set(loaded.config.atomic));
     for (const entry of inventory.entries) {
       if (sources[entry.node.name]) continue;
@@ -114,6 +152,11 @@ export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
     for (const entry of inventory.entries) {
       const body = entry.decl.body;
       if (!body) continue;
+      const at = (node: ts.Node) => {
+        const { line, character } = entry.sourceFile.getLineAndCharacterOfPosition(node.getStart(entry.sourceFile));
+        return `${entry.node.file}:${line + 1}:${character + 1}`;
+      };
+      for (const name of suspendingLockRequests(body, locks)) entries.push(at(name));
       const awaits = ownAwaits(body);
       awaits.forEach((site, i) => {
         // The continuation: from this await's end through the operand of the next one.
@@ -129,14 +172,11 @@ export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
           if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
         };
         ts.forEachChild(body, visit);
-        if (enters) {
-          const { line, character } = entry.sourceFile.getLineAndCharacterOfPosition(site.getStart(entry.sourceFile));
-          entries.push(`${entry.node.file}:${line + 1}:${character + 1}`);
-        }
+        if (enters) entries.push(at(site));
       });
     }
   } catch {
     // Files that do not load: the config's names only.
   }
-  return { names: Object.keys(sources).sort(), sources, entries: entries.sort() };
+  return { names: Object.keys(sources).sort(), sources, entries: [...new Set(entries)].sort() };
 }
