@@ -10,6 +10,7 @@ import { after } from 'node:test';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { fuzz, replay, type Violation } from '../../src/core/active/index.ts';
 import { REPO } from '../helpers/cli.ts';
+import { tempProject } from '../helpers/temp-project.ts';
 
 const OUT = mkdtempSync(join(tmpdir(), 'conlens-fuzz-'));
 after(() => rmSync(OUT, { recursive: true, force: true }));
@@ -71,8 +72,19 @@ test('atomfuzzer exposes string-buffer, never its fixed variant, and a seed repl
   assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
 });
 
+// 004 §V-A: the closing "thread" is test code (outside `include`); its awaits are scheduling
+// points in scheduled runs, so close() can land inside FileAppender.append.
+test('file-appender: a task written in the test takes part in the schedule; fixed never fails', async () => {
+  const buggy = await fuzz(example('file-appender'), { strategy: 'atomfuzzer', runs: 6, seed: 1, jobs: 3, out: out('fa-atom') });
+  assert.ok(buggy.violations >= 1, `detected in ${buggy.violations}/6`);
+  assert.match(buggy.firstViolation!.message, /logging threw|lost or mangled/);
+  const fixed = await fuzz(example('file-appender/fixed'), { strategy: 'atomfuzzer', runs: 6, seed: 1, jobs: 3, out: out('fa-atom-fixed') });
+  assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
+});
+
 test('pct finds the account bug too', async () => {
-  const result = await fuzz(example('account'), { strategy: 'pct', runs: 4, seed: 1, jobs: 2, out: out('account-pct') });
+  // Seeds 8, 9 and 12 of the first twelve find it (PCT needs a change point inside the window).
+  const result = await fuzz(example('account'), { strategy: 'pct', runs: 12, seed: 1, jobs: 4, out: out('account-pct') });
   assert.ok(result.violations >= 1);
 });
 
@@ -88,3 +100,36 @@ test('a violation replays: same kind, same decisions', async () => {
   assert.equal(again.outcome, first.kind);
   assert.deepEqual(again.decisions, first.decisions, 'the seed alone gives the same decisions');
 });
+
+test('an unhandled rejection is a finding of its own kind', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], integration: { command: 'node --test test/work.test.ts' }, timeoutMs: 20000 }),
+    'src/work.ts': `export async function fire(): Promise<void> {
+  Promise.reject(new Error('lost update'));
+  await null;
+}`,
+    'test/work.test.ts': `import { test } from 'node:test';
+import { fire } from '../src/work.ts';
+test('fires', async () => { await fire(); await new Promise((resolve) => setTimeout(resolve, 20)); });`,
+  });
+  const result = await fuzz(loadConfig(root), { strategy: 'random', runs: 1, seed: 1, out: out('unhandled') });
+  assert.equal(result.firstViolation?.kind, 'unhandled rejection');
+  assert.match(result.firstViolation!.message, /lost update/);
+});
+
+// Replay (DESIGN §6): every violation found replays — same kind of failure, same decisions —
+// also when the schedule has lock grants (account) and test-code continuations (file-appender).
+for (const name of ['account', 'file-appender']) {
+  test(`${name}: every atomfuzzer violation replays from its violation.json`, async () => {
+    const found = await fuzz(example(name), { strategy: 'atomfuzzer', runs: 3, seed: 11, jobs: 3, out: out(`${name}-replay`) });
+    const files = found.outcomes.flatMap((o) => (o.violationFile ? [o.violationFile] : []));
+    assert.ok(files.length >= 1, `violations in ${files.length}/3 runs`);
+    for (const file of files) {
+      const recorded = JSON.parse(readFileSync(file, 'utf8')) as Violation;
+      const replayed = await replay(example(name), { violation: recorded, out: out(`${name}-replayed-${recorded.seed}`) });
+      assert.equal(replayed.reproduced, true, `seed ${recorded.seed}: ${replayed.outcome}: ${replayed.message}`);
+      assert.equal(replayed.sameDecisions, true, `seed ${recorded.seed}: the schedule differed`);
+    }
+  });
+}

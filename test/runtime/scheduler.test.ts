@@ -149,6 +149,43 @@ test('atomfuzzer (003 Alg. 2) pauses a re-acquire inside an atomic block until a
   assert.equal(errors, warned);
 });
 
+test('atomfuzzer: a re-acquire inside a block runs only after its pause ended (003 §3.1: probability 1 for Fig. 1)', () => {
+  const c = (task: number, lock?: number, short = false): Candidate => ({ seq: task, key: `${task}@${lock ?? 0}`, activation: task, site: 0, task, ...(lock !== undefined ? { lock } : {}), ...(short ? { short } : {}) });
+  for (let seed = 1; seed <= 40; seed++) {
+    const atom = new AtomFuzzerStrategy(seed);
+    atom.onAtomicEnter(1);
+    atom.onAtomicEnter(2);
+    // Fig. 1: both tasks took lock 7 once in their blocks (getBalance) and ask again (withdraw).
+    for (const task of [1, 2]) {
+      atom.onLockAcquired(task, 7);
+      atom.onLockReleased(task);
+    }
+    const first = atom.choose([c(1, 7), c(2, 7)], 1);
+    // Whichever went first was released by the other's acquire: an error was created.
+    assert.ok(atom.notes.some((n) => n.kind === 'error' && n.task !== [1, 2][first]), `seed ${seed}: no error before the first re-acquire ran`);
+  }
+  // Alone, a paused re-acquire still runs (lines 30-32).
+  const alone = new AtomFuzzerStrategy(3);
+  alone.onAtomicEnter(1);
+  alone.onLockAcquired(1, 7);
+  alone.onLockReleased(1);
+  assert.equal(alone.choose([c(1, 7)], 1), 0);
+});
+
+test('atomfuzzer defers short critical sections of tasks outside atomic blocks while other work is ready', () => {
+  const c = (task: number, lock: number, short: boolean): Candidate => ({ seq: task, key: `${task}@${lock}`, activation: task, site: 0, task, lock, ...(short ? { short } : {}) });
+  for (let seed = 1; seed <= 20; seed++) {
+    const atom = new AtomFuzzerStrategy(seed);
+    // Task 2's setLength-like request waits for task 1's append-like request.
+    assert.equal(atom.choose([c(2, 8, true), c(1, 9, false)], 1), 1);
+    atom.onLockAcquired(1, 9);
+    // Inside its block task 1 asks for lock 8 too: it goes first.
+    assert.equal(atom.choose([c(2, 8, true), c(1, 8, true)], 2), 1);
+    // Only deferred work left: it runs.
+    assert.equal(atom.choose([c(2, 8, true)], 3), 0);
+  }
+});
+
 const CONFIG = (extra: object = {}) => JSON.stringify({
   include: ['src/**/*.ts'],
   unit: { command: 'node --test test/*.test.ts' },

@@ -55,15 +55,26 @@ Strategies:
   atomfuzzer
            003 Algorithm 2 (ATOMFUZZER): random, but a task inside an atomic
            block that is about to re-acquire a lock it already took in the
-           block is paused (with probability 0.5) until another task takes
-           that lock. Locks: async-mutex, the config's "locks", and the
-           event-loop lock (every resumption after an await). Atomic blocks:
-           the config's "atomic", functions marked /** @atomic */, and every
-           region that holds a mutex.
+           block is paused (q = 0.5 per draw; it runs only once its pause
+           ended) until another task takes that lock — an atomicity violation
+           created (an "error"; a failing run is a "bug"). A monitor ends
+           pauses when everything is paused or after 20 decisions. Locks:
+           async-mutex, the config's "locks", and the event-loop lock (every
+           resumption after an await). Atomic blocks: the config's "atomic",
+           functions marked /** @atomic */, methods that touch their object's
+           state before and after an await (check-then-act), and every region
+           that holds a mutex. Continuations that enter an atomic block able
+           to suspend go first; short critical sections (a synchronous
+           runExclusive callback) of tasks outside atomic blocks go last.
+
+Scheduling points: every await in the instrumented files ("include"), every
+lock request, and every await in the project's other files (the tests and
+their helpers: a task written in the test takes part in the schedule).
 
 A stall — nothing ready to run and nothing happening for --stall-ms — is a
 deadlock when the waiting tasks' lock requests form a wait-for cycle
-(async-mutex and the config's "locks"), otherwise a hang.
+(async-mutex and the config's "locks"), otherwise a hang. An unhandled
+rejection is a finding of its own.
 
 Options:
   --strategy S    random (default), pct or atomfuzzer
@@ -109,13 +120,18 @@ a command that cannot start.`,
         jobs,
         depth,
         stallMs,
-        onRun: (o) => log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps  ${(o.durationMs / 1000).toFixed(1)} s${o.message ? `  ${o.message.slice(0, 100)}` : ''}`),
+        onRun: (o) => log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps  ${(o.durationMs / 1000).toFixed(1)} s${o.atom ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}`),
       });
     } catch (error) {
       if (error instanceof NoCommandError) throw new UsageError(error.message, 'fuzz');
       throw error;
     }
     const kinds = Object.entries(result.byKind).map(([k, n]) => `${k} ${n}`).join(', ');
+    if (result.atomfuzzer) {
+      const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
+      log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
+      log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created), ${result.atomfuzzer.bugs} bugs (runs that failed)`);
+    }
     log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
     if (result.firstViolation) {
       log('');

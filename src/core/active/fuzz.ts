@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
-import { buildInventory } from '../static/function-inventory.js';
-import { loadProject } from '../static/load-project.js';
+import { atomicBlocks } from './atomic-blocks.js';
 import { analyzeRun, writeViolation, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -40,6 +39,8 @@ export interface FuzzRunOutcome {
   runDir: string;
   /** violation.json, for a run that showed one. */
   violationFile?: string;
+  /** atomfuzzer: the run's warnings and errors (003 §2.2). */
+  atom?: { warnings: number; errors: number };
 }
 
 export interface FuzzResult {
@@ -52,6 +53,9 @@ export interface FuzzResult {
   byKind: Partial<Record<ViolationKind, number>>;
   outcomes: FuzzRunOutcome[];
   firstViolation?: Violation;
+  /** atomfuzzer: its atomic blocks (name → where it came from) and its three outputs summed over
+   *  the runs — warnings, errors (atomicity violations created) and bugs (runs that failed). */
+  atomfuzzer?: { blocks: Record<string, string>; warnings: number; errors: number; bugs: number };
 }
 
 async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
@@ -61,31 +65,29 @@ async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: st
   return { run, analysis };
 }
 
-/** ATOMFUZZER's atomic blocks by static name: the config's `atomic` and every function marked
- *  `/** @atomic *\/` (the static inventory's names, which the trace's program points share). */
+/** ATOMFUZZER's atomic blocks by static name: the config's `atomic`, every function marked
+ *  `/** @atomic *\/` and the check-then-act methods (atomic-blocks.ts). */
 export function atomicNames(loaded: LoadedConfig): string[] {
-  const names = new Set(loaded.config.atomic);
-  try {
-    const { scope } = loadProject(loaded.root, loaded.config.include);
-    for (const entry of buildInventory(scope, loaded.root, names).entries) if (entry.node.atomic) names.add(entry.node.name);
-  } catch {
-    // Files that do not load: the config's names only.
-  }
-  return [...names].sort();
+  return atomicBlocks(loaded).names;
+}
+
+function atomfuzzerSettings(loaded: LoadedConfig): Pick<ScheduleSettings, 'atomic' | 'entries'> {
+  const blocks = atomicBlocks(loaded);
+  return { atomic: blocks.names, entries: blocks.entries };
 }
 
 export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<FuzzResult> {
   const outcomes: FuzzRunOutcome[] = new Array(options.runs);
   const violations: (Violation | undefined)[] = new Array(options.runs);
   let steps = options.steps;
-  const atomic = options.strategy === 'atomfuzzer' ? atomicNames(loaded) : undefined;
+  const blocks = options.strategy === 'atomfuzzer' ? atomicBlocks(loaded) : undefined;
   const one = async (index: number) => {
     const seed = options.seed + index;
     const schedule: ScheduleSettings = {
       strategy: options.strategy,
       seed,
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
-      ...(atomic ? { atomic } : {}),
+      ...(blocks ? { atomic: blocks.names, entries: blocks.entries } : {}),
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
       ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     };
@@ -100,6 +102,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       runDir: run.runDir,
     };
     if (analysis.message) outcome.message = analysis.message;
+    if (blocks) outcome.atom = analysis.atom;
     if (analysis.violation) {
       outcome.violationFile = writeViolation(analysis.violation);
       violations[index] = analysis.violation;
@@ -130,6 +133,14 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     byKind,
     outcomes: done,
     firstViolation: violations.find(Boolean),
+    ...(blocks ? {
+      atomfuzzer: {
+        blocks: blocks.sources,
+        warnings: done.reduce((n, o) => n + (o.atom?.warnings ?? 0), 0),
+        errors: done.reduce((n, o) => n + (o.atom?.errors ?? 0), 0),
+        bugs: found.length,
+      },
+    } : {}),
   };
 }
 
@@ -168,7 +179,7 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
       strategy: request.strategy,
       seed: request.seed,
       ...(request.strategy === 'pct' ? { depth: request.depth ?? 3, steps: request.steps ?? 50 } : {}),
-      ...(request.strategy === 'atomfuzzer' ? { atomic: atomicNames(loaded) } : {}),
+      ...(request.strategy === 'atomfuzzer' ? atomfuzzerSettings(loaded) : {}),
     };
   }
   if (request.stallMs !== undefined) schedule.stallMs = request.stallMs;

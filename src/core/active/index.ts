@@ -1,2 +1,3 @@
 export * from './violation.js';
 export * from './fuzz.js';
+export * from './atomic-blocks.js';

@@ -45,6 +45,10 @@ export interface RunAnalysis {
   steps: number;
   decisions: Record<string, string[]>;
   violation?: Violation;
+  /** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused)
+   *  and errors (another task acquired the lock meanwhile: an atomicity violation was created).
+   *  A bug is a run that failed. */
+  atom: { warnings: number; errors: number };
 }
 
 /** How many steps a report keeps (the last ones: where the failure is). */
@@ -59,6 +63,7 @@ interface ProcessTrace {
   decisions: string[];
   stall?: StallEvent;
   unhandled?: string;
+  atom: { warnings: number; errors: number };
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -68,6 +73,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   const decisions: string[] = [];
   let stall: StallEvent | undefined;
   let unhandled: string | undefined;
+  const atom = { warnings: 0, errors: 0 };
   const info = await readTraceFile(file, (event) => {
     switch (event.e) {
       case 'en':
@@ -80,6 +86,10 @@ async function readProcess(file: string): Promise<ProcessTrace> {
       case 'sched':
         decisions.push(event.k);
         events.push(event);
+        break;
+      case 'atom':
+        if (event.kind === 'warning') atom.warnings++;
+        else if (event.kind === 'error') atom.errors++;
         break;
       case 'stall':
         stall = event;
@@ -103,7 +113,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   const header = info.header;
   const last = header?.argv[header.argv.length - 1];
   const key = last && header ? relative(header.cwd, last).split('\\').join('/') : file;
-  return { key, info, events, labels: tasks.labels(), activationFn, decisions, stall, unhandled };
+  return { key, info, events, labels: tasks.labels(), activationFn, decisions, stall, unhandled, atom };
 }
 
 function errorText(err: unknown): string {
@@ -205,6 +215,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   const decisions: Record<string, string[]> = {};
   for (const trace of traces) if (trace.decisions.length) decisions[trace.key] = trace.decisions;
   const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
+  const atom = { warnings: traces.reduce((n, t) => n + t.atom.warnings, 0), errors: traces.reduce((n, t) => n + t.atom.errors, 0) };
 
   // The kind: a stall the scheduler diagnosed (during the run, or at the end of a failed run),
   // a run killed over budget, an unhandled rejection, then the failing test's assertion or error.
@@ -226,10 +237,14 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     source = unhandled;
     message = unhandled.unhandled;
   } else if (!run.passed) {
-    kind = /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
+    // node:test attributes an unhandled rejection to the running test (failureType
+    // 'unhandledRejection'), so the process's own handler never sees it: a finding all the same
+    // (DESIGN §7 pitfall 4).
+    kind = /failureType: 'unhandledRejection'/.test(run.output) ? 'unhandled rejection'
+      : /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
     message = failureMessage(run.output);
   }
-  if (!kind) return { outcome: 'pass', steps, decisions };
+  if (!kind) return { outcome: 'pass', steps, decisions, atom };
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
     traces.find((t) => !t.info.end || (t.info.end.code ?? 0) !== 0) ?? traces.find((t) => t.decisions.length) ?? traces[0];
   const violation: Violation = {
@@ -243,7 +258,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     decisions,
   };
   if (stalled?.stall?.cycle) violation.cycle = cycleText(stalled, stalled.stall);
-  return { outcome: kind, message, steps, decisions, violation };
+  return { outcome: kind, message, steps, decisions, violation, atom };
 }
 
 export function writeViolation(violation: Violation): string {

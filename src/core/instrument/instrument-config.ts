@@ -3,6 +3,7 @@
 // inherit it along with NODE_OPTIONS.
 import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
+import type { InstrumentOptions } from './instrument-transformer.js';
 
 export const TRACE_ENV = 'CONLENS_TRACE';
 
@@ -40,6 +41,13 @@ export interface ScheduleSettings {
   /** atomfuzzer: the atomic blocks' functions, by their static names (`Class.method`, `name`):
    *  the config's `atomic` and the functions marked `/** @atomic *\/`. */
   atomic?: string[];
+  /** atomfuzzer: await sites (`file:line:column`) whose continuation enters an atomic block that
+   *  can suspend (active/atomic-blocks.ts): preferred, so the windows open early. */
+  entries?: string[];
+  /** Awaits in the project's files outside `include` (the tests, their helpers) are scheduling
+   *  points too, without any other instrumentation (default true): concurrent work that the test
+   *  itself does — a closing "thread" written in the test — takes part in the schedule. */
+  outsideAwaits?: boolean;
   /** atomfuzzer: also every region that holds a mutex is an atomic block (default true). */
   lockRegions?: boolean;
   /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */
@@ -68,14 +76,30 @@ export function lockMethodsOf(settings: TraceSettings): { lockMethods: string[];
 }
 
 /** Decides whether a file is instrumented: inside the root, matching `include`, never in
- *  node_modules, never Concurrency Lens itself. */
-export function fileMatcher(settings: TraceSettings, ownDir: string): (file: string) => string | undefined {
+ *  node_modules, never Concurrency Lens itself. With `outside`, the other project files instead
+ *  (a scheduled run makes their awaits scheduling points: ScheduleSettings.outsideAwaits). */
+export function fileMatcher(settings: TraceSettings, ownDir: string, outside = false): (file: string) => string | undefined {
   const patterns = settings.include.map((p) => (p.endsWith('/**') ? `${p}/*` : p));
   const isIncluded = picomatch(patterns, { dot: false });
   return (file: string) => {
     if (file.includes(`${sep}node_modules${sep}`) || file.startsWith(ownDir)) return undefined;
     const rel = relative(settings.root, file).split(sep).join('/');
     if (rel.startsWith('..') || !/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(rel) || rel.endsWith('.d.ts')) return undefined;
-    return isIncluded(rel) ? rel : undefined;
+    return isIncluded(rel) !== outside ? rel : undefined;
+  };
+}
+
+/** The instrumentation of a file, or undefined: the full one for `include`, awaits only for the
+ *  other project files of a scheduled run. */
+export function instrumentationFor(settings: TraceSettings | undefined, ownDir: string): (file: string) => InstrumentOptions | undefined {
+  if (!settings) return () => undefined;
+  const included = fileMatcher(settings, ownDir);
+  const outside = settings.schedule && settings.schedule.outsideAwaits !== false ? fileMatcher(settings, ownDir, true) : undefined;
+  const locks = lockMethodsOf(settings);
+  return (file) => {
+    const rel = included(file);
+    if (rel !== undefined) return { file: rel, fields: settings.fields, ...locks };
+    const other = outside?.(file);
+    return other === undefined ? undefined : { file: other, fields: false, lockMethods: [], acquireMethods: [], scheduled: true, awaitsOnly: true };
   };
 }

@@ -25,6 +25,10 @@ export interface InstrumentOptions {
   /** The run has the controlled scheduler: `await lock.acquire()` calls go through the runtime
    *  (`aq`), which makes them scheduling points. */
   scheduled?: boolean;
+  /** Only awaits become suspension points (the project's files outside `include` in a scheduled
+   *  run: tests and their helpers): no program points, no lock or field events, frames only in
+   *  async functions. */
+  awaitsOnly?: boolean;
 }
 
 const RT = '__conlens_rt';
@@ -58,7 +62,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     const f = context.factory;
     const named = nameFunctions(ts, sourceFile);
     const byDecl = new Map<TS.Node, { fn: NamedFunction; index: number }>();
-    named.forEach((fn, index) => byDecl.set(fn.decl, { fn, index }));
+    if (!options.awaitsOnly) named.forEach((fn, index) => byDecl.set(fn.decl, { fn, index }));
     const fnTable: TS.Expression[] = [];
     const sites: TS.Expression[] = [];
 
@@ -157,7 +161,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       // Callbacks that cannot suspend and make no calls need no frame. Their body is visited
       // without one: a try/catch/finally in it referred to the frame that is never declared
       // (ReferenceError — transparency suite).
-      if (!entry && !isAsyncOrGenerator && !containsCall(body)) {
+      if (!entry && (options.awaitsOnly ? !isAsyncOrGenerator : !isAsyncOrGenerator && !containsCall(body))) {
         return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, { ...ctx, frame: undefined })) as TS.ConciseBody);
       }
 
@@ -368,7 +372,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           !ts.isPrivateIdentifier(node.expression.name) && node.expression.expression.kind !== ts.SyntaxKind.SuperKeyword) {
         const method = node.expression.name.text;
         const isLockCall = options.lockMethods.includes(method);
-        if (method === 'runExclusive') {
+        if (method === 'runExclusive' && !options.awaitsOnly) {
           // The callback runs holding the lock: the runtime wraps it to see acquire and release.
           const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
           const site = addSite(node.expression.name, 'lock', method);

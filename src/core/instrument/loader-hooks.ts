@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileMatcher, lockMethodsOf, type TraceSettings } from './instrument-config.js';
+import { instrumentationFor, type TraceSettings } from './instrument-config.js';
 import { moduleFormatOf, TYPESCRIPT_FILE } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
@@ -23,12 +23,7 @@ let instrumentFor: ((file: string) => InstrumentOptions | undefined) | undefined
 
 export function initialize(settings: TraceSettings | undefined): void {
   if (!settings) return;
-  const matches = fileMatcher(settings, dirname(fileURLToPath(import.meta.url)));
-  const locks = lockMethodsOf(settings);
-  instrumentFor = (file) => {
-    const rel = matches(file);
-    return rel === undefined ? undefined : { file: rel, fields: settings.fields, ...locks };
-  };
+  instrumentFor = instrumentationFor(settings, dirname(fileURLToPath(import.meta.url)));
 }
 
 const RELATIVE = /^\.{1,2}\//;

@@ -7,7 +7,7 @@ import Module, { register } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileMatcher, lockMethodsOf, readTraceSettings } from './instrument-config.js';
+import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
@@ -19,12 +19,7 @@ process.setSourceMapsEnabled(true);
 if (settings) installRecorder(settings);
 
 const ownDir = dirname(fileURLToPath(import.meta.url));
-const matches = settings ? fileMatcher(settings, ownDir) : undefined;
-const lockMethods = settings ? lockMethodsOf(settings) : undefined;
-const instrumentFor = (file: string): InstrumentOptions | undefined => {
-  const rel = matches?.(file);
-  return rel === undefined || !settings || !lockMethods ? undefined : { file: rel, fields: settings.fields, ...lockMethods };
-};
+const instrumentFor = instrumentationFor(settings, ownDir);
 
 // CommonJS: require() of .ts files (also extensionless, Node tries registered extensions in order),
 // and instrumentation of included .js/.cjs files.

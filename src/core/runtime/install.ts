@@ -12,6 +12,7 @@ export function installRecorder(settings: TraceSettings): Recorder {
     depth: settings.depth,
     locks: settings.locks,
     ...(settings.schedule?.atomic ? { atomic: settings.schedule.atomic } : {}),
+    ...(settings.schedule?.entries ? { entries: settings.schedule.entries } : {}),
   });
   Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
 

@@ -22,6 +22,8 @@ export interface RecorderOptions {
   locks: { export: string; acquire: string; release: string }[];
   /** Atomic blocks by static name (only the atomfuzzer strategy uses them). */
   atomic?: string[];
+  /** Await sites (`file:line:column`) that enter an atomic block (the scheduler's entrySites). */
+  entries?: string[];
 }
 
 interface FunctionInfo {
@@ -125,6 +127,9 @@ export class Recorder {
    *  of the registered functions that carry one. */
   private readonly atomicNames: Set<string>;
   private readonly atomicFns = new Set<number>();
+  private readonly entrySites: Set<string>;
+  /** Activations entered and not exited yet. */
+  private open = 0;
   /** Promises known to wait for other instrumented work: runExclusive results, promises of
    *  activations awaited before (a later `await p` of the same promise is not I/O). */
   private readonly dependentPromises = new WeakMap<object, Activation | true>();
@@ -132,6 +137,7 @@ export class Recorder {
   constructor(private readonly options: RecorderOptions) {
     this.writer = new TraceWriter(options.runDir, options.fields);
     this.atomicNames = new Set(options.atomic ?? []);
+    this.entrySites = new Set(options.entries ?? []);
   }
 
   /** Writes a trace event (the scheduler's decisions). */
@@ -156,6 +162,7 @@ export class Recorder {
     const siteBase = this.siteCount;
     sites.forEach(([line, col, kind, name], k) => {
       this.siteKinds[siteBase + k] = kind;
+      if (this.entrySites.has(`${file}:${line}:${col}`)) this.scheduler?.entrySites.add(siteBase + k);
       this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }) });
     });
     this.siteCount += sites.length;
@@ -194,6 +201,7 @@ export class Recorder {
     for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1, new Set());
     if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth, new Set());
     this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
+    this.open++;
     this.current = act;
     if (this.scheduler && this.atomicFns.has(fn)) act.atomicTask = this.scheduler.atomicEnter(act, fn);
     return act;
@@ -214,6 +222,7 @@ export class Recorder {
   rt<T>(act: Activation, value: T, line: number): T {
     if (act.exited) return value;
     act.exited = true;
+    this.open--;
     const isAsync = this.functions[act.fn]?.async;
     // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
     // constructor (transparency suite); anything else is recorded as returned.
@@ -239,6 +248,7 @@ export class Recorder {
   ex(act: Activation, error: unknown): void {
     if (act.exited) return;
     act.exited = true;
+    this.open--;
     this.recordThrow(act, error);
   }
 
@@ -246,6 +256,8 @@ export class Recorder {
   lv(act: Activation): void {
     if (!act.exited) {
       act.exited = true;
+      this.open--;
+    this.open--;
       this.recordExit(act, undefined, 0);
     }
     this.settlePending(act, true);
@@ -294,7 +306,9 @@ export class Recorder {
     const lock = act?.lastLock;
     return scheduler.park(act, site, value, {
       child: child ?? (known === true ? undefined : known),
-      dependent: known === true,
+      // An await of test code (outside `include`, no activation) while instrumented activations
+      // are open: its operand waits for them (pitfall 1), not for I/O.
+      dependent: known === true || (!act && this.open > 0),
       ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
     }) as T;
   }
@@ -442,7 +456,8 @@ export class Recorder {
     if (scheduler && requester) {
       // Under the controlled scheduler the request is a scheduling point: runExclusive is called
       // once the scheduler granted the lock (it is free then, so the library takes it at once).
-      const gate = scheduler.acquire(requester, site, lock);
+      // A synchronous callback holds the lock for one segment only (ATOMFUZZER defers those).
+      const gate = scheduler.acquire(requester, site, lock, !types.isAsyncFunction(callback));
       const result = PROMISE_THEN.call(gate, () => target.runExclusive(wrapped, ...rest)) as Promise<unknown>;
       this.dependentPromises.set(result, true);
       return result;

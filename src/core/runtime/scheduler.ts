@@ -43,6 +43,8 @@ interface Entry {
   /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
    *  free; choosing it grants the lock (the library then takes it uncontended). */
   acquire?: number;
+  /** The lock request's critical section cannot suspend (strategies.ts Candidate.short). */
+  short?: boolean;
   act: ScheduledActivation | undefined;
   site: number;
   info: ParkInfo;
@@ -102,6 +104,13 @@ export class Scheduler {
   private readonly holders = new Map<number, ScheduledActivation[]>();
   /** Outstanding lock requests: activation → lock. */
   private readonly requests = new Map<ScheduledActivation, number>();
+  /** Await sites whose operand once stayed pending through a whole settle wait: it waits for
+   *  other tasks (a notification, a promise another task resolves), not for I/O, so later
+   *  awaits there are not waited for again (Monitor.wait's notification cost 100 ms per wait). */
+  private readonly learnedDependent = new Set<number>();
+  /** Await sites whose continuation enters an atomic block (the recorder fills it from the
+   *  schedule settings as modules register their sites). */
+  readonly entrySites = new Set<number>();
   /** Grants not yet confirmed by the library's acquire: `<activation>:<lock>` → count. */
   private readonly granted = new Map<string, number>();
 
@@ -150,8 +159,9 @@ export class Scheduler {
 
   /** A lock request as a scheduling point (DESIGN §7 pitfall 5, `rt.acquire`): the returned
    *  promise resolves when the strategy picks this request, which it can only while no task holds
-   *  the lock in the lock table; the lock is then the requester's in the table. */
-  acquire(act: ScheduledActivation, site: number, lock: number): Promise<void> {
+   *  the lock in the lock table; the lock is then the requester's in the table. `short`: the
+   *  critical section cannot suspend (a synchronous runExclusive callback). */
+  acquire(act: ScheduledActivation, site: number, lock: number, short = false): Promise<void> {
     let resolve!: (value: unknown) => void;
     let reject!: (error: unknown) => void;
     const gate = new Promise<unknown>((res, rej) => {
@@ -159,7 +169,7 @@ export class Scheduler {
       reject = rej;
     });
     this.requests.set(act, lock);
-    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, resolve, reject });
+    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
     this.progress();
     return gate as Promise<void>;
   }
@@ -185,7 +195,7 @@ export class Scheduler {
   private isDependent(entry: Entry): boolean {
     if (entry.acquire !== undefined) return true;
     const { child, lock, dependent } = entry.info;
-    return dependent === true || lock !== undefined || (child !== undefined && !child.exited);
+    return dependent === true || lock !== undefined || (child !== undefined && !child.exited) || this.learnedDependent.has(entry.site);
   }
 
   private tick(): void {
@@ -208,6 +218,11 @@ export class Scheduler {
       const expected = this.strategy.expects(this.step + 1);
       const pending = expected !== undefined && !ready.some((e) => keyOf(e) === expected) && this.parked.some((e) => keyOf(e) === expected);
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
+    }
+    if (waitUntil <= now) {
+      for (const entry of this.parked) {
+        if (entry.state === 'pending' && !this.isDependent(entry)) this.learnedDependent.add(entry.site);
+      }
     }
     if (waitUntil > now) {
       if (!this.graceTimer) {
@@ -238,6 +253,8 @@ export class Scheduler {
       site: e.site,
       task: taskOf(e.act)?.id ?? null,
       ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
+      ...(e.short ? { short: true } : {}),
+      ...(this.entrySites.has(e.site) ? { enters: true } : {}),
     }));
     let index = this.strategy.choose(candidates, step);
     const diverged = index === undefined || index < 0 || index >= ready.length;

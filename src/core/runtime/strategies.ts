@@ -26,6 +26,11 @@ export interface Candidate {
   task: number | null;
   /** The lock the continuation acquires when it resumes (an `await lock.acquire()`), if any. */
   lock?: number;
+  /** A lock request whose critical section cannot suspend (a runExclusive callback that is not
+   *  an async function): it holds the lock only for one synchronous segment. */
+  short?: boolean;
+  /** Its continuation enters an atomic block that can suspend (static lookahead). */
+  enters?: boolean;
 }
 
 export interface Strategy {
@@ -155,13 +160,27 @@ export interface AtomNote {
  * ATOMFUZZER, 003 Algorithm 2, over the scheduler's candidates. A candidate with `lock` is an
  * ACQUIRE(p, L) transition (a runExclusive / acquire request); with `eventLoop` every other
  * candidate — a resumption after an await — is ACQUIRE(p, event-loop lock), so the pattern also
- * catches lock-free check-then-act across an await. Atomic blocks: the activations the scheduler
- * reports through onAtomicEnter/onAtomicExit (config `atomic`, `@atomic`) and, with `lockRegions`,
- * every region that holds a mutex (003 §1: "synchronized blocks are atomic"). Being inside an
- * atomic block, a task holds the event-loop lock from its entry on. A paused transition is left
- * out of the random choice until another task acquires its lock (the error of line 27), until
- * everything enabled is paused (line 30: a random one is un-paused), or until it has been paused
- * for `maxPause` decisions (the paper's monitor thread against livelocks).
+ * catches lock-free check-then-act across an await (a granted lock request runs code of its task
+ * too: for line 25 it takes the event-loop lock as well). Atomic blocks: the activations the
+ * scheduler reports through onAtomicEnter/onAtomicExit (config `atomic`, `@atomic`, the
+ * check-then-act heuristic) and, with `lockRegions`, every region that holds a mutex (003 §1:
+ * "synchronized blocks are atomic"). Being inside an atomic block, a task holds the event-loop
+ * lock from its entry on.
+ *
+ * Lines 15-17 (a re-acquire inside the block) do not execute t: it is paused with probability q,
+ * and otherwise the loop draws again; t runs only once its pause ended — another task acquired
+ * L (the error of line 27), everything enabled was paused (line 30), or it lasted `maxPause`
+ * decisions (the paper's monitor thread against livelocks). That reading is the one under which
+ * 003 §3.1 gets probability 1 for Fig. 1; executing t right away with probability 1 − q gives
+ * 1 − ((1 − q)/2)^k for k re-acquires instead.
+ *
+ * One addition (`deferShort`): a lock request whose critical section cannot suspend (a
+ * synchronous runExclusive callback), by a task outside any atomic block, waits while other
+ * candidates are ready. Such a section is the typical interfering t2 of the pattern; run first it
+ * can only come before t1, never between t1 and t3. Deferring it cannot hide a deadlock: it never
+ * waits for anything while it holds its lock. Likewise, continuations that enter an atomic block
+ * able to suspend (`enters`, a static lookahead) go first: its window then opens while the other
+ * tasks still have work that can fall into it.
  */
 export class AtomFuzzerStrategy implements Strategy {
   readonly name = 'atomfuzzer';
@@ -172,9 +191,11 @@ export class AtomFuzzerStrategy implements Strategy {
   private readonly alreadyAcquired = new Set<string>();
   /** Candidate key → the paused ACQUIRE(p, L, t). */
   private readonly paused = new Map<string, { task: number | null; lock: number; since: number }>();
+  /** Candidate keys whose pause ended: they run when next drawn. */
+  private readonly released = new Set<string>();
   readonly notes: AtomNote[] = [];
 
-  constructor(seed: number, readonly q = 0.5, readonly eventLoop = true, readonly lockRegions = true, readonly maxPause = 20) {
+  constructor(seed: number, readonly q = 0.5, readonly eventLoop = true, readonly lockRegions = true, readonly maxPause = 20, readonly deferShort = true) {
     this.random = mulberry32(seed);
   }
 
@@ -183,38 +204,54 @@ export class AtomFuzzerStrategy implements Strategy {
     return this.eventLoop ? EVENT_LOOP_LOCK : undefined;
   }
 
+  private inside(task: number | null): boolean {
+    return (this.insideAtomic.get(task) ?? 0) > 0;
+  }
+
+  private deferred(candidate: Candidate): boolean {
+    return this.deferShort && candidate.lock !== undefined && candidate.short === true && !this.inside(candidate.task);
+  }
+
+  private unpause(key: string, note: AtomNote): void {
+    this.paused.delete(key);
+    this.released.add(key);
+    this.notes.push(note);
+  }
+
   choose(candidates: readonly Candidate[], step: number): number {
     // The monitor: a pause that lasted too long ends; keys no longer ready are forgotten.
     const present = new Set(candidates.map((c) => c.key));
     for (const [key, pause] of this.paused) {
-      if (!present.has(key) && step - pause.since > this.maxPause) this.paused.delete(key);
-      else if (step - pause.since > this.maxPause) {
-        this.paused.delete(key);
-        this.notes.push({ kind: 'unpause', step, task: pause.task, lock: pause.lock });
-      }
+      if (step - pause.since <= this.maxPause) continue;
+      if (present.has(key)) this.unpause(key, { kind: 'unpause', step, task: pause.task, lock: pause.lock });
+      else this.paused.delete(key);
     }
-    for (;;) {
+    for (let round = 0; ; round++) {
       const open = candidates.map((c, i) => i).filter((i) => !this.paused.has(candidates[i].key));
       if (open.length === 0) {
-        // Lines 30-32: everything enabled is paused — un-pause a random one and run it.
-        const pausedHere = candidates.map((c, i) => i);
-        const index = pausedHere[Math.floor(this.random() * pausedHere.length)];
+        // Lines 30-32: everything enabled is paused — un-pause a random one; it runs.
+        const index = Math.floor(this.random() * candidates.length);
         const pause = this.paused.get(candidates[index].key)!;
         this.paused.delete(candidates[index].key);
         this.notes.push({ kind: 'unpause', step, task: pause.task, lock: pause.lock });
         this.executed(candidates[index], step);
         return index;
       }
-      const index = open[Math.floor(this.random() * open.length)];
+      const preferred = open.filter((i) => !this.deferred(candidates[i]));
+      const entering = preferred.filter((i) => candidates[i].enters);
+      const pool = entering.length ? entering : preferred.length ? preferred : open;
+      const index = pool[Math.floor(this.random() * pool.length)];
       const candidate = candidates[index];
       const lock = this.lockOf(candidate);
-      if (lock !== undefined && (this.insideAtomic.get(candidate.task) ?? 0) > 0) {
+      if (lock !== undefined && this.inside(candidate.task)) {
         const key = `${candidate.task}:${lock}`;
         if (this.alreadyAcquired.has(key)) {
-          if (this.random() < this.q) {
-            // Lines 15-17: pause it, and pick again.
-            this.paused.set(candidate.key, { task: candidate.task, lock, since: step });
-            this.notes.push({ kind: 'warning', step, task: candidate.task, lock });
+          // Lines 15-17. (The round bound only guards against a PRNG that never falls below q.)
+          if (!this.released.has(candidate.key) && round < 64) {
+            if (this.random() < this.q) {
+              this.paused.set(candidate.key, { task: candidate.task, lock, since: step });
+              this.notes.push({ kind: 'warning', step, task: candidate.task, lock });
+            }
             continue;
           }
         } else {
@@ -228,12 +265,14 @@ export class AtomFuzzerStrategy implements Strategy {
 
   /** Lines 25-28: an acquire of L by p un-pauses the other tasks paused on L — an error. */
   private executed(candidate: Candidate, step: number): void {
+    this.released.delete(candidate.key);
+    const locks = new Set<number>();
     const lock = this.lockOf(candidate);
-    if (lock === undefined) return;
+    if (lock !== undefined) locks.add(lock);
+    if (this.eventLoop) locks.add(EVENT_LOOP_LOCK);
     for (const [key, pause] of this.paused) {
-      if (pause.lock === lock && pause.task !== candidate.task) {
-        this.paused.delete(key);
-        this.notes.push({ kind: 'error', step, task: pause.task, lock, by: candidate.task });
+      if (locks.has(pause.lock) && pause.task !== candidate.task) {
+        this.unpause(key, { kind: 'error', step, task: pause.task, lock: pause.lock, by: candidate.task });
       }
     }
   }

@@ -1,0 +1,43 @@
+// Scheduled runs make the awaits of the project's files outside `include` (the tests and their
+// helpers) scheduling points, with no other instrumentation (instrument-config.ts
+// instrumentationFor, the transformer's awaitsOnly).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { transpileTypeScript } from '../../src/core/instrument/transpile.ts';
+import { instrumentationFor, type TraceSettings } from '../../src/core/instrument/instrument-config.ts';
+
+const SOURCE = `import { Account } from '../src/account.ts';
+export const log: string[] = [];
+function helper(a: Account) { return a.balance + 1; }
+export const closer = async (a: Account) => {
+  for (let i = 0; i < 3; i++) await Promise.resolve();
+  a.balance = helper(a);
+  log.push('closed');
+};`;
+
+test('awaitsOnly: awaits are suspension points; no program points, field or lock events', () => {
+  const out = transpileTypeScript(SOURCE, '/p/test/closer.test.ts', 'module', { file: 'test/closer.test.ts', fields: false, lockMethods: [], acquireMethods: [], scheduled: true, awaitsOnly: true });
+  assert.equal(out.instrumentError, undefined);
+  assert.match(out.code, /__conlens_rt\.a[wc]\(/);
+  assert.match(out.code, /__conlens_rt\.rs\(/);
+  assert.doesNotMatch(out.code, /__conlens_rt\.(en|rd|wr|mc|rt)\(/);
+  // The synchronous helper keeps its body as written (no frame).
+  assert.match(out.code, /function helper\(a\) \{ return a\.balance \+ 1; \}/);
+});
+
+test('instrumentationFor: include fully; other project files awaits-only, only when scheduled', () => {
+  const root = '/p';
+  const base: TraceSettings = { root, include: ['src/**/*.ts'], runDir: '/p/.conlens/runs/x', fields: true, depth: 2, locks: [] };
+  const own = '/conlens/dist';
+  const traced = instrumentationFor(base, own);
+  assert.equal(traced(join(root, 'src/account.ts'))?.awaitsOnly, undefined);
+  assert.equal(traced(join(root, 'test/a.test.ts')), undefined, 'tracing alone leaves tests alone');
+  const scheduled = instrumentationFor({ ...base, schedule: { strategy: 'random', seed: 1 } }, own);
+  assert.equal(scheduled(join(root, 'src/account.ts'))?.fields, true);
+  assert.deepEqual(scheduled(join(root, 'test/a.test.ts')), { file: 'test/a.test.ts', fields: false, lockMethods: [], acquireMethods: [], scheduled: true, awaitsOnly: true });
+  assert.equal(scheduled(join(root, 'node_modules/x/index.js')), undefined);
+  assert.equal(scheduled('/elsewhere/b.ts'), undefined);
+  const off = instrumentationFor({ ...base, schedule: { strategy: 'random', seed: 1, outsideAwaits: false } }, own);
+  assert.equal(off(join(root, 'test/a.test.ts')), undefined);
+});
