@@ -42,6 +42,9 @@ const builds = [
     banner: esmRequireBanner,
   },
   { ...common, entryPoints: { transpile: 'src/core/instrument/transpile.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
+  // `import { concurrently } from 'concurrency-lens/concurrently'` in users' tests. One CommonJS
+  // file serves import and require alike, so a test never holds two copies of its start sites.
+  { ...common, entryPoints: { concurrently: 'src/core/runtime/concurrently.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
 ];
 
 if (watch) {
@@ -54,5 +57,5 @@ if (watch) {
   const started = performance.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
-  console.log(`built dist/ (extension, cli, register, loader-hooks, transpile) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built dist/ (extension, cli, register, loader-hooks, transpile, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

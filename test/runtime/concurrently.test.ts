@@ -2,6 +2,8 @@
 // scheduler; under it, each function's start is a scheduling point the strategy orders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { fuzz } from '../../src/core/active/index.ts';
@@ -45,4 +47,20 @@ test('a starts first', async () => {
   assert.ok(result.violations > 0 && result.violations < 8, `b started first in ${result.violations}/8 runs`);
   assert.equal(result.firstViolation?.kind, 'failed assertion');
   assert.ok(result.firstViolation!.schedule.some((s) => /task 2 starts|conlens:concurrently/.test(`${s.file} ${s.event}`)), JSON.stringify(result.firstViolation!.schedule));
+});
+
+test('users import it as concurrency-lens/concurrently, from ES modules and CommonJS alike', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'esm.mjs': `import { concurrently } from 'concurrency-lens/concurrently';
+console.log(JSON.stringify(await concurrently(async () => 1, () => 'two')));`,
+    'cjs.cjs': `const { concurrently } = require('concurrency-lens/concurrently');
+concurrently(() => 3).then((r) => console.log(JSON.stringify(r)));`,
+  });
+  // As if the project had installed us: node_modules/concurrency-lens is this repository (built).
+  mkdirSync(join(root, 'node_modules'), { recursive: true });
+  symlinkSync(REPO, join(root, 'node_modules', 'concurrency-lens'), 'dir');
+  const run = (file: string) => execFileSync(process.execPath, [file], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }).trim();
+  assert.equal(run('esm.mjs'), '[1,"two"]');
+  assert.equal(run('cjs.cjs'), '[3]');
 });
