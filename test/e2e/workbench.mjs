@@ -239,12 +239,19 @@ export class Workbench {
   /** Moves the mouse over `text` on `line` and returns the hover widget's text once shown. */
   async hoverText(line, text, { timeout = 15_000, until = () => true } = {}) {
     const { page } = this;
-    const band = await this.lineBand(line);
     const spans = this.activeEditor().locator('.view-lines .view-line span span', { hasText: text });
+    // Lines move while CodeLenses and decorations arrive: find the line and the text in the same
+    // pass, and look again until both agree.
     let target;
-    for (const span of await spans.all()) {
-      const box = await span.boundingBox();
-      if (box && box.y + box.height / 2 >= band.top && box.y + box.height / 2 <= band.bottom) target = box;
+    const lookUntil = Date.now() + 10_000;
+    for (;;) {
+      const band = await this.lineBand(line);
+      for (const span of await spans.all()) {
+        const box = await span.boundingBox();
+        if (box && box.y + box.height / 2 >= band.top && box.y + box.height / 2 <= band.bottom) target = box;
+      }
+      if (target || Date.now() > lookUntil) break;
+      await page.waitForTimeout(250);
     }
     expect(target, `"${text}" is not visible on line ${line}`);
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
