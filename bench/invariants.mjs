@@ -15,21 +15,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REGISTER, ROOT, runUnderLoader } from './under-loader.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const REGISTER = join(ROOT, 'dist', 'register.mjs');
 
-// The miner is TypeScript: re-run under our loader when it is not there yet.
-if (!process.execArgv.some((a) => a.includes('register.mjs'))) {
-  if (!existsSync(REGISTER)) {
-    console.error('dist/register.mjs missing: run `npm run build` first');
-    process.exit(2);
-  }
-  const r = spawnSync(process.execPath, ['--import', REGISTER, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
-  process.exit(r.status ?? 1);
-}
+runUnderLoader(import.meta.url);
 
 const { InvariantMiner, DAIKON_COMPATIBLE, mineInvariants, mineSamples, formatInvariants } = await import('../src/core/invariants/miner.ts');
 const { readSamples } = await import('../src/core/trace/read-trace.ts');

@@ -12,22 +12,11 @@
 //   BENCH_EXAMPLES=a,b only these examples (default: every examples/* with a conlens.config.json)
 // Each example is measured rank first, then plain, in the same process; the machine is shared,
 // so compare the ratios, not absolute times across runs.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT, runUnderLoader } from '../under-loader.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const REGISTER = join(ROOT, 'dist', 'register.mjs');
-
-if (!process.execArgv.some((a) => a.includes('register.mjs'))) {
-  if (!existsSync(REGISTER)) {
-    console.error('dist/register.mjs missing: run `npm run build` first');
-    process.exit(2);
-  }
-  const r = spawnSync(process.execPath, ['--import', REGISTER, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
-  process.exit(r.status ?? 1);
-}
+runUnderLoader(import.meta.url);
 
 const { loadConfig } = await import('../../src/core/config/index.ts');
 const { rankProject, RANK_STAGES } = await import('../../src/core/localize/rank-project.ts');

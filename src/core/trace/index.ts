@@ -3,4 +3,3 @@ export * from './summarize.js';
 export * from './tasks.js';
 export * from './run-traced.js';
 export * from './daikon-export.js';
-export * from './call-orders.js';
