@@ -39,3 +39,15 @@ test('entries: awaits whose continuation calls an atomic block that can suspend'
   // checkThenWithdraw is atomic, but it is called from the test only.
   assert.deepEqual(atomicBlocks(loadConfig(join(REPO, 'examples', 'account'))).entries, []);
 });
+
+// 003 §4: its false atomicity errors came from blocks that wait on a condition and from thread
+// entry methods; the heuristic leaves both out (and state only the constructor writes).
+test('check-then-act leaves out guarded waits, task entry methods and constructor-only fields', () => {
+  // `if (this.index === this.max) await this.wait()` (the bug) splits push; `while` re-checks.
+  assert.equal(blocks('producer-consumer')['SyncStack.push'], 'check-then-act');
+  assert.equal(blocks('producer-consumer/fixed')['SyncStack.push'], undefined);
+  // main() starts every run() in Promise.all: the whole task is not one atomic block.
+  for (const name of ['Producer.run', 'Consumer.run']) assert.equal(blocks('producer-consumer')[name], undefined, name);
+  // ManageAccount.run touches only readonly references (account, accounts, i) between awaits.
+  assert.equal(blocks('bank-transfer/fixed')['ManageAccount.run'], undefined);
+});

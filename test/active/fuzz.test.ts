@@ -68,8 +68,13 @@ test('atomfuzzer exposes string-buffer, never its fixed variant, and a seed repl
   const again = await replay(example('string-buffer'), { strategy: 'atomfuzzer', seed: first.seed, out: out('sb-atom-seed') });
   assert.equal(again.outcome, first.kind);
   assert.deepEqual(again.decisions, first.decisions);
+  // 003's outputs: the interleavings created in append's block conflict on sb2.count (errors).
+  assert.ok(buggy.atomfuzzer!.errors >= 1, JSON.stringify(buggy.atomfuzzer));
   const fixed = await fuzz(example('string-buffer/fixed'), { strategy: 'atomfuzzer', runs: 10, seed: 1, jobs: 4, out: out('sb-atom-fixed') });
   assert.equal(fixed.violations, 0, JSON.stringify(fixed.outcomes.filter((o) => o.outcome !== 'pass')));
+  // Fixed, append reads sb2 once: setLength between its parts commutes with the part after.
+  assert.equal(fixed.atomfuzzer!.errors, 0, JSON.stringify(fixed.atomfuzzer));
+  assert.ok(fixed.atomfuzzer!.warnings >= 1 && fixed.atomfuzzer!.commuting >= 1, JSON.stringify(fixed.atomfuzzer));
 });
 
 // 004 §V-A: the closing "thread" is test code (outside `include`); its awaits are scheduling

@@ -172,6 +172,36 @@ test('atomfuzzer: a re-acquire inside a block runs only after its pause ended (0
   assert.equal(alone.choose([c(1, 7)], 1), 0);
 });
 
+test('atomfuzzer: an event-loop interleaving is an error only when it conflicts with both parts of the block (Lipton)', () => {
+  const c = (task: number): Candidate => ({ seq: task, key: `${task}@0`, activation: task, site: 0, task });
+  /** Task 1's block reads `before` and pauses; task 2 runs `others`; task 1 resumes and runs `after`. */
+  const interleave = (before: [string, boolean][], others: [string, boolean][], after: [string, boolean][]) => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const atom = new AtomFuzzerStrategy(seed);
+      atom.onAtomicEnter(1);
+      for (const [key, write] of before) atom.onAccess(1, write, 1, key);
+      atom.choose([c(1)], 1);
+      atom.notes.splice(0);
+      const index = atom.choose([c(1), c(2)], 2);
+      if (!atom.notes.some((n) => n.kind === 'warning') || index !== 1) continue;
+      for (const [key, write] of others) atom.onAccess(2, write, 1, key);
+      assert.equal(atom.choose([c(1)], 3), 0);
+      for (const [key, write] of after) atom.onAccess(1, write, 1, key);
+      atom.onAtomicExit(1);
+      return atom.notes.filter((n) => n.kind === 'error' || n.kind === 'commute').map((n) => n.kind);
+    }
+    throw new Error('no seed paused task 1');
+  };
+  // 003 Table 1's unserializable patterns: t2 conflicts with t1 and with t3.
+  assert.deepEqual(interleave([['balance', false]], [['balance', true]], [['balance', true]]), ['error']);
+  assert.deepEqual(interleave([['x', true]], [['x', false]], [['x', true]]), ['error']);
+  // t2 conflicts with t1 only: it can move after the block (fixed StringBuffer.append).
+  assert.deepEqual(interleave([['count', false]], [['count', true]], [['other', true]]), ['commute']);
+  // Nothing shared, or reads only.
+  assert.deepEqual(interleave([['a', true]], [['b', true]], [['a', true]]), ['commute']);
+  assert.deepEqual(interleave([['a', false]], [['a', false]], [['a', false]]), ['commute']);
+});
+
 test('atomfuzzer defers short critical sections of tasks outside atomic blocks while other work is ready', () => {
   const c = (task: number, lock: number, short: boolean): Candidate => ({ seq: task, key: `${task}@${lock}`, activation: task, site: 0, task, lock, ...(short ? { short } : {}) });
   for (let seed = 1; seed <= 20; seed++) {

@@ -57,7 +57,10 @@ Strategies:
            block that is about to re-acquire a lock it already took in the
            block is paused (q = 0.5 per draw; it runs only once its pause
            ended) until another task takes that lock — an atomicity violation
-           created (an "error"; a failing run is a "bug"). A monitor ends
+           created (an "error"; for the event-loop lock only when the other
+           task's steps access a location the block accesses, one of them
+           writing: otherwise the steps commute; a failing run is a "bug").
+           A monitor ends
            pauses when everything is paused or after 20 decisions. Locks:
            async-mutex, the config's "locks", and the event-loop lock (every
            resumption after an await). Atomic blocks: the config's "atomic",
@@ -130,7 +133,7 @@ a command that cannot start.`,
     if (result.atomfuzzer) {
       const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
       log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
-      log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created), ${result.atomfuzzer.bugs} bugs (runs that failed)`);
+      log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${result.atomfuzzer.bugs} bugs (runs that failed); ${result.atomfuzzer.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
     }
     log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
     if (result.firstViolation) {

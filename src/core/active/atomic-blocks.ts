@@ -1,6 +1,7 @@
 // ATOMFUZZER's atomic blocks (003 §1; DESIGN §2 "atomic block"), by static name: the config's
 // `atomic`, functions marked `/** @atomic */`, and the check-then-act heuristic — an async method
-// that touches its object's state (a member variable of V, 002 §3.1: directly as `this.v`, or by
+// that touches its object's mutable state (a member variable of V, 002 §3.1, that some method
+// other than the constructor writes: directly as `this.v`, or by
 // calling a member of its class that reads or writes one, M_r ∪ M_w) both before one of its
 // awaits suspends and after it resumes. That is a unit of work over the class's state that spans a
 // scheduling point (001 §2: by default every public method is a unit of work over one atomic set
@@ -33,11 +34,16 @@ function checkThenActMethods(scope: ts.SourceFile[], root: string, locks: LockMo
       if (ts.isClassLike(node) && node.name) {
         const map = maps.find((m) => m.name === node.name!.text && sourceFile.fileName.endsWith(m.file));
         if (map) {
-          const vars = new Set(map.vars);
-          // Member → the member variables it touches (M_r / M_w already include intra-class calls).
+          // Only state some method changes can go stale between a check and an act: a field
+          // only the constructor writes (a readonly reference to a collaborator, an id) cannot.
+          const vars = new Set(map.vars.filter((v) => (map.writes[v] ?? []).length > 0));
+          // Member → the mutable member variables it touches (M_r / M_w already include
+          // intra-class calls).
           const touches = new Map<string, number>();
           for (const table of [map.reads, map.writes]) {
-            for (const members of Object.values(table)) for (const member of members) touches.set(member, (touches.get(member) ?? 0) + 1);
+            for (const [v, members] of Object.entries(table)) {
+              if (vars.has(v)) for (const member of members) touches.set(member, (touches.get(member) ?? 0) + 1);
+            }
           }
           for (const member of node.members) {
             if (!ts.isMethodDeclaration(member) || !member.body) continue;
@@ -54,19 +60,40 @@ function checkThenActMethods(scope: ts.SourceFile[], root: string, locks: LockMo
 }
 
 /** Some state access is evaluated before an await suspends (in or before its operand) and some
- *  after it resumes. Inline callbacks count as the method's code (they run as it). */
+ *  after it resumes. Inline callbacks count as the method's code (they run as it).
+ *
+ *  A guarded wait — an await in the body of a loop whose condition reads the state, as in
+ *  `while (this.index === this.max) await this.wait()` — does not split the method: the condition
+ *  is checked again after every wake-up, so the check that counts and the act after the loop run
+ *  in one segment. 003 §4 found such condition-wait blocks to be the source of its false
+ *  atomicity errors ("a call to L.wait() would naturally violate the atomicity assumption") and
+ *  proposed not to treat them as atomic; with `if` instead of `while` (no re-check) the await
+ *  still splits the method. */
 function spansAwait(body: ts.Node, vars: Set<string>, touches: Map<string, number>): boolean {
   const accesses: number[] = [];
   const awaits: number[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isClassLike(node)) return;
-    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) awaits.push(ts.isAwaitExpression(node) ? node.end : node.expression.end);
+  const touchesState = (node: ts.Node): boolean => {
     if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
       const name = node.name.text;
       const parent = node.parent;
       const called = ts.isCallExpression(parent) && parent.expression === node;
-      if (called ? touches.has(name) : vars.has(name)) accesses.push(node.getStart());
+      return called ? touches.has(name) : vars.has(name);
     }
+    return false;
+  };
+  const readsState = (node: ts.Node): boolean => touchesState(node) || (ts.forEachChild(node, readsState) ?? false);
+  const guarded = (node: ts.Node): boolean => {
+    for (let up = node.parent; up && up !== body && !ts.isFunctionLike(up); up = up.parent) {
+      if ((ts.isWhileStatement(up) || ts.isDoStatement(up)) && up.statement.pos <= node.pos && node.end <= up.statement.end) {
+        if (readsState(up.expression)) return true;
+      }
+    }
+    return false;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassLike(node)) return;
+    if ((ts.isAwaitExpression(node) && !guarded(node)) || (ts.isForOfStatement(node) && node.awaitModifier)) awaits.push(ts.isAwaitExpression(node) ? node.end : node.expression.end);
+    if (touchesState(node)) accesses.push(node.getStart());
     ts.forEachChild(node, visit);
   };
   visit(body);
@@ -133,6 +160,46 @@ function suspendingLockRequests(body: ts.Node, locks: LockModel): ts.Node[] {
   return found;
 }
 
+const STARTERS = new Set(['all', 'allSettled', 'race', 'any']);
+
+/** The declarations the analyzed code itself starts as tasks (DESIGN §2): calls whose promise
+ *  goes into `Promise.all/allSettled/race/any` (directly, spread, or returned by a `.map`
+ *  callback) or is dropped un-awaited. 003 §4 names such thread entry methods as its other source
+ *  of false atomicity errors ("it is unrealistic to assume that the entry method of a thread is
+ *  atomic because such an assumption would make the entire thread atomic"); the check-then-act
+ *  heuristic leaves them out. (Calls the tests make are not looked at: a test starting two calls
+ *  of the unit under test together is exactly how an atomic method is exercised.) */
+function taskEntries(scope: ts.SourceFile[], checker: ts.TypeChecker): Set<ts.Node> {
+  const found = new Set<ts.Node>();
+  const startedConcurrently = (call: ts.CallExpression): boolean => {
+    let node: ts.Node = call;
+    for (let up = node.parent; up; node = up, up = up.parent) {
+      if (ts.isParenthesizedExpression(up) || ts.isSpreadElement(up) || ts.isArrayLiteralExpression(up)) continue;
+      if (ts.isArrowFunction(up) && up.body === node) continue;
+      if (ts.isVoidExpression(up) || ts.isExpressionStatement(up)) return true;
+      if (ts.isCallExpression(up) && ts.isPropertyAccessExpression(up.expression)) {
+        const callee = up.expression;
+        if (up.arguments.includes(node as ts.Expression) && callee.name.text === 'map') continue;
+        if (up.expression === node) return false;
+        return ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise' && STARTERS.has(callee.name.text);
+      }
+      return false;
+    }
+    return false;
+  };
+  for (const sourceFile of scope) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && startedConcurrently(node)) {
+        const declaration = checker.getResolvedSignature(node)?.getDeclaration();
+        if (declaration) found.add(declaration);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+  }
+  return found;
+}
+
 export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
   const sources: AtomicBlocks['sources'] = {};
   for (const name of loaded.config.atomic) sources[name] = 'config';
@@ -141,6 +208,7 @@ export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
     const { scope, checker } = loadProject(loaded.root, loaded.config.include);
     const locks = new LockModel(checker, loaded.root, loaded.config.locks ?? []);
     const heuristic = checkThenActMethods(scope, loaded.root, locks);
+    for (const entry of taskEntries(scope, checker)) heuristic.delete(entry);
     const inventory = buildInventory(scope, loaded.root, new Set(loaded.config.atomic));
     for (const entry of inventory.entries) {
       if (sources[entry.node.name]) continue;

@@ -8,7 +8,7 @@ import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
 import { atomicBlocks } from './atomic-blocks.js';
-import { analyzeRun, writeViolation, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
+import { analyzeRun, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
 
@@ -40,7 +40,7 @@ export interface FuzzRunOutcome {
   /** violation.json, for a run that showed one. */
   violationFile?: string;
   /** atomfuzzer: the run's warnings and errors (003 §2.2). */
-  atom?: { warnings: number; errors: number };
+  atom?: AtomCounts;
 }
 
 export interface FuzzResult {
@@ -55,7 +55,7 @@ export interface FuzzResult {
   firstViolation?: Violation;
   /** atomfuzzer: its atomic blocks (name → where it came from) and its three outputs summed over
    *  the runs — warnings, errors (atomicity violations created) and bugs (runs that failed). */
-  atomfuzzer?: { blocks: Record<string, string>; warnings: number; errors: number; bugs: number };
+  atomfuzzer?: { blocks: Record<string, string>; warnings: number; errors: number; commuting: number; bugs: number };
 }
 
 async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
@@ -138,6 +138,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
         blocks: blocks.sources,
         warnings: done.reduce((n, o) => n + (o.atom?.warnings ?? 0), 0),
         errors: done.reduce((n, o) => n + (o.atom?.errors ?? 0), 0),
+        commuting: done.reduce((n, o) => n + (o.atom?.commuting ?? 0), 0),
         bugs: found.length,
       },
     } : {}),

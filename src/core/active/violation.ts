@@ -38,6 +38,16 @@ export interface Violation {
   cycle?: string[];
 }
 
+/** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused),
+ *  errors (another task acquired the lock meanwhile: an atomicity violation was created; for the
+ *  event-loop lock, with an access conflicting with the block's) and the interleavings that
+ *  commuted (other tasks ran meanwhile but touched nothing the block touched: no violation). */
+export interface AtomCounts {
+  warnings: number;
+  errors: number;
+  commuting: number;
+}
+
 export interface RunAnalysis {
   outcome: 'pass' | ViolationKind;
   message?: string;
@@ -48,7 +58,7 @@ export interface RunAnalysis {
   /** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused)
    *  and errors (another task acquired the lock meanwhile: an atomicity violation was created).
    *  A bug is a run that failed. */
-  atom: { warnings: number; errors: number };
+  atom: AtomCounts;
 }
 
 /** How many steps a report keeps (the last ones: where the failure is). */
@@ -63,7 +73,7 @@ interface ProcessTrace {
   decisions: string[];
   stall?: StallEvent;
   unhandled?: string;
-  atom: { warnings: number; errors: number };
+  atom: AtomCounts;
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -73,7 +83,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   const decisions: string[] = [];
   let stall: StallEvent | undefined;
   let unhandled: string | undefined;
-  const atom = { warnings: 0, errors: 0 };
+  const atom: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
   const info = await readTraceFile(file, (event) => {
     switch (event.e) {
       case 'en':
@@ -90,6 +100,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
       case 'atom':
         if (event.kind === 'warning') atom.warnings++;
         else if (event.kind === 'error') atom.errors++;
+        else if (event.kind === 'commute') atom.commuting++;
         break;
       case 'stall':
         stall = event;
@@ -215,7 +226,11 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   const decisions: Record<string, string[]> = {};
   for (const trace of traces) if (trace.decisions.length) decisions[trace.key] = trace.decisions;
   const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
-  const atom = { warnings: traces.reduce((n, t) => n + t.atom.warnings, 0), errors: traces.reduce((n, t) => n + t.atom.errors, 0) };
+  const atom: AtomCounts = {
+    warnings: traces.reduce((n, t) => n + t.atom.warnings, 0),
+    errors: traces.reduce((n, t) => n + t.atom.errors, 0),
+    commuting: traces.reduce((n, t) => n + t.atom.commuting, 0),
+  };
 
   // The kind: a stall the scheduler diagnosed (during the run, or at the end of a failed run),
   // a run killed over budget, an unhandled rejection, then the failing test's assertion or error.

@@ -116,6 +116,10 @@ export class Recorder {
   private callOrder = 0;
   /** The activation whose code is running now (undefined: uninstrumented code, the event loop). */
   private current: Activation | undefined;
+  /** The requester of the runExclusive callback running now: a callback the library calls after
+   *  its requester returned (`return m.runExclusive(() => this.x)`) runs with no current
+   *  activation; ATOMFUZZER's conflict check still needs its task. */
+  private lockOwner: Activation | undefined;
   /** An async activation that has just suspended for the first time, returning to its caller;
    *  decided on the caller's next move (await it directly → same task, anything else → spawn). */
   private pending: Activation | undefined;
@@ -369,7 +373,9 @@ export class Recorder {
     if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
     const act = this.current;
     this.settlePending(act, false);
-    this.writer.write({ e: kind, a: act ? act.id : null, s: site, obj: identityOf(object as object), k: key });
+    const obj = identityOf(object as object);
+    this.writer.write({ e: kind, a: act ? act.id : null, s: site, obj, k: key });
+    if (this.scheduler?.strategy.wantsAccesses) this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key);
   }
 
   rd<T>(object: T, key: string, site: number): T {
@@ -441,12 +447,16 @@ export class Recorder {
       recorder.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'acquired', lock });
       recorder.scheduler?.lockAcquired(requester, lock);
       let result: unknown;
+      const owner = recorder.lockOwner;
+      recorder.lockOwner = requester;
       try {
         // Reflect.apply, not callback.apply: that read a property of the user's function.
         result = Reflect.apply(callback as (...a: unknown[]) => unknown, this, args);
       } catch (error) {
         release();
         throw error;
+      } finally {
+        recorder.lockOwner = owner;
       }
       if (isPlainPromise(result)) PROMISE_THEN.call(result, release, release);
       else release();

@@ -264,17 +264,22 @@ export class Scheduler {
     const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index!, k: candidate.key, t: candidate.task };
     if (diverged) event.d = 1;
     this.write(event);
+    this.writeNotes();
+    this.parked.splice(this.parked.indexOf(chosen), 1);
+    if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
+    if (chosen.ok) chosen.resolve(chosen.value);
+    else chosen.reject(chosen.value);
+    this.progress();
+  }
+
+  /** ATOMFUZZER's notes since the last decision (a conflict can show between decisions). */
+  private writeNotes(): void {
     const notes = (this.strategy as Partial<AtomFuzzerStrategy>).notes;
     if (notes?.length) {
       for (const note of notes.splice(0)) {
         this.write({ e: 'atom', kind: note.kind, n: note.step, t: note.task, lock: note.lock, ...(note.by !== undefined ? { by: note.by } : {}) });
       }
     }
-    this.parked.splice(this.parked.indexOf(chosen), 1);
-    if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
-    if (chosen.ok) chosen.resolve(chosen.value);
-    else chosen.reject(chosen.value);
-    this.progress();
   }
 
   // ---- locks (the recorder's lock events) ----------------------------------------------------
@@ -333,6 +338,11 @@ export class Scheduler {
     this.strategy.onAtomicExit?.(task, fn);
   }
 
+  /** A field access (only for a strategy that wants them: ATOMFUZZER's conflict check). */
+  accessed(act: ScheduledActivation | undefined, write: boolean, obj: number, key: string): void {
+    this.strategy.onAccess?.(taskOf(act)?.id ?? null, write, obj, key);
+  }
+
   /** The activation resumed: an acquire it asked for and did not report as acquired is over. */
   resumed(act: ScheduledActivation | undefined): void {
     if (act) this.requests.delete(act);
@@ -360,6 +370,7 @@ export class Scheduler {
   /** At process exit: continuations still parked are reported (a deadlock shows as an event loop
    *  that emptied with tasks waiting). */
   atExit(): void {
+    this.writeNotes();
     if (!this.stalled && this.parked.some((e) => !this.isEligible(e))) this.reportStall(true);
   }
 

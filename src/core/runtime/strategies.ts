@@ -44,6 +44,9 @@ export interface Strategy {
   onLockReleased?(task: number | null, lock: number): void;
   onAtomicEnter?(task: number | null, fn: number): void;
   onAtomicExit?(task: number | null, fn: number): void;
+  /** A field access of `task` (object identity `obj`, property `key`); only when `wantsAccesses`. */
+  onAccess?(task: number | null, write: boolean, obj: number, key: string): void;
+  readonly wantsAccesses?: boolean;
 }
 
 /** mulberry32: a small, fast, deterministic 32-bit PRNG. Returns floats in [0, 1). */
@@ -146,14 +149,38 @@ export const EVENT_LOOP_LOCK = -1;
 /** What ATOMFUZZER saw: a warning (Alg. 2 line 17: a task inside an atomic block is about to
  *  re-acquire a lock it acquired and released in the block, and was paused) or an error (line 27:
  *  another task acquired that lock while it was paused — a real atomicity violation was created;
- *  whether it is a bug shows only as a failure of the program). */
+ *  whether it is a bug shows only as a failure of the program). `commute`: another task ran while
+ *  the block was paused on the event-loop lock, but touched nothing the block touches — the
+ *  interleaving is equivalent to a serial one, not an atomicity violation. */
 export interface AtomNote {
-  kind: 'warning' | 'error' | 'unpause';
+  kind: 'warning' | 'error' | 'unpause' | 'commute';
   step: number;
   task: number | null;
   lock: number;
   /** For an error: the task that acquired the lock meanwhile. */
   by?: number | null;
+}
+
+const READ = 1;
+const WRITE = 2;
+
+/** Two accesses to one location conflict when at least one writes. */
+function conflicts(previous: number | undefined, bit: number): boolean {
+  return previous !== undefined && (bit === WRITE || (previous & WRITE) !== 0);
+}
+
+/** An event-loop-lock interleaving of a paused block (003's t1 · t2 · t3). */
+interface InterleavingWindow {
+  note: AtomNote;
+  /** t1: what the block accessed up to the pause. */
+  before: Map<string, number>;
+  /** t2: what other tasks accessed while it was paused. */
+  others: Map<string, number>;
+  /** The paused task has not run again yet (t2 still growing). */
+  open: boolean;
+  /** t2 conflicts with t1 / with t3 (the block's accesses after it resumed). */
+  conflictsBefore: boolean;
+  conflictsAfter: boolean;
 }
 
 /**
@@ -193,10 +220,16 @@ export class AtomFuzzerStrategy implements Strategy {
   private readonly paused = new Map<string, { task: number | null; lock: number; since: number }>();
   /** Candidate keys whose pause ended: they run when next drawn. */
   private readonly released = new Set<string>();
+  /** Task → the locations its current atomic block accessed (READ | WRITE bits). */
+  private readonly blockAccesses = new Map<number | null, Map<string, number>>();
+  /** Event-loop-lock interleavings not yet judged (see onAccess). */
+  private readonly windows: InterleavingWindow[] = [];
   readonly notes: AtomNote[] = [];
+  readonly wantsAccesses: boolean;
 
   constructor(seed: number, readonly q = 0.5, readonly eventLoop = true, readonly lockRegions = true, readonly maxPause = 20, readonly deferShort = true) {
     this.random = mulberry32(seed);
+    this.wantsAccesses = eventLoop;
   }
 
   private lockOf(candidate: Candidate): number | undefined {
@@ -272,9 +305,66 @@ export class AtomFuzzerStrategy implements Strategy {
     if (this.eventLoop) locks.add(EVENT_LOOP_LOCK);
     for (const [key, pause] of this.paused) {
       if (locks.has(pause.lock) && pause.task !== candidate.task) {
-        this.unpause(key, { kind: 'error', step, task: pause.task, lock: pause.lock, by: candidate.task });
+        const note: AtomNote = { kind: 'error', step, task: pause.task, lock: pause.lock, by: candidate.task };
+        if (pause.lock !== EVENT_LOOP_LOCK) {
+          // Acquiring the same mutex conflicts with the block's own acquire and release of it.
+          this.unpause(key, note);
+        } else {
+          this.paused.delete(key);
+          this.released.add(key);
+          this.windows.push({ note, before: new Map(this.blockAccesses.get(pause.task)), others: new Map(), open: true, conflictsBefore: false, conflictsAfter: false });
+        }
       }
     }
+    // The paused task runs again: what others do from now on is no longer between its parts.
+    for (const window of this.windows) if (window.note.task === candidate.task) window.open = false;
+  }
+
+  /**
+   * The event-loop lock is held by whatever runs, so by 003's letter every step of another task
+   * while a block is paused on it is an error. Lipton's reduction, on which 003's atomicity rests,
+   * says more: steps on different locations commute, so the other tasks' steps t2 between the
+   * block's parts t1 (before the pause) and t3 (after it) can move out of the block — left past t1
+   * when they conflict with nothing in t1, right past t3 when they conflict with nothing in t3. The
+   * interleaving is unserializable, a real atomicity violation, only when t2 conflicts with both
+   * (003 Table 1's patterns: a location both sides access, one of each pair writing). So the
+   * window becomes an error then, and a `commute` note when the block ends without it.
+   */
+  onAccess(task: number | null, write: boolean, obj: number, key: string): void {
+    const location = `${obj}.${key}`;
+    const bit = write ? WRITE : READ;
+    const inside = this.inside(task);
+    if (inside) {
+      let accesses = this.blockAccesses.get(task);
+      if (!accesses) this.blockAccesses.set(task, (accesses = new Map()));
+      accesses.set(location, (accesses.get(location) ?? 0) | bit);
+    }
+    if (this.windows.length === 0) return;
+    for (let i = this.windows.length - 1; i >= 0; i--) {
+      const window = this.windows[i];
+      if (window.note.task === task) {
+        // t3: the paused task's block, after it resumed.
+        if (inside && !window.open && conflicts(window.others.get(location), bit)) window.conflictsAfter = true;
+      } else if (window.open) {
+        // t2: another task while the block is paused.
+        window.others.set(location, (window.others.get(location) ?? 0) | bit);
+        if (conflicts(window.before.get(location), bit)) window.conflictsBefore = true;
+      }
+      if (window.conflictsBefore && window.conflictsAfter) {
+        this.notes.push(window.note);
+        this.windows.splice(i, 1);
+      }
+    }
+  }
+
+  /** The block of `task` ended: its interleavings without a conflict commute. */
+  private judge(task: number | null): void {
+    for (let i = this.windows.length - 1; i >= 0; i--) {
+      if (this.windows[i].note.task !== task) continue;
+      this.notes.push({ ...this.windows[i].note, kind: 'commute' });
+      this.windows.splice(i, 1);
+    }
+    this.blockAccesses.delete(task);
   }
 
   private enter(task: number | null): void {
@@ -289,6 +379,7 @@ export class AtomFuzzerStrategy implements Strategy {
     if (depth <= 1) {
       // Lines 9-12.
       this.insideAtomic.delete(task);
+      this.judge(task);
       const prefix = `${task}:`;
       for (const key of this.alreadyAcquired) if (key.startsWith(prefix)) this.alreadyAcquired.delete(key);
     } else {

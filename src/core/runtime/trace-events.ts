@@ -166,11 +166,13 @@ export interface StallEvent {
 
 /** ATOMFUZZER (003 Alg. 2) at decision `n`: `warning` — task `t`, inside an atomic block, was
  *  about to re-acquire `lock` (−1: the event-loop lock) and was paused; `error` — task `by`
- *  acquired it while `t` was paused: an atomicity violation was created; `unpause` — the monitor
- *  ended a pause (everything paused, or paused too long). */
+ *  acquired it while `t` was paused: an atomicity violation was created (for the event-loop lock:
+ *  with an access conflicting with the block's); `commute` — tasks ran while `t` was paused on the
+ *  event-loop lock but touched nothing its block touches; `unpause` — the monitor ended a pause
+ *  (everything paused, or paused too long). */
 export interface AtomEvent {
   e: 'atom';
-  kind: 'warning' | 'error' | 'unpause';
+  kind: 'warning' | 'error' | 'unpause' | 'commute';
   n: number;
   t: number | null;
   lock: number;
