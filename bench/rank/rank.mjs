@@ -10,6 +10,8 @@
 //   BENCH_RUNS=N       integration runs per example (default 10)
 //   BENCH_JOBS=J       runs in parallel, for both sides (default 2)
 //   BENCH_EXAMPLES=a,b only these examples (default: every examples/* with a conlens.config.json)
+//   BENCH_STRATEGY=S   the scheduler strategy rank uses: random (default, rank's own), pct or
+//                      atomfuzzer — to compare a strategy's cost and its rank 1 with the default's
 // Each example is measured rank first, then plain, in the same process; the machine is shared,
 // so compare the ratios, not absolute times across runs.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -24,6 +26,8 @@ const { runCommand } = await import('../../src/core/runner/run-command.ts');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const JOBS = Number(process.env.BENCH_JOBS ?? 2);
+const STRATEGY = process.env.BENCH_STRATEGY ?? 'random';
+if (!['random', 'pct', 'atomfuzzer'].includes(STRATEGY)) throw new Error(`BENCH_STRATEGY must be random, pct or atomfuzzer, got "${STRATEGY}"`);
 const only = process.env.BENCH_EXAMPLES?.split(',').filter(Boolean);
 const examples = readdirSync(join(ROOT, 'examples'))
   .filter((n) => existsSync(join(ROOT, 'examples', n, 'conlens.config.json')))
@@ -53,7 +57,7 @@ for (const name of examples) {
   const loaded = loadConfig(dir);
   const timings = {};
   const started = performance.now();
-  const report = await rankProject(loaded, { strategy: 'random', runs: RUNS, seed: 1, jobs: JOBS, timings });
+  const report = await rankProject(loaded, { strategy: STRATEGY, runs: RUNS, seed: 1, jobs: JOBS, timings });
   const total = performance.now() - started;
   const { ms: base, failed } = await plainSuite(loaded);
   rmSync(join(dir, '.conlens'), { recursive: true, force: true });
@@ -68,7 +72,7 @@ const totalPlain = rows.reduce((n, r) => n + Number(r[header.indexOf('plain s')]
 rows.push(['all', ...stages.map(() => ''), totalRank.toFixed(1), totalPlain.toFixed(1), `${(totalRank / totalPlain).toFixed(2)}×`, '', '']);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
 const line = (cells) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-console.log(`conlens rank vs the same test commands run plainly: ${RUNS} integration runs + 1 unit run, ${JOBS} at a time (stage times in s)`);
+console.log(`conlens rank (${STRATEGY}) vs the same test commands run plainly: ${RUNS} integration runs + 1 unit run, ${JOBS} at a time (stage times in s)`);
 console.log(line(header));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const r of rows) console.log(line(r));

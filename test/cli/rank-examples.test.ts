@@ -5,16 +5,11 @@
 // visible find no violation (detection rates drop on a loaded machine), it is ranked once more on
 // the next seeds before its invariants alone must carry the ranking.
 //
-// Two examples are known not to pass yet and run as `todo` (reported, not failing the suite):
-//   file-appender: the scheduled runs now reach FileAppender.subAppend and confirm it (the test's
-//     closer takes part in the schedule), but it ranks 2nd (S_rate 0.625) behind its own callee
-//     FileWriter.write (0.636, depth 7): the example's writer is analyzed code, where log4j's was the
-//     JDK's. Both are confirmed candidates; nothing in 004 IV-F prefers the caller.
+// One example is known not to pass yet and runs as `todo` (reported, not failing the suite):
 //   producer-consumer: the bug is invisible (expected.json) and no run confirms it; by S_rate the
 //     thread body Producer.run (depth 1, order ~10) outranks SyncStack.push (depth 2, order ~80),
 //     whose EXIT does carry the telling `this.max >= this.index` failure invariant.
 const KNOWN: Record<string, string> = {
-  'file-appender': 'FileAppender.subAppend ranks 2nd, behind its callee FileWriter.write',
   'producer-consumer': 'unconfirmed, and Producer.run outranks SyncStack.push by S_rate',
 };
 import { test } from 'node:test';

@@ -75,3 +75,38 @@ test('resuming after a lock request is waiting for the lock, not a stale read', 
   // setEqChk resumed after the top-level write; creditInterest only waited for its lock.
   assert.deepEqual(got.touched, ['Account.setEqChk']);
 });
+
+test('a thrown failure: the error the run failed with, and only what was still running when it was thrown', () => {
+  // 004 §V-A (log4j FileAppender): the closer runs between subAppend's two awaits. The writer
+  // inside subAppend resumes first and throws "Stream closed", which QuietWriter catches and
+  // logs; then subAppend resumes and fails on the nulled qw — the error the test reports.
+  const schedule = steps([
+    ['T1', 'AppenderSkeleton.doAppend', 'acquires lock #1'],
+    ['T2', 'FileAppender.close', 'writes closed'],
+    ['T2', 'FileWriter.close', 'writes closed'],
+    ['T2', 'FileAppender.reset', 'writes qw'],
+    ['T1', 'FileWriter.write', 'resumes after the await at src/memory-file.ts:38'],
+    ['T1', 'FileWriter.ensureOpen', 'throws IOException: Stream closed'],
+    ['T1', 'QuietWriter.write', 'resumes after the await at src/helpers.ts:46'],
+    ['T1', 'OnlyOnceErrorHandler.error', 'writes firstTime'],
+    ['T1', 'FileAppender.subAppend', 'resumes after the await at src/file-appender.ts:86'],
+    ['T1', 'FileAppender.subAppend', "throws TypeError: Cannot read properties of null (reading 'flush')"],
+  ]);
+  const graph: Record<string, string[]> = {
+    'FileWriter.write': ['QuietWriter.write'],
+    'FileWriter.ensureOpen': ['FileWriter.write'],
+    'QuietWriter.write': ['FileAppender.subAppend'],
+    'OnlyOnceErrorHandler.error': ['QuietWriter.write'],
+    'FileAppender.subAppend': ['FileAppender.append'],
+    'FileAppender.append': ['AppenderSkeleton.doAppend'],
+  };
+  const callers = (f: string) => graph[f] ?? [];
+  const message = "logging threw: TypeError: Cannot read properties of null (reading 'flush')";
+  const got = implicatedBy({ kind: 'failed assertion', schedule, message }, callers);
+  // subAppend last ran when its task took the lock (its callees' steps since then are its own
+  // wait), so the closer's writes are under it; FileWriter.write and QuietWriter.write were stale
+  // too, but had returned to their caller before the failure: they ran inside subAppend's region.
+  assert.deepEqual(got, { touched: ['FileAppender.subAppend'], interrupted: [], basis: 'interleaving' });
+  // Without the message the first throw is the failure, as before: the caught "Stream closed".
+  assert.deepEqual(implicatedBy({ kind: 'failed assertion', schedule }, callers).touched, ['FileWriter.write']);
+});

@@ -6,20 +6,33 @@
 //
 // The rule, per violation:
 //   1. A deadlock (or a hang with lock waits): the functions waiting in the wait-for cycle.
-//   2. Otherwise the failure step is the first step that throws, or the last step when nothing in
-//      the instrumented code threw (the test's own assertion failed after the tasks joined; then
-//      every task counts as possibly failing). Up to the failure step:
-//      a. stale: a function of a failing task that resumes after an await while, since its task's
-//         previous step, another task wrote a field — it went on with what it had read before
-//         the other task's write (002's getqueuetop, 003's checkThenWithdraw) — unless that
-//         previous step asked for a lock: then it waited for the lock, which protects it;
+//   2. Otherwise the failure step is the step that threw the error the run failed with (the
+//      violation's message quotes it); failing that, the first step that throws; when nothing in
+//      the instrumented code threw (the test's own assertion failed after the tasks joined), the
+//      last step — then every task counts as possibly failing. An error the program caught and
+//      handled (a writer's "Stream closed" that a quiet wrapper logs) is not the failure, even when
+//      it came first. Up to the failure step:
+//      a. stale: a function of a failing task that resumes after an await while another task wrote
+//         a field since the function last ran — it went on with what it had read before the other
+//         task's write (002's getqueuetop, 003's checkThenWithdraw). "Since it last ran" reaches
+//         back over the steps its own callees took while it waited for them (the schedule names
+//         the innermost function only): subAppend awaiting qw.write() was cut off when its task
+//         took the lock, not when its callee FileWriter.write resumed. A constructor's write never
+//         makes a read stale: nobody could read the object before it existed. Unless the task's previous
+//         step asked for a lock: then it waited for the lock, which protects it;
 //      b. interrupted: a function whose task wrote a field in it and was then cut off by another
 //         task, with the failure inside that cut, and that resumes in the same function and
 //         writes again there — an update split in two, whose half-done state the failing task
 //         saw (004 §V-E's set(): a = 1, switch, b = -1). These are implicated even when no failure invariant names them
 //         (position kind `violation`), and rank first among the confirmed (rank.ts).
+//      When the failure is a thrown error, a stale function counts only if it was still running
+//      when the error was thrown: one whose task went on in a (static) caller of it afterwards had
+//      returned — it ran inside its caller's broken region and handed its result back, and the
+//      failure is the caller's (004 IV-E's reasoning for eq. (6), "the failure invariants from
+//      the parent function could be caused by the child function", read the other way round:
+//      the child that finished cleanly inside a region that failed later is not what failed).
 //      The static callers (`callers`) of a stale or interrupted function that ran in the same
-//      task are implicated with it: the schedule names the innermost function only.
+//      task are implicated with it.
 //   3. When 2 finds nothing: the functions with a step among the CONFIRMING_STEPS steps that end
 //      at the failure step — the interleaving right before the failure.
 // Constructors are never implicated: no other task can reach an object before its constructor
@@ -32,6 +45,8 @@ export const CONFIRMING_STEPS = 12;
 export interface ViolationEvidence {
   kind: ViolationKind;
   schedule: ScheduleStep[];
+  /** The violation's message: names the error the run failed with (rule 2's failure step). */
+  message?: string;
 }
 
 export interface Implicated {
@@ -60,20 +75,44 @@ export function implicatedBy(violation: ViolationEvidence, callers: (fn: string)
     const cycle = new Set(waits.filter(inCode).map((s) => s.function));
     return { touched: sorted(cycle), interrupted: [], basis: 'cycle' };
   }
-  const thrown = steps.findIndex(isThrow);
+  // Transitive static callers, for "since it last ran" and "still running at the failure".
+  const above = new Map<string, Set<string>>();
+  const callersOf = (f: string): Set<string> => {
+    let set = above.get(f);
+    if (set) return set;
+    set = new Set<string>();
+    above.set(f, set);
+    const todo = [...callers(f)];
+    while (todo.length) {
+      const g = todo.pop()!;
+      if (set.has(g)) continue;
+      set.add(g);
+      todo.push(...callers(g));
+    }
+    return set;
+  };
+  const calls = (g: string, f: string) => g !== f && callersOf(f).has(g) && !callersOf(g).has(f);
+  const thrownText = (s: ScheduleStep) => s.event.slice('throws '.length).trim();
+  let thrown = violation.message ? steps.findIndex((s) => isThrow(s) && thrownText(s) !== '' && violation.message!.includes(thrownText(s))) : -1;
+  if (thrown < 0) thrown = steps.findIndex(isThrow);
   const failure = thrown >= 0 ? thrown : steps.length - 1;
   const failing = thrown >= 0 ? steps[thrown].task : undefined;
   const stale = new Set<string>();
   const interrupted = new Set<string>();
-  const previous = new Map<string, number>();
   for (let i = 0; i <= failure; i++) {
     const s = steps[i];
-    const prev = previous.get(s.task) ?? -1;
-    previous.set(s.task, i);
     if (!inCode(s) || !isResume(s) || (failing !== undefined && s.task !== failing)) continue;
+    let prev = i - 1;
+    while (prev >= 0 && steps[prev].task !== s.task) prev--;
     // Waiting for a lock is no stale read: the lock keeps the others out of what comes next.
     if (prev >= 0 && isLockRequest(steps[prev])) continue;
-    if (steps.slice(prev + 1, i).some((o) => o.task !== s.task && isWrite(o))) stale.add(s.function);
+    // Back over the steps of its own callees: the function last ran before them.
+    let since = prev;
+    while (since >= 0 && (steps[since].task !== s.task || calls(s.function, steps[since].function))) since--;
+    if (!steps.slice(since + 1, i).some((o) => o.task !== s.task && isWrite(o) && !isConstructor(o.function))) continue;
+    // A thrown failure: only what was still running when it was thrown (see the head of the file).
+    if (failing !== undefined && steps.slice(i + 1, failure + 1).some((o) => o.task === s.task && calls(o.function, s.function))) continue;
+    stale.add(s.function);
   }
   for (let i = 0; i < failure; i++) {
     const w = steps[i];
