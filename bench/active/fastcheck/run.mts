@@ -75,7 +75,10 @@ process.on('unhandledRejection', (reason) => {
   unhandled ??= reason;
 });
 
-const IDLE = 50;
+/** Nothing scheduled and the promise still pending for this long: a deadlock or a hang. Time, not
+ *  turns: with only the test's calls scheduled (`calls`) the example's own timers and immediates
+ *  (a consumer resting five turns) run a long while with nothing for fast-check to release. */
+const IDLE_MS = 2000;
 const started = performance.now();
 let failures = 0;
 const messages: string[] = [];
@@ -87,18 +90,17 @@ for (const s of fc.sample(fc.scheduler(), { numRuns: runs, seed })) {
     gate: (fn) => gate(s, fn),
     wrap: () => (unwrap = model === 'calls' ? () => {} : wrapAll(s)),
     // Release one scheduled task at a time, letting the example's own (unscheduled) microtasks
-    // and immediates run in between, until the promise settles. Nothing scheduled for IDLE turns
-    // and the promise still pending: a deadlock or a hang.
+    // and immediates run in between, until the promise settles.
     wait: async <T>(promise: Promise<T>) => {
       let settled = false;
       promise.then(() => (settled = true), () => (settled = true));
       try {
-        for (let idle = 0; !settled; ) {
+        for (let idleSince = performance.now(); !settled; ) {
           if (s.count() > 0) {
-            idle = 0;
+            idleSince = performance.now();
             await s.waitNext(1);
-          } else if (++idle > IDLE) {
-            throw new Error(`hang: nothing scheduled and not settled after ${IDLE} turns`);
+          } else if (performance.now() - idleSince > IDLE_MS) {
+            throw new Error(`hang: nothing scheduled and not settled for ${IDLE_MS} ms`);
           } else {
             await new Promise((resolve) => setImmediate(resolve));
           }

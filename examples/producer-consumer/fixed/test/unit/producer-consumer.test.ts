@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Consumer, Producer, SyncStack, WoTou } from '../../src/producer-consumer.ts';
+import { Consumer, Producer, SyncStack, WoTou, main } from '../../src/producer-consumer.ts';
 
-// 004 §V-D: the reference run. One thing at a time: a push never meets a full buffer and a pop
-// never meets an empty one, so nobody ever waits.
+// 004 §V-D: the reference run — "reference invariants from the program where there is one
+// producer and one consumer" (the last test); the others do one thing at a time.
 
 test('a WoTou keeps its id', () => {
   for (const id of [0, 1, 2, 7, 19, 42, 99]) {
@@ -91,5 +91,16 @@ test('a producer alone fills the buffer, then a consumer alone empties it', asyn
     const ids = Array.from({ length: count }, (_, i) => id * count + i);
     assert.deepEqual(eaten.map((wt) => wt.id), ids.reverse());
     assert.equal(ss.index, 0);
+  }
+});
+
+// 004 §V-D's reference: one producer and one consumer on one SyncStack. With a single producer a
+// woken push always finds room (only the consumer frees slots), so the buffer never overflows.
+test('one producer and one consumer share the SyncStack', async () => {
+  for (const [count, max] of [[20, 6], [12, 3], [8, 1]]) {
+    const { ss, eaten } = await main(1, 1, count, max);
+    assert.deepEqual(eaten.map((wt) => wt.id).sort((a, b) => a - b), Array.from({ length: count }, (_, i) => i));
+    assert.equal(ss.index, 0);
+    assert.ok(ss.arrWT.length === max, `the buffer grew to ${ss.arrWT.length}`);
   }
 });
