@@ -119,7 +119,8 @@ export class Recorder {
   /** An async activation that has just suspended for the first time, returning to its caller;
    *  decided on the caller's next move (await it directly → same task, anything else → spawn). */
   private pending: Activation | undefined;
-  /** Site kinds by site index: only `await` sites are scheduling points. */
+  /** Site kinds by site index: `await` sites are scheduling points through `aw`; `yield` and
+   *  `for-await` sites through `sp`. */
   private readonly siteKinds: string[] = [];
   /** The controlled scheduler, when the run has one (install.ts). */
   scheduler: Scheduler | undefined;
@@ -257,7 +258,6 @@ export class Recorder {
     if (!act.exited) {
       act.exited = true;
       this.open--;
-    this.open--;
       this.recordExit(act, undefined, 0);
     }
     this.settlePending(act, true);
@@ -320,6 +320,20 @@ export class Recorder {
     const child = pending && pending.parent === frame.act ? pending : undefined;
     this.settlePending(frame.act, true);
     return this.suspend(frame, site, value, child);
+  }
+
+  /** A scheduling point that is not an await (emitted in scheduled runs only): an async
+   *  generator resumed after `yield` / `yield*`, a `for await` iteration starting, a `for await`
+   *  loop ending. The continuation parks exactly like an await's (its `aw` was recorded before
+   *  the yield / the next() call; `rs` follows once the scheduler released it). `value` comes
+   *  back in a box the code unwraps (`(await sp(…)).v`): what next(value) sent reaches the
+   *  generator as it was, a thenable included. Without a scheduler: the box itself. */
+  sp<T>(frame: Frame, site: number, value: T): { v: T } | Promise<unknown> {
+    const box = Object.create(null) as { v: T };
+    box.v = value;
+    const scheduler = this.scheduler;
+    if (!scheduler) return box;
+    return scheduler.park(frame.act, site, box, {});
   }
 
   /** After the await (or yield) resumes. */
