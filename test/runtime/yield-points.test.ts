@@ -121,9 +121,11 @@ function decidedKinds(runDir: string): Set<string> {
   return kinds;
 }
 
-for (const [name, files, kinds] of [
-  ['a check-then-act across a yield (a generator per task)', LEASES, ['yield', 'for-await']],
-  ['two tasks consuming one shared generator, check-then-act across for await iterations', LEDGER, ['for-await']],
+// [test name, project, site kinds the decisions must include, a step the schedule must show:
+// [function, line] resuming at that point].
+for (const [name, files, kinds, [fn, line]] of [
+  ['a check-then-act across a yield (a generator per task)', LEASES, ['yield', 'for-await'], ['leases', 9]],
+  ['two tasks consuming one shared generator, check-then-act across for await iterations', LEDGER, ['for-await'], ['book', 11]],
 ] as const) {
   for (const strategy of ['random', 'atomfuzzer'] as FuzzStrategy[]) {
     test(`${name}: ${strategy} finds it within 4 seeds and replays it; with a mutex it never fails`, async () => {
@@ -135,6 +137,8 @@ for (const [name, files, kinds] of [
       for (const kind of kinds) assert.ok(decidedKinds(first.runDir).has(kind), `a decision at a ${kind} site`);
 
       const recorded = JSON.parse(readFileSync(first.violationFile!, 'utf8')) as Violation;
+      assert.ok(recorded.schedule.some((s) => s.function === fn && s.line === line && /^resumes after/.test(s.event)),
+        `the schedule shows ${fn} resuming at line ${line}:\n${recorded.schedule.map((s) => `${s.task} ${s.function} ${s.file}:${s.line} ${s.event}`).join('\n')}`);
       const replayed = await replay(buggy, { violation: recorded, out: out() });
       assert.equal(replayed.reproduced, true, `${replayed.outcome}: ${replayed.message}`);
       assert.equal(replayed.sameDecisions, true);

@@ -1,6 +1,8 @@
 // The controlled scheduler (DESIGN §7 "Controlling interleavings"), inside the test process and
 // only when CONLENS_TRACE carries `schedule`. Every instrumented `await x` calls the recorder's
-// `aw`, which hands the operand to `park`: the returned gate promise is what the code awaits.
+// `aw`, which hands the operand to `park`: the returned gate promise is what the code awaits. An
+// async generator's resumption after `yield` / `yield*` and each `for await` iteration (and the
+// loop's exit) park the same way, through the recorder's `sp` (their operand is already there).
 //   (a) the operand settles for real (I/O and timers complete; an operand that is the promise of a
 //       still-running instrumented activation simply is not ready yet — pitfall 1);
 //   (b) the continuation stays parked until the scheduler releases it: once the microtask queue
