@@ -235,8 +235,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         ], true));
         cleanup = [f.createExpressionStatement(rt('lv', [f.createIdentifier(frame)]))];
       } else {
+        // An async function of test code (awaits only) is a task of its own for the scheduler's
+        // strategies (`ct`): two concurrent test-code functions are two tasks, not one.
+        const testTask = options.awaitsOnly && hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword);
         prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
-          f.createVariableDeclaration(frame, undefined, undefined, rt('cb', [frameActivation(outer)])),
+          f.createVariableDeclaration(frame, undefined, undefined, rt(testTask ? 'ct' : 'cb', [frameActivation(outer)])),
         ], ts.NodeFlags.Const));
         cleanup = [f.createExpressionStatement(rt('lc', [f.createIdentifier(frame)]))];
       }

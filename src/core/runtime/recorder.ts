@@ -57,6 +57,9 @@ export interface Activation {
 interface CallbackFrame {
   act: Activation | undefined;
   prev: Activation | undefined;
+  /** A call of an async function of test code (no activation): its task id for the scheduler's
+   *  strategies, negative so it never equals an activation's. */
+  task?: number;
 }
 
 type Frame = Activation | CallbackFrame;
@@ -73,6 +76,10 @@ function isPlainPromise(value: unknown): value is Promise<unknown> {
 /** Node's own Error.prepareStackTrace (Node 20 defines one), as found when the recorder loads,
  *  before any user code: formatting with it runs no user code. */
 const INITIAL_PREPARE_STACK_TRACE = peekProperty(Error, 'prepareStackTrace');
+
+/** The park info's `task` of a test-code frame (scheduler.ts ParkInfo.task). */
+const taskOfFrame = (frame: Frame): { task?: number } =>
+  frame.act === undefined && (frame as CallbackFrame).task !== undefined ? { task: (frame as CallbackFrame).task } : {};
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -114,6 +121,8 @@ export class Recorder {
   private siteCount = 0;
   private activationCount = 0;
   private callOrder = 0;
+  /** Calls of test code's async functions seen (their task ids are the negated count). */
+  private testTasks = 0;
   /** The activation whose code is running now (undefined: uninstrumented code, the event loop). */
   private current: Activation | undefined;
   /** An async activation that has just suspended for the first time, returning to its caller;
@@ -277,6 +286,14 @@ export class Recorder {
     return frame;
   }
 
+  /** An async function of test code starts (awaits-only instrumentation): a callback frame
+   *  that, without an activation around it, is a task of its own under the scheduler. */
+  ct(act: Activation | undefined): CallbackFrame {
+    const frame = this.cb(act);
+    if (!act && this.scheduler) frame.task = -++this.testTasks;
+    return frame;
+  }
+
   lc(frame: CallbackFrame): void {
     this.current = frame.prev;
   }
@@ -305,6 +322,7 @@ export class Recorder {
     if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
     const lock = act?.lastLock;
     return scheduler.park(act, site, value, {
+      ...taskOfFrame(frame),
       child: child ?? (known === true ? undefined : known),
       // An await of test code (outside `include`, no activation) while instrumented activations
       // are open: its operand waits for them (pitfall 1), not for I/O.
@@ -333,7 +351,7 @@ export class Recorder {
     box.v = value;
     const scheduler = this.scheduler;
     if (!scheduler) return box;
-    return scheduler.park(frame.act, site, box, {});
+    return scheduler.park(frame.act, site, box, taskOfFrame(frame));
   }
 
   /** After the await (or yield) resumes. */

@@ -38,6 +38,9 @@ export interface ParkInfo {
   /** The operand is known to depend on other parked continuations (runExclusive's promise, the
    *  promise of an open activation seen before). */
   dependent?: boolean;
+  /** The task of a continuation without an activation: a call of an async function of test
+   *  code (recorder `ct`, a negative id). */
+  task?: number;
 }
 
 interface Entry {
@@ -253,7 +256,7 @@ export class Scheduler {
       key: keyOf(e),
       activation: e.act ? e.act.id : null,
       site: e.site,
-      task: taskOf(e.act)?.id ?? null,
+      task: taskOf(e.act)?.id ?? e.info.task ?? null,
       ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
       ...(e.short ? { short: true } : {}),
       ...(this.entrySites.has(e.site) ? { enters: true } : {}),
@@ -418,7 +421,7 @@ export class Scheduler {
     const parked = pending.map((e) => ({
       a: e.act ? e.act.id : null,
       s: e.site,
-      t: taskOf(e.act)?.id ?? null,
+      t: taskOf(e.act)?.id ?? e.info.task ?? null,
       ...(e.act && this.requests.has(e.act) ? { lock: this.requests.get(e.act)! } : {}),
     }));
     const message = cycle
