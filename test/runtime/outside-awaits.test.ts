@@ -6,6 +6,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { transpileTypeScript } from '../../src/core/instrument/transpile.ts';
 import { instrumentationFor, type TraceSettings } from '../../src/core/instrument/instrument-config.ts';
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../src/core/config/index.ts';
+import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
+import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
+import { tempProject } from '../helpers/temp-project.ts';
 
 const SOURCE = `import { Account } from '../src/account.ts';
 export const log: string[] = [];
@@ -40,4 +45,32 @@ test('instrumentationFor: include fully; other project files awaits-only, only w
   assert.equal(scheduled('/elsewhere/b.ts'), undefined);
   const off = instrumentationFor({ ...base, schedule: { strategy: 'random', seed: 1, outsideAwaits: false } }, own);
   assert.equal(off(join(root, 'test/a.test.ts')), undefined);
+});
+
+test('each call of an async function of test code is a task of its own for the strategies', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], integration: { command: 'node --test test/store.test.ts' }, timeoutMs: 20000 }),
+    'src/store.ts': 'export class Store { value = 0; }',
+    'test/store.test.ts': `import { test } from 'node:test';
+import { Store } from '../src/store.ts';
+test('two test-code increments', async () => {
+  const store = new Store();
+  const increment = async () => {
+    const v = store.value;
+    await null;
+    store.value = v + 1;
+  };
+  await Promise.all([increment(), increment()]);
+});`,
+  });
+  const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy: 'pct', seed: 1 } });
+  assert.equal(run.passed, true, run.output);
+  const events = traceFiles(run.runDir).flatMap((file) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as TraceEvent));
+  const sched = events.flatMap((e) => (e.e === 'sched' ? [e] : []));
+  assert.ok(sched.every((e) => e.a === null), 'only test-code continuations');
+  // The test's own function and the two increments: three tasks, none of them null.
+  const tasks = new Set(sched.map((e) => e.t));
+  assert.equal(tasks.size, 3, `tasks ${[...tasks].join(', ')}`);
+  assert.ok([...tasks].every((t) => t !== null && t < 0));
 });

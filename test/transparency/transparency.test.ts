@@ -3,12 +3,14 @@
 // prints a transcript of what it observes) runs three times — with the loader only, and
 // instrumented with fields off and on — and must print the same stdout and stderr, exit with the
 // same code, print no conlens warning, and leave a well-formed trace with ENTER/EXIT events of the
-// functions its corpus.json names. Then every example's unit tests must pass or fail the same way
-// plain and instrumented.
+// functions its corpus.json names. Entries listed in "scheduled" (their transcript does not depend
+// on how tasks interleave) also run under the controlled scheduler, with several seeds, where
+// awaits, async generators' yields and for await iterations are scheduling points. Then every
+// example's unit tests must pass or fail the same way plain and instrumented.
 //
 // corpus.json: { "entries"?: string[] (default ["main.ts"]), "functions": string[] (display
 // names that must have ENTER and EXIT/EXC in every entry's trace), "functionsPerEntry"?: {entry:
-// string[]}, "locks"?: the trace settings' locks }.
+// string[]}, "locks"?: the trace settings' locks, "scheduled"?: string[] (entries) }.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -30,6 +32,7 @@ interface CorpusSpec {
   functions: string[];
   functionsPerEntry?: Record<string, string[]>;
   locks?: TraceSettings['locks'];
+  scheduled?: string[];
 }
 
 interface Outcome {
@@ -142,26 +145,33 @@ interface EntryRuns {
   outcomes: Promise<Outcome[]>;
 }
 
-/** Queues one entry's runs: plain, and instrumented with fields off and on. */
+/** Seeds of the scheduled runs of the entries a corpus program lists in "scheduled". */
+const SCHEDULED_SEEDS = [1, 2, 3];
+
+/** Queues one entry's runs: plain, and instrumented with fields off and on (and scheduled). */
 function startRuns(dir: string, entry: string, spec: CorpusSpec): EntryRuns {
-  const settings = (fields: boolean): TraceSettings => ({ root: dir, include: ['src/**'], runDir: newRunDir(), fields, depth: 2, locks: spec.locks ?? [] });
+  const settings = (fields: boolean, seed?: number): TraceSettings => ({
+    root: dir, include: ['src/**'], runDir: newRunDir(), fields, depth: 2, locks: spec.locks ?? [],
+    ...(seed === undefined ? {} : { schedule: { strategy: 'random' as const, seed } }),
+  });
   const traced = [settings(false), settings(true)];
+  if (spec.scheduled?.includes(entry)) traced.push(...SCHEDULED_SEEDS.map((seed) => settings(true, seed)));
   const outcomes = Promise.all([runEntry(dir, entry), ...traced.map((trace) => runEntry(dir, entry, trace))]);
   outcomes.catch(() => {}); // awaited (and reported) by its test
   return { traced, outcomes };
 }
 
-/** Compares the runs of one entry; returns the functions entered and left, per `fields`. */
-async function checkTransparent(runs: EntryRuns): Promise<Map<boolean, Set<string>>> {
+/** Compares the runs of one entry; returns the functions entered and left, per instrumented run. */
+async function checkTransparent(runs: EntryRuns): Promise<Map<string, Set<string>>> {
   const { traced } = runs;
   const [plain, ...instrumented] = await runs.outcomes;
   assert.equal(plain.signal, null, `the plain run was killed (${plain.signal}):\n${plain.stderr}`);
   assert.ok(plain.stdout.length > 0, 'the plain run printed a transcript');
   assert.doesNotMatch(plain.stderr, /^conlens:/m);
-  const functions = new Map<boolean, Set<string>>();
+  const functions = new Map<string, Set<string>>();
   traced.forEach((trace, i) => {
     const run = instrumented[i];
-    const label = `instrumented (fields: ${trace.fields})`;
+    const label = `instrumented (fields: ${trace.fields}${trace.schedule ? `, scheduled: ${trace.schedule.strategy} seed ${trace.schedule.seed}` : ''})`;
     assert.doesNotMatch(run.stderr, /^conlens:/m, `${label} printed a conlens message:\n${run.stderr}`);
     assert.equal(run.stdout, plain.stdout, `${label}: stdout differs`);
     assert.equal(run.stderr, plain.stderr, `${label}: stderr differs`);
@@ -170,7 +180,7 @@ async function checkTransparent(runs: EntryRuns): Promise<Map<boolean, Set<strin
     const traces = readTraces(trace.runDir);
     const fieldEvents = traces.reduce((n, { events }) => n + events.filter((e) => e.e === 'rd' || e.e === 'wr' || e.e === 'up').length, 0);
     assert.equal(fieldEvents > 0, trace.fields, `${label}: ${fieldEvents} field events`);
-    functions.set(trace.fields, enteredAndLeft(traces));
+    functions.set(label, enteredAndLeft(traces));
   });
   return functions;
 }
@@ -195,10 +205,10 @@ describe('corpus: plain and instrumented runs print the same', { concurrency: tr
       entryRuns.set(`${name}/${entry}`, runs);
       test(`${name}/${entry}`, async () => {
         const functions = await checkTransparent(runs);
-        for (const [fields, seen] of functions) {
+        for (const [label, seen] of functions) {
           const expected = [...spec.functions, ...(spec.functionsPerEntry?.[entry] ?? [])];
           const missing = expected.filter((fn) => !seen.has(fn));
-          assert.deepEqual(missing, [], `fields: ${fields}: no ENTER/EXIT for these functions; traced: ${[...seen].sort().join(', ')}`);
+          assert.deepEqual(missing, [], `${label}: no ENTER/EXIT for these functions; traced: ${[...seen].sort().join(', ')}`);
         }
       });
     }

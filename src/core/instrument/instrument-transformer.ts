@@ -2,7 +2,8 @@
 // "instrumentation"; rules in DESIGN §7). Per named function (the same names as the static call
 // graph, function-naming.ts): ENTER with parameters and `this`, EXIT per return path (line of
 // the return; 0 = fell off the end), EXC for an exception thrown out. Every `await` / `yield`
-// becomes a suspension point the runtime sees (`aw` before, `rs` after). Inline callbacks run as
+// becomes a suspension point the runtime sees (`aw` before, `rs` after); in scheduled runs an
+// async generator's `yield` and every `for await` iteration are scheduling points too (`sp`). Inline callbacks run as
 // the function around them (`cb` / `lc`). Optionally field reads/writes (`o.p` → `rd(o).p`, which
 // keeps the native access: getters, setters, strictness and `this` of method calls unchanged) and
 // mutating calls on Array/Map/Set. Calls of lock methods are always reported (`mc`).
@@ -53,6 +54,8 @@ interface FunctionContext {
   named: NamedFunction | undefined;
   fnIndex: number;
   depth: number;
+  /** The function is an async generator: in scheduled runs its `yield`s are scheduling points. */
+  asyncGenerator?: boolean;
 }
 
 type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock';
@@ -148,7 +151,8 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       const entry = byDecl.get(node);
       const depth = outer.depth + 1;
       const frame = `${FRAME}${depth}`;
-      const ctx: FunctionContext = { frame, isActivation: !!entry, named: entry?.fn, fnIndex: entry?.index ?? -1, depth };
+      const asyncGenerator = hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) && !!node.asteriskToken;
+      const ctx: FunctionContext = { frame, isActivation: !!entry, named: entry?.fn, fnIndex: entry?.index ?? -1, depth, asyncGenerator };
       const paramCtx: FunctionContext = { ...ctx, frame: undefined, isActivation: false };
       // A function declaration is hoisted: another module of an import cycle may call it before
       // this module's body (and its runtime prologue) ran.
@@ -231,8 +235,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         ], true));
         cleanup = [f.createExpressionStatement(rt('lv', [f.createIdentifier(frame)]))];
       } else {
+        // An async function of test code (awaits only) is a task of its own for the scheduler's
+        // strategies (`ct`): two concurrent test-code functions are two tasks, not one.
+        const testTask = options.awaitsOnly && hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword);
         prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
-          f.createVariableDeclaration(frame, undefined, undefined, rt('cb', [frameActivation(outer)])),
+          f.createVariableDeclaration(frame, undefined, undefined, rt(testTask ? 'ct' : 'cb', [frameActivation(outer)])),
         ], ts.NodeFlags.Const));
         cleanup = [f.createExpressionStatement(rt('lc', [f.createIdentifier(frame)]))];
       }
@@ -240,20 +247,32 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       return replaceBody(node, parameters, f.createBlock([...head, prologue, guarded], true));
     }
 
+    /** A scheduling point that is not an `await` (scheduled runs): `(await sp(frame, site, value)).v`.
+     *  The runtime parks the continuation as it parks an await's and hands `value` back in a box,
+     *  so a thenable sent with `next(value)` is not unwrapped (a plain `await value` would). */
+    function schedulingPoint(frame: TS.Identifier, site: TS.Expression, value: TS.Expression): TS.Expression {
+      return f.createPropertyAccessExpression(f.createParenthesizedExpression(f.createAwaitExpression(rt('sp', [frame, site, value]))), 'v');
+    }
+
     /** `for await (x of it) body` → `for await (x of aw(it)) { rs; try { body } finally { aw } }`
-     *  followed by `rc` (the loop's last await, or its exit, has no `rs`). */
+     *  followed by `rc` (the loop's last await, or its exit, has no `rs`). In scheduled runs each
+     *  iteration is a scheduling point, like an await of `next()`: the body starts with
+     *  `rs(sp(…))` and the loop's exit (done, or `break` after return() was awaited) is
+     *  `rs(sp(…))` instead of `rc`. The iteration protocol itself stays native (GetIterator,
+     *  next/return calls, sync iterables of promises). */
     function visitForAwait(node: TS.ForOfStatement, ctx: FunctionContext): [TS.Statement, TS.Statement] {
       const site = addSite(node, 'for-await');
       const frame = f.createIdentifier(ctx.frame!);
       const iterable = rt('aw', [frame, site, ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression]);
       const initializer = ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer;
       const body = ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement;
+      const resume = () => rt('rs', [frame, site, options.scheduled ? schedulingPoint(frame, site, f.createIdentifier('undefined')) : f.createIdentifier('undefined')]);
       const loopBody = f.createBlock([
-        f.createExpressionStatement(rt('rs', [frame, site, f.createIdentifier('undefined')])),
+        f.createExpressionStatement(resume()),
         f.createTryStatement(f.createBlock([body], true), undefined, f.createBlock([f.createExpressionStatement(rt('aw', [frame, site, f.createIdentifier('undefined')]))], true)),
       ], true);
       const loop = f.updateForOfStatement(node, node.awaitModifier, initializer, iterable, loopBody);
-      return [loop, f.createExpressionStatement(rt('rc', [frame]))];
+      return [loop, f.createExpressionStatement(options.scheduled ? resume() : rt('rc', [frame]))];
     }
 
     function containsCall(node: TS.Node): boolean {
@@ -332,7 +351,13 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         const suspended = node.asteriskToken
           ? f.createYieldExpression(node.asteriskToken, rt('aw', [f.createIdentifier(ctx.frame), site, inner]))
           : f.createYieldExpression(undefined, rt('aw', [f.createIdentifier(ctx.frame), site, inner]));
-        return rt('rs', [f.createIdentifier(ctx.frame), site, suspended]);
+        // In scheduled runs an async generator's resumption after `yield` / `yield*` (the
+        // consumer's next() resumes it synchronously) is a scheduling point, like an await's.
+        // Only a normal resumption reaches it: return() / throw() complete the yield abruptly.
+        const resumed = options.scheduled && ctx.asyncGenerator
+          ? schedulingPoint(f.createIdentifier(ctx.frame), site, suspended)
+          : suspended;
+        return rt('rs', [f.createIdentifier(ctx.frame), site, resumed]);
       }
       if (ctx.frame && ts.isForOfStatement(node) && node.awaitModifier) {
         return visitForAwait(node, ctx);

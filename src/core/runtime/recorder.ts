@@ -57,6 +57,9 @@ export interface Activation {
 interface CallbackFrame {
   act: Activation | undefined;
   prev: Activation | undefined;
+  /** A call of an async function of test code (no activation): its task id for the scheduler's
+   *  strategies, negative so it never equals an activation's. */
+  task?: number;
 }
 
 type Frame = Activation | CallbackFrame;
@@ -73,6 +76,10 @@ function isPlainPromise(value: unknown): value is Promise<unknown> {
 /** Node's own Error.prepareStackTrace (Node 20 defines one), as found when the recorder loads,
  *  before any user code: formatting with it runs no user code. */
 const INITIAL_PREPARE_STACK_TRACE = peekProperty(Error, 'prepareStackTrace');
+
+/** The park info's `task` of a test-code frame (scheduler.ts ParkInfo.task). */
+const taskOfFrame = (frame: Frame): { task?: number } =>
+  frame.act === undefined && (frame as CallbackFrame).task !== undefined ? { task: (frame as CallbackFrame).task } : {};
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -114,6 +121,8 @@ export class Recorder {
   private siteCount = 0;
   private activationCount = 0;
   private callOrder = 0;
+  /** Calls of test code's async functions seen (their task ids are the negated count). */
+  private testTasks = 0;
   /** The activation whose code is running now (undefined: uninstrumented code, the event loop). */
   private current: Activation | undefined;
   /** The requester of the runExclusive callback running now: a callback the library calls after
@@ -123,7 +132,8 @@ export class Recorder {
   /** An async activation that has just suspended for the first time, returning to its caller;
    *  decided on the caller's next move (await it directly → same task, anything else → spawn). */
   private pending: Activation | undefined;
-  /** Site kinds by site index: only `await` sites are scheduling points. */
+  /** Site kinds by site index: `await` sites are scheduling points through `aw`; `yield` and
+   *  `for-await` sites through `sp`. */
   private readonly siteKinds: string[] = [];
   /** The controlled scheduler, when the run has one (install.ts). */
   scheduler: Scheduler | undefined;
@@ -261,7 +271,6 @@ export class Recorder {
     if (!act.exited) {
       act.exited = true;
       this.open--;
-    this.open--;
       this.recordExit(act, undefined, 0);
     }
     this.settlePending(act, true);
@@ -278,6 +287,14 @@ export class Recorder {
   cb(act: Activation | undefined): CallbackFrame {
     const frame = { act, prev: this.current };
     this.current = act;
+    return frame;
+  }
+
+  /** An async function of test code starts (awaits-only instrumentation): a callback frame
+   *  that, without an activation around it, is a task of its own under the scheduler. */
+  ct(act: Activation | undefined): CallbackFrame {
+    const frame = this.cb(act);
+    if (!act && this.scheduler) frame.task = -++this.testTasks;
     return frame;
   }
 
@@ -309,6 +326,7 @@ export class Recorder {
     if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
     const lock = act?.lastLock;
     return scheduler.park(act, site, value, {
+      ...taskOfFrame(frame),
       child: child ?? (known === true ? undefined : known),
       // An await of test code (outside `include`, no activation) while instrumented activations
       // are open: its operand waits for them (pitfall 1), not for I/O.
@@ -324,6 +342,20 @@ export class Recorder {
     const child = pending && pending.parent === frame.act ? pending : undefined;
     this.settlePending(frame.act, true);
     return this.suspend(frame, site, value, child);
+  }
+
+  /** A scheduling point that is not an await (emitted in scheduled runs only): an async
+   *  generator resumed after `yield` / `yield*`, a `for await` iteration starting, a `for await`
+   *  loop ending. The continuation parks exactly like an await's (its `aw` was recorded before
+   *  the yield / the next() call; `rs` follows once the scheduler released it). `value` comes
+   *  back in a box the code unwraps (`(await sp(…)).v`): what next(value) sent reaches the
+   *  generator as it was, a thenable included. Without a scheduler: the box itself. */
+  sp<T>(frame: Frame, site: number, value: T): { v: T } | Promise<unknown> {
+    const box = Object.create(null) as { v: T };
+    box.v = value;
+    const scheduler = this.scheduler;
+    if (!scheduler) return box;
+    return scheduler.park(frame.act, site, box, taskOfFrame(frame));
   }
 
   /** After the await (or yield) resumes. */

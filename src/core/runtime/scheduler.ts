@@ -1,6 +1,8 @@
 // The controlled scheduler (DESIGN §7 "Controlling interleavings"), inside the test process and
 // only when CONLENS_TRACE carries `schedule`. Every instrumented `await x` calls the recorder's
-// `aw`, which hands the operand to `park`: the returned gate promise is what the code awaits.
+// `aw`, which hands the operand to `park`: the returned gate promise is what the code awaits. An
+// async generator's resumption after `yield` / `yield*` and each `for await` iteration (and the
+// loop's exit) park the same way, through the recorder's `sp` (their operand is already there).
 //   (a) the operand settles for real (I/O and timers complete; an operand that is the promise of a
 //       still-running instrumented activation simply is not ready yet — pitfall 1);
 //   (b) the continuation stays parked until the scheduler releases it: once the microtask queue
@@ -36,6 +38,9 @@ export interface ParkInfo {
   /** The operand is known to depend on other parked continuations (runExclusive's promise, the
    *  promise of an open activation seen before). */
   dependent?: boolean;
+  /** The task of a continuation without an activation: a call of an async function of test
+   *  code (recorder `ct`, a negative id). */
+  task?: number;
 }
 
 interface Entry {
@@ -251,7 +256,7 @@ export class Scheduler {
       key: keyOf(e),
       activation: e.act ? e.act.id : null,
       site: e.site,
-      task: taskOf(e.act)?.id ?? null,
+      task: taskOf(e.act)?.id ?? e.info.task ?? null,
       ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
       ...(e.short ? { short: true } : {}),
       ...(this.entrySites.has(e.site) ? { enters: true } : {}),
@@ -427,7 +432,7 @@ export class Scheduler {
     const parked = pending.map((e) => ({
       a: e.act ? e.act.id : null,
       s: e.site,
-      t: taskOf(e.act)?.id ?? null,
+      t: taskOf(e.act)?.id ?? e.info.task ?? null,
       ...(e.act && this.requests.has(e.act) ? { lock: this.requests.get(e.act)! } : {}),
     }));
     const message = cycle

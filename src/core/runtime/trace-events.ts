@@ -48,14 +48,15 @@ export interface FunctionEvent {
   async: boolean;
 }
 
-/** A source site (await, field access, lock call), declared once before its first use. */
+/** A source site (await, yield, for await, field access, lock call), declared once before its
+ *  first use. */
 export interface SiteEvent {
   e: 'site';
   i: number;
   file: string;
   line: number;
   col: number;
-  k: 'await' | 'for-await' | 'read' | 'write' | 'update' | 'call' | 'lock';
+  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock';
   /** The property or method name, for field and lock sites. */
   name?: string;
 }
@@ -126,10 +127,12 @@ export interface ErrorEvent {
 }
 
 /** A decision of the controlled scheduler (runtime/scheduler.ts): at step `n` it released the
- *  continuation of activation `a` parked at await site `s`, one of `c` ready candidates (index `i`
- *  in park order). `k` is the candidate's key (`<activation>@<site>`), stable across runs that take
- *  the same decisions; `t` the task (its root activation). `d`: a replay that could not follow its
- *  recorded choice. */
+ *  continuation of activation `a` parked at site `s` — an await, an async generator's yield (its
+ *  resumption) or a for await (an iteration starting, or the loop ending; the site's `k` says
+ *  which) — one of `c` ready candidates (index `i` in park order). `k` is the candidate's key
+ *  (`<activation>@<site>`), stable across runs that take the same decisions; `t` the task (its
+ *  root activation; negative: a call of an async function of test code, which has no
+ *  activation). `d`: a replay that could not follow its recorded choice. */
 export interface SchedEvent {
   e: 'sched';
   n: number;
