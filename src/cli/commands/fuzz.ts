@@ -38,7 +38,8 @@ export const fuzzCommand: Subcommand = {
   help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
-scheduler: one task runs at a time between awaits, and at every await the
+scheduler: one task runs at a time between scheduling points (awaits, yields
+of async generators, for await iterations, lock requests), and at each one the
 strategy picks which parked continuation goes on. Run i uses seed S + i, so
 every run can be replayed. A run that fails (exception, failed assertion,
 unhandled rejection), deadlocks or hangs gets a report,
@@ -70,9 +71,10 @@ Strategies:
            to suspend go first; short critical sections (a synchronous
            runExclusive callback) of tasks outside atomic blocks go last.
 
-Scheduling points: every await in the instrumented files ("include"), every
-lock request, and every await in the project's other files (the tests and
-their helpers: a task written in the test takes part in the schedule).
+Scheduling points: every await, async generator yield and for await iteration
+in the instrumented files ("include"), every lock request, and every await in
+the project's other files (the tests and their helpers: a task written in the
+test takes part in the schedule, each call of a test's async function a task).
 
 A stall — nothing ready to run and nothing happening for --stall-ms — is a
 deadlock when the waiting tasks' lock requests form a wait-for cycle

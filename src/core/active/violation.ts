@@ -159,7 +159,9 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
     switch (event.e) {
       case 'sched': {
         const where = siteOf(event.s);
-        push(event.a, event.s, `resumes after the await at ${where ? `${where.file}:${where.line}` : `site ${event.s}`} (decision ${event.n}, ${event.c} ready${event.d ? ', replay diverged' : ''})`);
+        // An async generator's yield and a for await iteration are scheduling points too.
+        const point = where?.k === 'yield' ? 'the yield' : where?.k === 'for-await' ? 'the for await' : 'the await';
+        push(event.a, event.s, `resumes after ${point} at ${where ? `${where.file}:${where.line}` : `site ${event.s}`} (decision ${event.n}, ${event.c} ready${event.d ? ', replay diverged' : ''})`);
         break;
       }
       case 'lk':
