@@ -407,7 +407,9 @@ export class Recorder {
     this.settlePending(act, false);
     const obj = identityOf(object as object);
     this.writer.write({ e: kind, a: act ? act.id : null, s: site, obj, k: key });
-    if (this.scheduler?.strategy.wantsAccesses) this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key);
+    // A lock's own fields (a config lock class's state, its wait set) are the lock operations the
+    // scheduler already models, not data: for Lipton they are movers, never a conflict.
+    if (this.scheduler?.strategy.wantsAccesses && !this.isLock(object)) this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key);
   }
 
   rd<T>(object: T, key: string, site: number): T {
