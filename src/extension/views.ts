@@ -41,11 +41,11 @@ function revealCommand(file: string | undefined, line: number | undefined, title
 // ---- Suspicious Functions -------------------------------------------------------------------
 
 export class SuspiciousProvider implements vscode.TreeDataProvider<RankedPosition> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
+  /** The tree is read from the results as they are: it changes exactly when they do. */
+  readonly onDidChangeTreeData: vscode.Event<void>;
 
   constructor(private readonly results: Results) {
-    results.onDidChange(() => this.changed.fire());
+    this.onDidChangeTreeData = results.onDidChange;
   }
 
   getChildren(element?: RankedPosition): RankedPosition[] {
@@ -149,11 +149,11 @@ export class InvariantsProvider implements vscode.TreeDataProvider<InvariantElem
 export type ViolationElement = { type: 'violation'; violation: ReportViolation; index: number } | { type: 'step'; violation: ReportViolation; index: number; step: ScheduleStep };
 
 export class ViolationsProvider implements vscode.TreeDataProvider<ViolationElement> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
+  /** The tree is read from the results as they are: it changes exactly when they do. */
+  readonly onDidChangeTreeData: vscode.Event<void>;
 
   constructor(private readonly results: Results) {
-    results.onDidChange(() => this.changed.fire());
+    this.onDidChangeTreeData = results.onDidChange;
   }
 
   getChildren(element?: ViolationElement): ViolationElement[] {

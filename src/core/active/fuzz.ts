@@ -8,7 +8,7 @@ import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
 import { atomicBlocks } from './atomic-blocks.js';
-import { analyzeRun, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
+import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
 
@@ -136,9 +136,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     ...(blocks ? {
       atomfuzzer: {
         blocks: blocks.sources,
-        warnings: done.reduce((n, o) => n + (o.atom?.warnings ?? 0), 0),
-        errors: done.reduce((n, o) => n + (o.atom?.errors ?? 0), 0),
-        commuting: done.reduce((n, o) => n + (o.atom?.commuting ?? 0), 0),
+        ...sumAtomCounts(done.map((o) => o.atom)),
         bugs: found.length,
       },
     } : {}),

@@ -48,6 +48,18 @@ export interface AtomCounts {
   commuting: number;
 }
 
+/** The counts of several runs or processes added up. */
+export function sumAtomCounts(counts: Iterable<AtomCounts | undefined>): AtomCounts {
+  const sum: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
+  for (const c of counts) {
+    if (!c) continue;
+    sum.warnings += c.warnings;
+    sum.errors += c.errors;
+    sum.commuting += c.commuting;
+  }
+  return sum;
+}
+
 export interface RunAnalysis {
   outcome: 'pass' | ViolationKind;
   message?: string;
@@ -228,11 +240,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   const decisions: Record<string, string[]> = {};
   for (const trace of traces) if (trace.decisions.length) decisions[trace.key] = trace.decisions;
   const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
-  const atom: AtomCounts = {
-    warnings: traces.reduce((n, t) => n + t.atom.warnings, 0),
-    errors: traces.reduce((n, t) => n + t.atom.errors, 0),
-    commuting: traces.reduce((n, t) => n + t.atom.commuting, 0),
-  };
+  const atom = sumAtomCounts(traces.map((t) => t.atom));
 
   // The kind: a stall the scheduler diagnosed (during the run, or at the end of a failed run),
   // a run killed over budget, an unhandled rejection, then the failing test's assertion or error.

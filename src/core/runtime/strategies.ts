@@ -245,10 +245,11 @@ export class AtomFuzzerStrategy implements Strategy {
     return this.deferShort && candidate.lock !== undefined && candidate.short === true && !this.inside(candidate.task);
   }
 
-  private unpause(key: string, note: AtomNote): void {
+  /** The pause ends; the note, if any, is what ended it (a window judged later has none yet). */
+  private unpause(key: string, note?: AtomNote): void {
     this.paused.delete(key);
     this.released.add(key);
-    this.notes.push(note);
+    if (note) this.notes.push(note);
   }
 
   choose(candidates: readonly Candidate[], step: number): number {
@@ -310,8 +311,7 @@ export class AtomFuzzerStrategy implements Strategy {
           // Acquiring the same mutex conflicts with the block's own acquire and release of it.
           this.unpause(key, note);
         } else {
-          this.paused.delete(key);
-          this.released.add(key);
+          this.unpause(key);
           this.windows.push({ note, before: new Map(this.blockAccesses.get(pause.task)), others: new Map(), open: true, conflictsBefore: false, conflictsAfter: false });
         }
       }
