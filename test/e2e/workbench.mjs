@@ -240,28 +240,39 @@ export class Workbench {
   async hoverText(line, text, { timeout = 15_000, until = () => true } = {}) {
     const { page } = this;
     const spans = this.activeEditor().locator('.view-lines .view-line span span', { hasText: text });
-    // Lines move while CodeLenses and decorations arrive: find the line and the text in the same
-    // pass, and look again until both agree.
-    let target;
-    const lookUntil = Date.now() + 10_000;
-    for (;;) {
-      const band = await this.lineBand(line);
-      for (const span of await spans.all()) {
-        const box = await span.boundingBox();
-        if (box && box.y + box.height / 2 >= band.top && box.y + box.height / 2 <= band.bottom) target = box;
-      }
-      if (target || Date.now() > lookUntil) break;
-      await page.waitForTimeout(250);
-    }
-    expect(target, `"${text}" is not visible on line ${line}`);
-    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
     const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents');
-    await waitVisible(hover, `no hover appeared over "${text}" on line ${line}`, timeout);
+    // Lines move while CodeLenses and decorations arrive: find the line and the text in the same
+    // pass, and look again until both agree. The line can still move after the mouse got there
+    // (no hover then): aim again, a few seconds per attempt, until the timeout.
+    const end = Date.now() + timeout;
+    for (let attempt = 1; ; attempt++) {
+      let target;
+      const lookUntil = Date.now() + 10_000;
+      for (;;) {
+        const band = await this.lineBand(line);
+        for (const span of await spans.all()) {
+          const box = await span.boundingBox();
+          if (box && box.y + box.height / 2 >= band.top && box.y + box.height / 2 <= band.bottom) target = box;
+        }
+        if (target || Date.now() > lookUntil) break;
+        await page.waitForTimeout(250);
+      }
+      expect(target, `"${text}" is not visible on line ${line}`);
+      // Away first: moving onto the same spot again does not start a new hover.
+      if (attempt > 1) await page.mouse.move(target.x + target.width / 2, target.y - 3 * target.height);
+      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
+      const left = end - Date.now();
+      if (left <= 4_000) {
+        await waitVisible(hover, `no hover appeared over "${text}" on line ${line}`, Math.max(left, 1));
+        break;
+      }
+      if (await hover.first().waitFor({ state: 'visible', timeout: 4_000 }).then(() => true, () => false)) break;
+    }
     // Hover providers answer one by one (the TypeScript one may come first): wait for `until`.
     const read = async () => (await hover.allInnerTexts()).join('\n');
-    const end = Date.now() + timeout;
+    const readUntil = Date.now() + timeout;
     let shown = await read();
-    while (!until(shown) && Date.now() < end) {
+    while (!until(shown) && Date.now() < readUntil) {
       await page.waitForTimeout(200);
       shown = await read();
     }
