@@ -5,13 +5,8 @@
 // visible find no violation (detection rates drop on a loaded machine), it is ranked once more on
 // the next seeds before its invariants alone must carry the ranking.
 //
-// One example is known not to pass yet and runs as `todo` (reported, not failing the suite):
-//   producer-consumer: the bug is invisible (expected.json) and no run confirms it; by S_rate the
-//     thread body Producer.run (depth 1, order ~10) outranks SyncStack.push (depth 2, order ~80),
-//     whose EXIT does carry the telling `this.max >= this.index` failure invariant.
-const KNOWN: Record<string, string> = {
-  'producer-consumer': 'unconfirmed, and Producer.run outranks SyncStack.push by S_rate',
-};
+// The expected fault of producer-consumer is invisible (no run can confirm it): it must be rank 1
+// on its invariants alone — SyncStack.push at relative order 2, depth 2, as in 004 Table XII.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,7 +31,7 @@ const ends = (p: Position) => [...(p.kind === 'between' && p.caller ? [p.caller]
 
 for (const name of names) {
   const expected = JSON.parse(readFileSync(join(EXAMPLES, name, 'expected.json'), 'utf8')) as { fault: string; visible: boolean };
-  test(`${name}: ${expected.fault} is rank 1${expected.visible ? ', confirmed when a violation was seen' : ''}`, { todo: KNOWN[name] }, () => {
+  test(`${name}: ${expected.fault} is rank 1${expected.visible ? ', confirmed when a violation was seen' : ''}`, () => {
     let report = rank(join(EXAMPLES, name), 8);
     if (expected.visible && report.summary.violations === 0) report = rank(join(EXAMPLES, name), 8, 9);
     const first = report.positions.filter((p) => p.rank === 1);

@@ -298,3 +298,43 @@ test('waits forever', async () => {
   assert.equal(stall.atExit, false);
   assert.match(run.output, /conlens: hang/);
 });
+
+test("a config lock's acquire method, called by the scheduler once it granted the lock, is still its requester's call", async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': CONFIG({ locks: [{ module: './src/stick.ts', export: 'Stick', acquire: 'pickup', release: 'pickdown' }] }),
+    'src/stick.ts': `export class Stick {
+  taken = false;
+  async pickup(): Promise<void> { while (this.taken) await new Promise<void>((resolve) => setImmediate(resolve)); this.taken = true; }
+  async pickdown(): Promise<void> { this.taken = false; }
+}
+export async function eat(stick: Stick, meals: number): Promise<number> {
+  for (let i = 0; i < meals; i++) {
+    await stick.pickup();
+    await null;
+    await stick.pickdown();
+  }
+  return meals;
+}`,
+    'test/stick.test.ts': `import { test } from 'node:test';
+import { Stick, eat } from '../src/stick.ts';
+test('eat', async () => {
+  const stick = new Stick();
+  await Promise.all([eat(stick, 3), eat(stick, 3)]);
+});`,
+  });
+  const loaded = loadConfig(root);
+  for (const schedule of [undefined, { strategy: 'random' as const, seed: 3 }]) {
+    const run = await runTraced(loaded, { suite: 'integration', ...(schedule ? { schedule } : {}) });
+    assert.equal(run.passed, true, run.output);
+    const events = eventsOf(run.runDir);
+    const fnIndex = new Map(events.flatMap((e) => (e.e === 'fn' ? [[e.name, e.i] as const] : [])));
+    const enters = events.flatMap((e) => (e.e === 'en' ? [e] : []));
+    const eatIds = new Set(enters.filter((e) => e.f === fnIndex.get('eat')).map((e) => e.a));
+    const pickups = enters.filter((e) => e.f === fnIndex.get('Stick.pickup'));
+    assert.equal(pickups.length, 6);
+    for (const p of pickups) assert.ok(p.p !== null && eatIds.has(p.p), `${schedule ? 'scheduled' : 'plain'}: pickup ${p.a} has parent ${p.p}`);
+    const spawned = new Set(events.flatMap((e) => (e.e === 'spawn' ? [e.a] : [])));
+    assert.deepEqual(pickups.filter((p) => spawned.has(p.a)), [], 'an awaited pickup is never a task of its own');
+  }
+});

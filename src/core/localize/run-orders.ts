@@ -1,24 +1,51 @@
-// 004 IV-D input from the integration runs' traces: each function's call orders relative to the
-// root, the functions the root calls directly, and whether the runs did concurrent work at all.
+// 004 IV-D input from the integration runs' traces: each function's relative call orders, the
+// functions the root calls directly, and whether the runs did concurrent work at all.
 //
 // What "the root" is (004 IV-D/IV-F: order and depth are counted from the root function, SA.run()
 // with order 0 and depth 0 in Table III). Two cases:
-//   - The config names `roots` (e.g. `main`): those functions are the root, as in the paper. A
-//     call's order is its position in the calls made since the enclosing root activation began
-//     (the root itself 0); calls outside any root activation count from the start of their test
-//     process.
+//   - The config names `roots` (e.g. `main`): those functions are the root, as in the paper; each
+//     root activation is one execution from the root, its calls counted afresh. Calls outside any
+//     root activation count from the start of their test process.
 //   - No `roots`: the integration test itself is the root. Its file is outside the analyzed
 //     sources, so it has no node of its own: rank-project.ts adds a virtual node `(test)` at
 //     depth 0 whose callees are the graph's roots and every function the tests call directly
 //     (depth 1). Each call the test makes into the sources is one execution of the component
-//     from the root, Table III's "relative call order" counted afresh: the called function has
-//     order 1 (the test, the root, 0), and every call in its activation tree its position after
-//     that (2, 3, …). A test file running many scenarios thus does not push the later scenarios'
-//     calls to ever larger orders, and two calls the test starts at once (Promise.all) both
-//     count from 1 — the same position relative to the root, as SA.func3 and SA.func4 share
+//     from the root: the called function has order 1 (the test, the root, 0) and the calls below
+//     it count on from there. A test file running many scenarios thus does not push the later
+//     scenarios' calls to ever larger orders, and two calls the test starts at once (Promise.all)
+//     both have order 1 — the same position relative to the root, as SA.func3 and SA.func4 share
 //     order 3 in Table III.
+//
+// The order of one call (o_ij in eq. (1)) is its *relative call order* — Table III's title — in
+// its execution from the root: the position of its calling context (the chain of functions from
+// the root down to it) among the calling contexts the execution reached, in the order they were
+// first reached. A call that repeats a context already reached takes that context's position:
+// the next iteration of a loop, or another task (thread) doing the same thing. This is our
+// reading of IV-D where it is ambiguous, chosen because
+//   - the paper's tables are relative orders of this kind: Table III numbers SA.run's callees
+//     1, 2 and func2's callee 3 (func3 and func4, alternatives, share it); Table XII gives
+//     SyncStack.push order 2 — Producer.run 1, push 2 — although each of several producer threads
+//     pushes many times. Positions in the raw interleaved call sequence instead grow with the
+//     number of iterations and tasks (push ≈ 83 in the producer-consumer example), so S_rate then
+//     measures how long a function's loop runs, not how early it sits in an execution;
+//   - with one task and no repetition the two readings coincide: the context sequence is the
+//     call sequence.
+// Constructors take no position (a call inside one shares its caller's position): an object
+// under construction is not shared yet, the harness rule drops every constructor's failure
+// invariants (reduce.ts), and the paper's call tables list methods only (Table III: no
+// constructor, although SA is constructed; AspectJ's method pointcuts do not match them). With
+// positions for constructors, Table XII's push would have order 7 (SyncStack, its Monitor base,
+// Producer, Consumer and WoTou constructed first).
 import type { RunCallOrders } from './localize-types.js';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
+
+/** One execution from the root: the positions of the calling contexts it reached so far. */
+interface Execution {
+  positions: Map<string, number>;
+  next: number;
+}
+
+const newExecution = (): Execution => ({ positions: new Map(), next: 1 });
 
 export interface IntegrationFacts {
   /** One entry per test process (004 eq. (1)'s runs). */
@@ -41,8 +68,10 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
   for (const dir of runDirs)
     for (const file of traceFiles(dir)) {
       const byFunction = new Map<string, number[]>();
-      /** activation → the call order its own orders count from (the enclosing root's, or 0). */
-      const base = new Map<number, number>();
+      /** activation → its calling context, the execution it belongs to, and its relative order. */
+      const contexts = new Map<number, { execution: Execution; context: string; order: number }>();
+      /** Calls outside any root activation (only with `roots`): one execution per process. */
+      const outside = newExecution();
       /** Activations entered from uninstrumented code and not exited yet. */
       const openTop = new Set<number>();
       /** Every activation entered and not exited yet. */
@@ -63,10 +92,25 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
         calls++;
         const fn = info.functions.get(event.f);
         const name = fn?.name;
-        const rooted = rootNames.size > 0;
-        let from = event.p === null ? (rooted ? 0 : event.o - 1) : (base.get(event.p) ?? 0);
-        if (name !== undefined && rootNames.has(name)) from = event.o;
-        base.set(event.a, from);
+        const key = name ?? `#${event.f}`;
+        const parent = event.p === null ? undefined : contexts.get(event.p);
+        if (name !== undefined && rootNames.has(name)) {
+          contexts.set(event.a, { execution: newExecution(), context: key, order: 0 });
+        } else if (!parent && rootNames.size === 0) {
+          // The test (the root, order 0) called into the sources: one execution from the root.
+          const execution = newExecution();
+          execution.next = 2;
+          contexts.set(event.a, { execution, context: key, order: 1 });
+        } else {
+          const execution = parent?.execution ?? outside;
+          const context = `${parent?.context ?? ''}\u0000${key}`;
+          let order = execution.positions.get(context);
+          if (order === undefined) {
+            order = fn?.kind === 'constructor' ? (parent?.order ?? 0) : execution.next++;
+            execution.positions.set(context, order);
+          }
+          contexts.set(event.a, { execution, context, order });
+        }
         if (event.p === null) {
           // Two activations the test started are both unfinished: it runs them at once.
           if (openTop.size && fn?.async) concurrent = true;
@@ -76,7 +120,7 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
         if (name === undefined) return;
         let orders = byFunction.get(name);
         if (!orders) byFunction.set(name, (orders = []));
-        orders.push(event.o - from);
+        orders.push(contexts.get(event.a)!.order);
       });
       if (!calls) continue;
       processes++;

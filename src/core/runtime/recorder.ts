@@ -457,7 +457,19 @@ export class Recorder {
     const scheduler = this.scheduler;
     if (scheduler && requester && requester.lastLock === receiver && receiver !== null && typeof receiver === 'object') {
       const gate = scheduler.acquire(requester, site, identityOf(receiver));
-      return PROMISE_THEN.call(gate, () => target[method](...args));
+      // The call runs from a microtask, but it is still the requester's call: its activation's
+      // parent (call tree, call orders, the scheduler's task) is the requester, which awaits it
+      // through the gate's promise — joined, never a spawn.
+      return PROMISE_THEN.call(gate, () => {
+        const before = this.current;
+        this.current = requester;
+        try {
+          return target[method](...args);
+        } finally {
+          this.settlePending(requester, true);
+          this.current = before;
+        }
+      });
     }
     return target[method](...args);
   }
