@@ -61,6 +61,23 @@ test('a deadlock implicates exactly the functions waiting in its cycle', () => {
   assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule: [] }), { touched: [], interrupted: [], basis: 'none' });
 });
 
+test("a deadlock also implicates the program's own lock method each waiter was calling (004 §V-C: at Chopstick.pickup)", () => {
+  const schedule = steps([
+    ['T1', 'Philosopher.run', 'acquires lock #1'],
+    ['T2', 'Philosopher.run', 'acquires lock #5'],
+    ['T1', 'Philosopher.run', 'waits for lock #5, held by T2, calling pickup()'],
+    ['T2', 'Philosopher.run', 'waits for lock #1, held by T1, calling pickup()'],
+  ]);
+  schedule[2].calls = 'pickup';
+  schedule[3].calls = 'pickup';
+  const callees = (f: string) => (f === 'Philosopher.run' ? ['Chopstick.pickup', 'Chopstick.pickdown', 'Philosopher.eat'] : []);
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }, () => [], callees), { touched: ['Chopstick.pickup', 'Philosopher.run'], interrupted: [], basis: 'cycle' });
+  // A library's acquire (async-mutex) is no function of the program: only the waiter.
+  schedule[2].calls = 'acquire';
+  schedule[3].calls = 'acquire';
+  assert.deepEqual(implicatedBy({ kind: 'deadlock', schedule }, () => [], callees).touched, ['Philosopher.run']);
+});
+
 test('resuming after a lock request is waiting for the lock, not a stale read', () => {
   const schedule = steps([
     ['T4', 'Account.creditInterest', 'asks for lock #2'],

@@ -232,3 +232,19 @@ test('a function a real violation interrupted becomes a `violation` position; co
   const paperOrder = localize({ ...input, options: { confirmedFirst: false } });
   assert.deepEqual(paperOrder.positions.map((p) => [p.function, p.rank]), [['a', 1], ['w', 2]]);
 });
+
+test('functions waiting in a real deadlock become `violation` positions when the deadlocked runs left them no failure invariant', () => {
+  const analysis = { nodes: ['run', 'pickup', 'eat'], edges: [{ from: 'run', to: 'pickup' }, { from: 'run', to: 'eat' }], roots: ['run'] };
+  const result = localize({
+    failureInvariants: [],
+    analysis,
+    callOrders: [run({ run: [0, 0], pickup: [1, 1] })],
+    confirmed: ['run', 'pickup'],
+    deadlocked: ['run', 'pickup'],
+  });
+  assert.deepEqual(result.positions.map((p) => [p.function, p.kind, p.rank, p.score, p.confirmed]), [
+    ['pickup', 'violation', 1, 1, true],
+    ['run', 'violation', 2, 0, true],
+  ]);
+  assert.match(result.positions[0].reason, /pickup waited for a lock in a real deadlock's wait-for cycle/);
+});

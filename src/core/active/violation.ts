@@ -20,6 +20,9 @@ export interface ScheduleStep {
   file: string;
   line: number;
   event: string;
+  /** A deadlock's wait: the lock method the task is calling when it waits (`pickup` of a config
+   *  lock class, async-mutex's `acquire`). */
+  calls?: string;
 }
 
 export interface Violation {
@@ -196,7 +199,10 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
         break;
       case 'stall':
         for (const edge of event.cycle ?? []) {
-          push(edge.a, undefined, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}`);
+          const where = edge.s === undefined ? undefined : siteOf(edge.s);
+          const method = where?.k === 'lock' ? where.name : undefined;
+          push(edge.a, edge.s, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}${method ? `, calling ${method}()` : ''}`);
+          if (method) steps[steps.length - 1].calls = method;
         }
         if (!event.cycle) {
           for (const parked of event.parked.slice(0, 20)) {

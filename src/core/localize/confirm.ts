@@ -5,7 +5,11 @@
 // failing interleaving actually ran through is the one the user should read first.
 //
 // The rule, per violation:
-//   1. A deadlock (or a hang with lock waits): the functions waiting in the wait-for cycle.
+//   1. A deadlock (or a hang with lock waits): the functions waiting in the wait-for cycle, and
+//      the lock method each was calling when it waited where that method is the program's own
+//      (`callees`): a config lock class's acquire method (Chopstick.pickup) is where a Java
+//      thread would block (004 §V-C: "the program encounters the deadlock problem at
+//      Chopstick.pickup()"); the scheduler only holds the call back until the lock is free.
 //   2. Otherwise the failure step is the step that threw the error the run failed with (the
 //      violation's message quotes it); failing that, the first step that throws; when nothing in
 //      the instrumented code threw (the test's own assertion failed after the tasks joined), the
@@ -66,13 +70,22 @@ const isLockRequest = (s: ScheduleStep) => s.event.startsWith('asks for lock');
 const isWait = (s: ScheduleStep) => s.event.startsWith('waits for lock');
 const inCode = (s: ScheduleStep) => s.task !== '—' && !s.function.startsWith('(') && !isConstructor(s.function);
 
-export function implicatedBy(violation: ViolationEvidence, callers: (fn: string) => string[] = () => []): Implicated {
+export function implicatedBy(
+  violation: ViolationEvidence,
+  callers: (fn: string) => string[] = () => [],
+  callees: (fn: string) => string[] = () => [],
+): Implicated {
   const steps = violation.schedule;
   const sorted = (set: Set<string>) => [...set].sort();
   if (!steps.length) return { touched: [], interrupted: [], basis: 'none' };
   const waits = steps.filter(isWait);
   if (waits.length && (violation.kind === 'deadlock' || violation.kind === 'hang')) {
-    const cycle = new Set(waits.filter(inCode).map((s) => s.function));
+    const cycle = new Set<string>();
+    for (const wait of waits.filter(inCode)) {
+      cycle.add(wait.function);
+      const method = wait.calls;
+      if (method) for (const f of callees(wait.function)) if ((f === method || f.endsWith(`.${method}`)) && !isConstructor(f)) cycle.add(f);
+    }
     return { touched: sorted(cycle), interrupted: [], basis: 'cycle' };
   }
   // Transitive static callers, for "since it last ran" and "still running at the failure".

@@ -47,10 +47,12 @@ export function localize(input: LocalizeInput): LocalizeResult {
   }
 
   const raw = searchPositions(graph, flagsById, many);
-  // A function a real violation interrupted mid-update is a position even without failure
-  // invariants (confirm.ts): the invariants may simply not have seen the bad state.
+  // A function a real violation interrupted mid-update, or one waiting in a real deadlock's
+  // cycle, is a position even without failure invariants (confirm.ts): the invariants may simply
+  // not have seen the bad state, and a deadlocked run never reaches the EXIT points it would be
+  // compared at.
   const named = new Set(raw.flatMap((r) => [r.id]));
-  for (const f of input.interrupted ?? []) {
+  for (const f of [...(input.interrupted ?? []), ...(input.deadlocked ?? [])]) {
     const id = graph.resolve(f);
     if (id && !named.has(id) && graph.depth.has(id)) {
       raw.push({ kind: 'violation', id, case: 'violation' });
@@ -59,6 +61,6 @@ export function localize(input: LocalizeInput): LocalizeResult {
   }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
   const confirmed = new Set((input.confirmed ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)) });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)) });
   return { positions, reduced, flags, unreached };
 }

@@ -151,6 +151,10 @@ export interface LocalizeInput {
   /** Functions (names or ids) a real violation caught in the middle of an update (confirm.ts):
    *  ranked as `violation` positions when no failure invariant makes them a position. */
   interrupted?: string[];
+  /** Functions (names or ids) waiting in a real deadlock's wait-for cycle (confirm.ts rule 1):
+   *  ranked as `violation` positions when no failure invariant makes them a position (the runs
+   *  deadlocked before the functions' EXIT points were reached, so there was nothing to compare). */
+  deadlocked?: string[];
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;

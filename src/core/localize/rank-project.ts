@@ -145,18 +145,23 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   // confirm.ts: every real violation implicates the functions its failing interleaving ran.
   const touched = new Set<string>();
   const interrupted = new Set<string>();
+  const deadlocked = new Set<string>();
   const reportViolations: ReportViolation[] = [];
   const names = new Map(analysis.nodes.map((n) => [n.id, n.name]));
   const callersOf = new Map<string, string[]>();
+  const calleesOf = new Map<string, string[]>();
   for (const e of analysis.edges) {
     const to = names.get(e.to);
     const from = names.get(e.from);
-    if (to && from) callersOf.set(to, [...(callersOf.get(to) ?? []), from]);
+    if (!to || !from) continue;
+    callersOf.set(to, [...(callersOf.get(to) ?? []), from]);
+    calleesOf.set(from, [...(calleesOf.get(from) ?? []), to]);
   }
   for (const { violation, file } of violations) {
-    const implicated = implicatedBy(violation, (f) => callersOf.get(f) ?? []);
+    const implicated = implicatedBy(violation, (f) => callersOf.get(f) ?? [], (f) => calleesOf.get(f) ?? []);
     for (const f of implicated.touched) touched.add(f);
     for (const f of implicated.interrupted) interrupted.add(f);
+    if (implicated.basis === 'cycle') for (const f of implicated.touched) deadlocked.add(f);
     if (reportViolations.length < REPORTED_VIOLATIONS) {
       reportViolations.push({
         kind: violation.kind,
@@ -179,6 +184,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     callOrders,
     confirmed: [...touched],
     interrupted: [...interrupted],
+    deadlocked: [...deadlocked],
     options: { entryPoints: graph.entryPoints, observed: { reference: observedPoints(reference), online: observedPoints(online) } },
   });
   end();

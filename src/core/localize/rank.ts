@@ -52,6 +52,8 @@ export interface RankContext {
   confirmedFirst?: boolean;
   /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
   interrupted?: Set<string>;
+  /** Node ids (or names) waiting in a real deadlock's wait-for cycle (confirm.ts 1). */
+  deadlocked?: Set<string>;
 }
 
 const EPS = 1e-9;
@@ -137,7 +139,10 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
       why = `root ${name} already enters with failure invariants: the component was infected before it ran`;
       break;
     case 'violation':
-      why = `no failure invariant left, but a real violation interrupted ${name} in the middle of an update and failed meanwhile`;
+      why =
+        ctx.interrupted?.has(fi) || ctx.interrupted?.has(name)
+          ? `no failure invariant left, but a real violation interrupted ${name} in the middle of an update and failed meanwhile`
+          : `no failure invariant left, but ${name} waited for a lock in a real deadlock's wait-for cycle (the deadlocked runs never reached its EXIT)`;
       break;
   }
   const rate =

@@ -39,13 +39,14 @@
 import type { RunCallOrders } from './localize-types.js';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
 
-/** One execution from the root: the positions of the calling contexts it reached so far. */
+/** One execution from the root: the calling contexts it reached so far, each keyed by its
+ *  parent context's node and the function, with its node number and its position. */
 interface Execution {
-  positions: Map<string, number>;
+  contexts: Map<string, { node: number; order: number }>;
   next: number;
 }
 
-const newExecution = (): Execution => ({ positions: new Map(), next: 1 });
+const newExecution = (): Execution => ({ contexts: new Map(), next: 1 });
 
 export interface IntegrationFacts {
   /** One entry per test process (004 eq. (1)'s runs). */
@@ -68,8 +69,10 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
   for (const dir of runDirs)
     for (const file of traceFiles(dir)) {
       const byFunction = new Map<string, number[]>();
-      /** activation → its calling context, the execution it belongs to, and its relative order. */
-      const contexts = new Map<number, { execution: Execution; context: string; order: number }>();
+      /** activation → its execution, its calling context's node and its relative order. */
+      const activations = new Map<number, { execution: Execution; node: number; order: number }>();
+      /** Context nodes: a new one per root activation and per context first reached (0: outside). */
+      let nodes = 0;
       /** Calls outside any root activation (only with `roots`): one execution per process. */
       const outside = newExecution();
       /** Activations entered from uninstrumented code and not exited yet. */
@@ -93,23 +96,23 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
         const fn = info.functions.get(event.f);
         const name = fn?.name;
         const key = name ?? `#${event.f}`;
-        const parent = event.p === null ? undefined : contexts.get(event.p);
+        const parent = event.p === null ? undefined : activations.get(event.p);
         if (name !== undefined && rootNames.has(name)) {
-          contexts.set(event.a, { execution: newExecution(), context: key, order: 0 });
+          activations.set(event.a, { execution: newExecution(), node: ++nodes, order: 0 });
         } else if (!parent && rootNames.size === 0) {
           // The test (the root, order 0) called into the sources: one execution from the root.
           const execution = newExecution();
           execution.next = 2;
-          contexts.set(event.a, { execution, context: key, order: 1 });
+          activations.set(event.a, { execution, node: ++nodes, order: 1 });
         } else {
           const execution = parent?.execution ?? outside;
-          const context = `${parent?.context ?? ''}\u0000${key}`;
-          let order = execution.positions.get(context);
-          if (order === undefined) {
-            order = fn?.kind === 'constructor' ? (parent?.order ?? 0) : execution.next++;
-            execution.positions.set(context, order);
+          const context = `${parent?.node ?? 0}\u0000${key}`;
+          let reached = execution.contexts.get(context);
+          if (!reached) {
+            reached = { node: ++nodes, order: fn?.kind === 'constructor' ? (parent?.order ?? 0) : execution.next++ };
+            execution.contexts.set(context, reached);
           }
-          contexts.set(event.a, { execution, context, order });
+          activations.set(event.a, { execution, ...reached });
         }
         if (event.p === null) {
           // Two activations the test started are both unfinished: it runs them at once.
@@ -120,7 +123,7 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
         if (name === undefined) return;
         let orders = byFunction.get(name);
         if (!orders) byFunction.set(name, (orders = []));
-        orders.push(contexts.get(event.a)!.order);
+        orders.push(activations.get(event.a)!.order);
       });
       if (!calls) continue;
       processes++;

@@ -388,10 +388,11 @@ export class Scheduler {
       // ends the activation at once); other requests of ended activations are stale.
       if (act.exited && !waiting.has(act)) continue;
       const task = taskOf(act)!;
+      const site = this.parked.find((e) => e.act === act && e.acquire === lock)?.site;
       for (const holder of this.holders.get(lock) ?? []) {
         const holderTask = taskOf(holder)!;
         const list = edges.get(task.id) ?? [];
-        list.push({ t: task.id, a: act.id, lock, holder: holderTask.id });
+        list.push({ t: task.id, a: act.id, ...(site === undefined ? {} : { s: site }), lock, holder: holderTask.id });
         edges.set(task.id, list);
       }
     }

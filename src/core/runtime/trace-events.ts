@@ -145,11 +145,12 @@ export interface SchedEvent {
   d?: 1;
 }
 
-/** One edge of a wait-for cycle: task `t` (its root activation; `a` the activation that asked)
- *  waits for `lock`, held by task `holder`. */
+/** One edge of a wait-for cycle: task `t` (its root activation; `a` the activation that asked,
+ *  at site `s` when its request is parked there) waits for `lock`, held by task `holder`. */
 export interface WaitForEdge {
   t: number;
   a: number;
+  s?: number;
   lock: number;
   holder: number;
 }
