@@ -24,6 +24,7 @@ test('reorder: set() wrote a, another task failed before set() went on — set i
   // Static callers that ran in the same task come along (the schedule names the innermost only).
   const withCallers = implicatedBy({ kind: 'failed assertion', schedule }, (f) => (f === 'SetCheck.set' ? ['SetThread.run', 'Other.caller'] : []));
   assert.deepEqual(withCallers.touched, ['CheckThread.run', 'SetCheck.set', 'SetThread.run']);
+  assert.deepEqual(withCallers.callers, ['SetThread.run'], 'implicated only as the caller of what the schedule names');
 });
 
 test('stale: the failing task resumed after another task wrote; the writer that went on undisturbed is not implicated', () => {

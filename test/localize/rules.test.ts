@@ -248,3 +248,23 @@ test('functions waiting in a real deadlock become `violation` positions when the
   ]);
   assert.match(result.positions[0].reason, /pickup waited for a lock in a real deadlock's wait-for cycle/);
 });
+
+test('a function confirmed only as the caller of a confirmed function ranks below it, whatever its S_rate (log4j: append calls subAppend)', () => {
+  const analysis = { nodes: ['r', 'append', 'check', 'subAppend'], edges: [{ from: 'r', to: 'append' }, { from: 'append', to: 'check' }, { from: 'append', to: 'subAppend' }], roots: ['r'] };
+  const input = {
+    failureInvariants: [fi('append:::ENTER', 'x == 1', null), fi('append:::EXIT', 'y == 1', null), fi('subAppend:::ENTER', 'x == 1', null), fi('subAppend:::EXIT', 'z == 1', null)],
+    analysis,
+    callOrders: [run({ r: [0], append: [1, 1], check: [2, 2], subAppend: [3, 3] })],
+    confirmed: ['append', 'subAppend'],
+    confirmedAsCaller: ['append'],
+  };
+  const result = localize(input);
+  assert.deepEqual(result.positions.map((p) => [p.kind, p.caller ?? null, p.function, p.rank, p.score.toFixed(3), p.confirmed, p.confirmedAsCaller ?? false]), [
+    ['candidate', null, 'subAppend', 1, '0.667', true, false],
+    ['candidate', null, 'append', 2, '1.000', true, true],
+    ['between', 'r', 'append', 3, '1.000', true, true],
+  ]);
+  assert.match(result.positions[1].reason, /confirmed only as the caller of a function the violation names: last among the confirmed positions/);
+  // Named by the violation itself, append is back to S_rate order.
+  assert.deepEqual(localize({ ...input, confirmedAsCaller: [] }).positions.map((p) => p.function), ['append', 'append', 'subAppend']);
+});

@@ -58,6 +58,9 @@ export interface Implicated {
   touched: string[];
   /** Functions interrupted in the middle of an update while the failure happened (2b). */
   interrupted: string[];
+  /** Functions in `touched` only as static callers of a stale or interrupted function: the
+   *  violation ran through them, but what it caught went wrong in the callee (ranked below). */
+  callers?: string[];
   /** Which part of the rule found them. */
   basis: 'cycle' | 'interleaving' | 'window' | 'none';
 }
@@ -146,12 +149,15 @@ export function implicatedBy(
     if (writesAgain) interrupted.add(w.function);
   }
   const touched = new Set([...stale, ...interrupted]);
+  const viaCallee = new Set<string>();
   // The callers that ran in the same task (the schedule only names the innermost function).
   for (const f of [...touched]) {
     const tasks = new Set(steps.slice(0, failure + 1).filter((s) => s.function === f).map((s) => s.task));
-    for (const g of callers(f)) if (!isConstructor(g) && steps.slice(0, failure + 1).some((s) => s.function === g && tasks.has(s.task))) touched.add(g);
+    for (const g of callers(f))
+      if (!isConstructor(g) && !touched.has(g) && steps.slice(0, failure + 1).some((s) => s.function === g && tasks.has(s.task))) viaCallee.add(g);
   }
-  if (touched.size) return { touched: sorted(touched), interrupted: sorted(interrupted), basis: 'interleaving' };
+  for (const g of viaCallee) touched.add(g);
+  if (touched.size) return { touched: sorted(touched), interrupted: sorted(interrupted), ...(viaCallee.size ? { callers: sorted(viaCallee) } : {}), basis: 'interleaving' };
   for (const s of steps.slice(Math.max(0, failure - CONFIRMING_STEPS + 1), failure + 1)) if (inCode(s)) touched.add(s.function);
   return { touched: sorted(touched), interrupted: [], basis: touched.size ? 'window' : 'none' };
 }

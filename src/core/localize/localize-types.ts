@@ -133,6 +133,9 @@ export interface SuspiciousPosition {
   confirmed: boolean;
   /** A real violation caught it in the middle of an update (the `interrupted` input). */
   interrupted?: boolean;
+  /** Confirmed only as a static caller of a function a violation names (`confirmedAsCaller`;
+   *  for `between`, both ends so). */
+  confirmedAsCaller?: boolean;
   /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
   writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
   failureInvariants: PositionInvariant[];
@@ -148,6 +151,9 @@ export interface LocalizeInput {
   callOrders: RunCallOrders[];
   /** Functions (display names or ids) that a real violation implicates (rank-project.ts). */
   confirmed?: string[];
+  /** Of `confirmed`, the functions no violation names itself, only as static callers of a
+   *  function it names (confirm.ts): ranked below the confirmed functions a violation names. */
+  confirmedAsCaller?: string[];
   /** Functions (names or ids) a real violation caught in the middle of an update (confirm.ts):
    *  ranked as `violation` positions when no failure invariant makes them a position. */
   interrupted?: string[];

@@ -146,6 +146,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const touched = new Set<string>();
   const interrupted = new Set<string>();
   const deadlocked = new Set<string>();
+  /** Confirmed functions some violation names itself (not only as a caller of what it names). */
+  const named = new Set<string>();
   const reportViolations: ReportViolation[] = [];
   const names = new Map(analysis.nodes.map((n) => [n.id, n.name]));
   const callersOf = new Map<string, string[]>();
@@ -161,6 +163,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     const implicated = implicatedBy(violation, (f) => callersOf.get(f) ?? [], (f) => calleesOf.get(f) ?? []);
     for (const f of implicated.touched) touched.add(f);
     for (const f of implicated.interrupted) interrupted.add(f);
+    for (const f of implicated.touched) if (!implicated.callers?.includes(f)) named.add(f);
     if (implicated.basis === 'cycle') for (const f of implicated.touched) deadlocked.add(f);
     if (reportViolations.length < REPORTED_VIOLATIONS) {
       reportViolations.push({
@@ -183,6 +186,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     analysis: graph.input,
     callOrders,
     confirmed: [...touched],
+    confirmedAsCaller: [...touched].filter((f) => !named.has(f)),
     interrupted: [...interrupted],
     deadlocked: [...deadlocked],
     options: { entryPoints: graph.entryPoints, observed: { reference: observedPoints(reference), online: observedPoints(online) } },

@@ -6,7 +6,11 @@
 // is indirect — 004 §V-G shows drift without any bug, and the paper's own runs had no scheduler.
 // Among the confirmed, a function a violation interrupted in the middle of an update (confirm.ts
 // 2b) comes first: 004 §V-E's own reasoning — the writer whose update was cut in half is the
-// cause, the task that observed the half-done state the symptom.
+// cause, the task that observed the half-done state the symptom. A function confirmed only as a
+// static caller of a function the violation names comes last among the confirmed: the schedule
+// names the innermost function, and what went wrong went wrong there — 004 IV-E's reason for
+// eq. (6), "the failure invariants from the parent function could be caused by the child
+// function" (log4j's append is confirmed because its callee subAppend read stale state).
 // With no violation (or confirmedFirst off) this is the paper's order exactly.
 //
 // Equal S_rate is common (004 Tables XI-XIII tie every position) and must not be left to the
@@ -44,6 +48,8 @@ export interface RankContext {
   orders: Map<string, number>;
   /** Node ids (or names) named by a real violation. */
   confirmed: Set<string>;
+  /** Of `confirmed`, node ids (or names) confirmed only as a caller of a function a violation names. */
+  asCaller?: Set<string>;
   /** Per display name or id: variables written (access maps). */
   writes: Record<string, string[]>;
   /** Calls per run, for the candidate reason: the most calls in one run, by node id. */
@@ -152,7 +158,10 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
   const invariants = isBetween ? (reduced?.En ?? []) : [...(reduced?.En ?? []), ...(reduced?.Ex ?? [])];
   let writer = writerOf(fi, ctx);
   if (isBetween) writer = mergeWriters(writerOf(fj!, ctx), writer);
-  const confirmed = ctx.confirmed.has(fi) || ctx.confirmed.has(name) || (fj !== undefined && (ctx.confirmed.has(fj) || ctx.confirmed.has(caller!)));
+  const confirmedFn = (id: string, n: string) => ctx.confirmed.has(id) || ctx.confirmed.has(n);
+  const namedFn = (id: string, n: string) => confirmedFn(id, n) && !(ctx.asCaller?.has(id) || ctx.asCaller?.has(n));
+  const confirmed = confirmedFn(fi, name) || (fj !== undefined && confirmedFn(fj, caller!));
+  const asCaller = confirmed && !(namedFn(fi, name) || (fj !== undefined && namedFn(fj, caller!)));
   return {
     rank: 0,
     kind: raw.kind,
@@ -173,6 +182,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     ...(raw.case === 'case2' ? { likelyDeadlock: true } : {}),
     confirmed,
     ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
+    ...(asCaller ? { confirmedAsCaller: true } : {}),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
@@ -199,7 +209,7 @@ const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, 
 /** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
   if (confirmedFirst) {
-    const tier = (p: SuspiciousPosition) => (p.interrupted && p.confirmed ? 2 : p.confirmed ? 1 : 0);
+    const tier = (p: SuspiciousPosition) => (p.interrupted && p.confirmed ? 3 : p.confirmed && !p.confirmedAsCaller ? 2 : p.confirmed ? 1 : 0);
     if (tier(a) !== tier(b)) return tier(b) - tier(a);
   }
   if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
@@ -223,6 +233,7 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
   for (const p of positions) {
     const notes: string[] = [];
     if (first && p.interrupted && p.confirmed) notes.push('a real violation interrupted its update: first among the confirmed positions');
+    if (first && p.confirmedAsCaller) notes.push('confirmed only as the caller of a function the violation names: last among the confirmed positions');
     if (first && p.confirmed && positions.some((q) => !q.confirmed && q.score > p.score && !sameScore(q.score, p.score)))
       notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');
     for (const q of positions) {
