@@ -338,3 +338,62 @@ test('eat', async () => {
     assert.deepEqual(pickups.filter((p) => spawned.has(p.a)), [], 'an awaited pickup is never a task of its own');
   }
 });
+
+test("atomfuzzer: the mutex inside a config lock class's own methods is part of that lock — never a region, a pause or an error", async () => {
+  // The fixed dining philosophers in small: both tasks hold `a` while b's pickup and pickdown each
+  // take b's inner mutex. By 003's mutex rule read literally, the second inner acquire inside the
+  // region holding `a` is a re-acquire, and the other task taking b's inner mutex in between an error.
+  const root = tempProject(
+    {
+      'package.json': '{ "type": "module" }',
+      'conlens.config.json': CONFIG({ locks: [{ module: './src/stick.ts', export: 'Stick', acquire: 'pickup', release: 'pickdown' }] }),
+      'src/stick.ts': `import { Mutex } from 'async-mutex';
+export class Stick {
+  private readonly inner = new Mutex();
+  taken = false;
+  async pickup(): Promise<void> {
+    const release = await this.inner.acquire();
+    try { this.taken = true; } finally { release(); }
+  }
+  async pickdown(): Promise<void> {
+    const release = await this.inner.acquire();
+    try { this.taken = false; } finally { release(); }
+  }
+}
+export async function eat(first: Stick, second: Stick, meals: number): Promise<void> {
+  for (let i = 0; i < meals; i++) {
+    await first.pickup();
+    await second.pickup();
+    await null;
+    await second.pickdown();
+    await first.pickdown();
+  }
+}`,
+      'test/stick.test.ts': `import { test } from 'node:test';
+import { Stick, eat } from '../src/stick.ts';
+test('eat', async () => {
+  const a = new Stick();
+  const b = new Stick();
+  await Promise.all([eat(a, b, 3), eat(a, b, 3)]);
+});`,
+    },
+    ['async-mutex'],
+  );
+  const loaded = loadConfig(root);
+  let warnings = 0;
+  for (let seed = 1; seed <= 8; seed++) {
+    const run = await runTraced(loaded, { suite: 'integration', schedule: { strategy: 'atomfuzzer', seed } });
+    assert.equal(run.passed, true, run.output);
+    const events = eventsOf(run.runDir);
+    const fnIndex = new Map(events.flatMap((e) => (e.e === 'fn' ? [[e.name, e.i] as const] : [])));
+    const stickMethods = new Set([fnIndex.get('Stick.pickup'), fnIndex.get('Stick.pickdown')]);
+    const inStick = new Set(events.flatMap((e) => (e.e === 'en' && stickMethods.has(e.f) ? [e.a] : [])));
+    const inner = new Set(events.flatMap((e) => (e.e === 'lk' && e.a !== null && inStick.has(e.a) ? [e.lock] : [])));
+    assert.equal(inner.size, 2, `seed ${seed}: the two inner mutexes are traced`);
+    const atoms = events.flatMap((e) => (e.e === 'atom' ? [e] : []));
+    assert.deepEqual(atoms.filter((e) => inner.has(e.lock)), [], `seed ${seed}: a note about an inner mutex`);
+    assert.deepEqual(atoms.filter((e) => e.kind === 'error'), [], `seed ${seed}: errors`);
+    warnings += atoms.filter((e) => e.kind === 'warning').length;
+  }
+  assert.ok(warnings > 0, 'the Stick regions are atomic blocks all the same (re-acquires of the event loop were paused)');
+});

@@ -439,6 +439,7 @@ export class Recorder {
       const lock = identityOf(receiver as object);
       const op = this.lockOp(receiver, method);
       if (op) this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op, lock });
+      if (op && this.scheduler && this.insideLockObject(this.current)) this.scheduler.internalLock(lock);
       if (op === 'request' && this.current) this.current.lastLock = receiver;
       if (op === 'request') this.scheduler?.lockRequested(this.current, lock);
       else if (op === 'release') this.scheduler?.lockReleased(this.current, lock);
@@ -481,6 +482,7 @@ export class Recorder {
     if (!this.isLock(receiver) || typeof callback !== 'function') return target.runExclusive(callback, ...rest);
     const lock = identityOf(receiver as object);
     const requester = this.current;
+    if (this.scheduler && this.insideLockObject(requester)) this.scheduler.internalLock(lock);
     this.settlePending(requester, false);
     this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'request', lock });
     this.scheduler?.lockRequested(requester, lock);
@@ -524,6 +526,16 @@ export class Recorder {
   }
 
   // ---- locks -------------------------------------------------------------------------------
+
+  /** The activation runs a method of a config lock object, or is called from one (a Monitor's
+   *  enter() inside Chopstick.pickup): its own lock operations implement that lock. */
+  private insideLockObject(act: Activation | undefined): boolean {
+    for (let a = act; a; a = a.parent) {
+      const self = a.thisValue;
+      if (self !== null && typeof self === 'object' && this.options.locks.some((lock) => lock.export === constructorNameOf(self))) return true;
+    }
+    return false;
+  }
 
   private isLock(value: unknown): boolean {
     if (value === null || typeof value !== 'object') return false;

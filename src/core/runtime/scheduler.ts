@@ -257,7 +257,7 @@ export class Scheduler {
       activation: e.act ? e.act.id : null,
       site: e.site,
       task: taskOf(e.act)?.id ?? e.info.task ?? null,
-      ...(e.acquire !== undefined ? { lock: e.acquire } : {}),
+      ...(e.acquire !== undefined && !this.internalLocks.has(e.acquire) ? { lock: e.acquire } : {}),
       ...(e.short ? { short: true } : {}),
       ...(this.entrySites.has(e.site) ? { enters: true } : {}),
     }));
@@ -293,6 +293,17 @@ export class Scheduler {
     if (act) this.requests.set(act, lock);
   }
 
+  /** Locks that belong to the implementation of a config lock class (the recorder saw them used
+   *  inside a lock object's own methods: a Monitor's mutex inside Chopstick.pickup). They stay in
+   *  the lock table (eligibility, deadlocks), but the strategy never hears of them: the config
+   *  lock's acquire and release are the lock operations, and what they do inside is part of them
+   *  — as a lock object's fields are never a data conflict (recorder `field`). */
+  private readonly internalLocks = new Set<number>();
+
+  internalLock(lock: number): void {
+    this.internalLocks.add(lock);
+  }
+
   /** The scheduler granted `lock` to `act`: it holds it in the table from now on; the library's
    *  own acquire that follows (reported through lockAcquired) is the same acquisition. */
   private grant(act: ScheduledActivation, lock: number): void {
@@ -316,7 +327,7 @@ export class Scheduler {
     const list = this.holders.get(lock) ?? [];
     if (act) list.push(act);
     this.holders.set(lock, list);
-    this.strategy.onLockAcquired?.(taskOf(act)?.id ?? null, lock);
+    if (!this.internalLocks.has(lock)) this.strategy.onLockAcquired?.(taskOf(act)?.id ?? null, lock);
   }
 
   lockReleased(act: ScheduledActivation | undefined, lock: number): void {
@@ -327,7 +338,7 @@ export class Scheduler {
       if (index < 0) index = list.findIndex((holder) => taskOf(holder) === task);
       list.splice(index < 0 ? 0 : index, 1);
     }
-    this.strategy.onLockReleased?.(taskOf(act)?.id ?? null, lock);
+    if (!this.internalLocks.has(lock)) this.strategy.onLockReleased?.(taskOf(act)?.id ?? null, lock);
     this.progress();
   }
 
