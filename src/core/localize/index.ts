@@ -62,6 +62,6 @@ export function localize(input: LocalizeInput): LocalizeResult {
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
   const confirmed = new Set((input.confirmed ?? []).map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)) });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)) });
   return { positions, reduced, flags, unreached };
 }

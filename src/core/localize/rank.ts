@@ -58,8 +58,6 @@ export interface RankContext {
   confirmedFirst?: boolean;
   /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
   interrupted?: Set<string>;
-  /** Node ids (or names) waiting in a real deadlock's wait-for cycle (confirm.ts 1). */
-  deadlocked?: Set<string>;
 }
 
 const EPS = 1e-9;
