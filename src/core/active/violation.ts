@@ -158,7 +158,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const siteOf = (s: number) => info.sites.get(s);
   const steps: ScheduleStep[] = [];
   let lastThrow = '';
-  const push = (a: number | null, site: number | undefined, event: string) => {
+  const push = (a: number | null, site: number | undefined, event: string, calls?: string) => {
     const fn = fnOf(a);
     const where = site === undefined ? undefined : siteOf(site);
     steps.push({
@@ -168,6 +168,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       file: where?.file ?? fn?.file ?? '',
       line: where?.line ?? fn?.line ?? 0,
       event,
+      ...(calls ? { calls } : {}),
     });
   };
   for (const event of trace.events) {
@@ -201,8 +202,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
         for (const edge of event.cycle ?? []) {
           const where = edge.s === undefined ? undefined : siteOf(edge.s);
           const method = where?.k === 'lock' ? where.name : undefined;
-          push(edge.a, edge.s, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}${method ? `, calling ${method}()` : ''}`);
-          if (method) steps[steps.length - 1].calls = method;
+          push(edge.a, edge.s, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}${method ? `, calling ${method}()` : ''}`, method);
         }
         if (!event.cycle) {
           for (const parked of event.parked.slice(0, 20)) {

@@ -46,7 +46,7 @@ interface Execution {
   next: number;
 }
 
-const newExecution = (): Execution => ({ contexts: new Map(), next: 1 });
+const newExecution = (next = 1): Execution => ({ contexts: new Map(), next });
 
 export interface IntegrationFacts {
   /** One entry per test process (004 eq. (1)'s runs). */
@@ -101,9 +101,7 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
           activations.set(event.a, { execution: newExecution(), node: ++nodes, order: 0 });
         } else if (!parent && rootNames.size === 0) {
           // The test (the root, order 0) called into the sources: one execution from the root.
-          const execution = newExecution();
-          execution.next = 2;
-          activations.set(event.a, { execution, node: ++nodes, order: 1 });
+          activations.set(event.a, { execution: newExecution(2), node: ++nodes, order: 1 });
         } else {
           const execution = parent?.execution ?? outside;
           const context = `${parent?.node ?? 0}\u0000${key}`;

@@ -530,11 +530,15 @@ export class Recorder {
   /** The activation runs a method of a config lock object, or is called from one (a Monitor's
    *  enter() inside Chopstick.pickup): its own lock operations implement that lock. */
   private insideLockObject(act: Activation | undefined): boolean {
-    for (let a = act; a; a = a.parent) {
-      const self = a.thisValue;
-      if (self !== null && typeof self === 'object' && this.options.locks.some((lock) => lock.export === constructorNameOf(self))) return true;
-    }
+    for (let a = act; a; a = a.parent) if (this.isConfigLock(a.thisValue)) return true;
     return false;
+  }
+
+  /** An instance of a config lock class (by constructor name). */
+  private isConfigLock(value: unknown): boolean {
+    if (value === null || typeof value !== 'object') return false;
+    const name = constructorNameOf(value);
+    return this.options.locks.some((lock) => lock.export === name);
   }
 
   private isLock(value: unknown): boolean {
@@ -545,8 +549,7 @@ export class Recorder {
     // any receiver, and plain reads ran Proxy traps and getters (transparency suite).
     if (typeof peekProperty(value, 'runExclusive') === 'function' && typeof peekProperty(value, 'acquire') === 'function' &&
         typeof peekProperty(value, 'isLocked') === 'function') return true;
-    const name = constructorNameOf(value);
-    return this.options.locks.some((lock) => lock.export === name);
+    return this.isConfigLock(value);
   }
 
   private lockOp(lock: unknown, method: string): 'request' | 'release' | undefined {

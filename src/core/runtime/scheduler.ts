@@ -109,6 +109,12 @@ export class Scheduler {
   private readonly holders = new Map<number, ScheduledActivation[]>();
   /** Outstanding lock requests: activation → lock. */
   private readonly requests = new Map<ScheduledActivation, number>();
+  /** Locks that belong to the implementation of a config lock class (a Monitor's mutex inside
+   *  Chopstick.pickup). They stay in the lock table (eligibility, deadlocks), but the strategy
+   *  never hears of them: the config lock's acquire and release are the lock operations, and what
+   *  they do inside is part of them — as a lock object's fields are never a data conflict
+   *  (recorder `field`). */
+  private readonly internalLocks = new Set<number>();
   /** Await sites whose operand once stayed pending through a whole settle wait: it waits for
    *  other tasks (a notification, a promise another task resolves), not for I/O, so later
    *  awaits there are not waited for again (Monitor.wait's notification cost 100 ms per wait). */
@@ -293,13 +299,7 @@ export class Scheduler {
     if (act) this.requests.set(act, lock);
   }
 
-  /** Locks that belong to the implementation of a config lock class (the recorder saw them used
-   *  inside a lock object's own methods: a Monitor's mutex inside Chopstick.pickup). They stay in
-   *  the lock table (eligibility, deadlocks), but the strategy never hears of them: the config
-   *  lock's acquire and release are the lock operations, and what they do inside is part of them
-   *  — as a lock object's fields are never a data conflict (recorder `field`). */
-  private readonly internalLocks = new Set<number>();
-
+  /** The recorder saw `lock` used inside a config lock object's own methods (internalLocks). */
   internalLock(lock: number): void {
     this.internalLocks.add(lock);
   }
