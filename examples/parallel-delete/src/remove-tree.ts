@@ -1,5 +1,5 @@
-import { lstat, mkdir, readdir, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat, readdir, rmdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /**
  * del/rimraf-style recursive delete: look at the entry, then delete its children one by one,
@@ -27,13 +27,4 @@ export async function clean(paths: string[]): Promise<number> {
     removed += await removeTree(path);
   }
   return removed;
-}
-
-/** Builds a tree from a map of relative file paths to contents (the folders are implied). */
-export async function createTree(root: string, files: Record<string, string>): Promise<void> {
-  for (const [rel, text] of Object.entries(files)) {
-    const file = join(root, rel);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
-  }
 }

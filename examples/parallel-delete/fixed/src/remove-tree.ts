@@ -1,5 +1,5 @@
-import { lstat, mkdir, readdir, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat, readdir, rmdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** Runs one file-system step; an entry that is already gone counts as done (0), as rimraf does. */
 async function unlessGone(step: Promise<unknown>): Promise<number> {
@@ -46,13 +46,4 @@ export async function clean(paths: string[]): Promise<number> {
     removed += await removeTree(path);
   }
   return removed;
-}
-
-/** Builds a tree from a map of relative file paths to contents (the folders are implied). */
-export async function createTree(root: string, files: Record<string, string>): Promise<void> {
-  for (const [rel, text] of Object.entries(files)) {
-    const file = join(root, rel);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
-  }
 }

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clean, createTree, removeTree } from '../../src/remove-tree.ts';
+import { clean, removeTree } from '../../src/remove-tree.ts';
+import { createTree } from '../tree.ts';
 
 async function withTempDir(fn: (root: string) => Promise<void>): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'conlens-delete-'));

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clean, createTree } from '../../src/remove-tree.ts';
+import { clean } from '../../src/remove-tree.ts';
+import { createTree } from '../tree.ts';
 
 // A build's "clean" step and a watcher's "clear assets" step run at the same time: the second
 // tree lies inside the first. Deleting must succeed whichever gets to an entry first.
