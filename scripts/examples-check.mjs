@@ -1,6 +1,7 @@
 // npm run examples:check — every example under examples/: its unit tests must pass, its
 // integration tests run N plain times (no scheduler) and the failures are counted, and its
-// fixed/ variant must pass everything. Uses the built CLI (`conlens check`), as a user would.
+// fixed/ variant must pass everything. A negative control (expected.json "fault": null) has no
+// fixed/ variant: its integration runs must all pass. Uses the built CLI (`conlens check`), as a user would.
 //   node scripts/examples-check.mjs [--runs N] [--jobs J] [name…]
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -48,16 +49,21 @@ for (const name of names) {
   process.stderr.write(`checking ${name}…\n`);
   const buggy = await check(dir);
   const fixed = existsSync(join(dir, 'fixed')) ? await check(join(dir, 'fixed')) : undefined;
+  const control = expected.fault === null;
   const problems = [];
   if (!buggy.unit || buggy.unit.failures) problems.push('unit tests fail');
-  if (!fixed) problems.push('no fixed/ variant');
+  if (control && (!buggy.integration || buggy.integration.failures)) problems.push('negative control: integration tests fail');
+  if (control) {
+    // no fixed/ variant: the program is the correct one
+  } else if (!fixed) problems.push('no fixed/ variant');
   else {
     if (!fixed.unit || fixed.unit.failures) problems.push('fixed unit tests fail');
     if (!fixed.integration || fixed.integration.failures) problems.push('fixed integration tests fail');
   }
   if (problems.length) broken++;
   let note = problems.join('; ');
-  if (!note && buggy.integration?.failures === 0) {
+  if (!note && control) note = 'negative control: no bug, no fixed/ variant';
+  else if (!note && buggy.integration?.failures === 0) {
     note = expected.visible ? 'plain runs never hit it: needs the controlled scheduler' : 'invisible to assertions (004): found by invariants';
   }
   rows.push([name, expected.bug, expected.visible ? 'yes' : 'no', buggy.unit?.failures ? 'FAIL' : 'pass', rate(buggy.integration), fixed?.unit?.failures ? 'FAIL' : 'pass', rate(fixed?.integration), note]);
