@@ -32,6 +32,13 @@ function rank(dir: string, runs: number, seed = 1): Report {
 /** The fault is the position's function, or for a `between` position one of its two ends. */
 const ends = (p: Position) => [...(p.kind === 'between' && p.caller ? [p.caller] : []), p.function];
 
+/**
+ * issue 14: real-world examples whose fault the ranking does not place at rank 1 yet. Their rank-1
+ * test still runs but is a todo (its failure does not fail the suite); remove a name once the
+ * ranking gets it right. Their fixed variants and the negative control are checked in full.
+ */
+const RANK_TODO = new Set<string>([]);
+
 /** No violation in any run, and so no confirmed position. */
 function assertNoFinding(report: Report, what: string): void {
   assert.equal(report.summary.violations, 0, `${what} showed a violation`);
@@ -47,7 +54,8 @@ for (const name of names) {
     continue;
   }
   const fault = expected.fault;
-  test(`${name}: ${expected.fault} is rank 1${expected.visible ? ', confirmed when a violation was seen' : ''}`, () => {
+  const todo = RANK_TODO.has(name) ? 'the ranking does not place this fault at rank 1 yet (issue 14)' : undefined;
+  test(`${name}: ${expected.fault} is rank 1${expected.visible ? ', confirmed when a violation was seen' : ''}`, { todo }, () => {
     let report = rank(join(EXAMPLES, name), 8);
     if (expected.visible && report.summary.violations === 0) report = rank(join(EXAMPLES, name), 8, 9);
     const first = report.positions.filter((p) => p.rank === 1);
