@@ -90,3 +90,8 @@ export function viaText(row: { function: string; kind: SuspiciousPosition['kind'
   const parts = [one(row), ...(row.via ?? []).map((v) => `${one(v)}, S_rate ${v.score.toFixed(3)}`)];
   return parts.join('; ');
 }
+
+/** `viaText` when the row has anything to say beyond its function (a caller, folded positions). */
+export function viaDetail(row: Parameters<typeof viaText>[0]): string | undefined {
+  return row.kind === 'between' || row.via?.length ? viaText(row) : undefined;
+}

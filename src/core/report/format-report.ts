@@ -1,6 +1,6 @@
 // The text table of `conlens rank`, after 004 Tables V / IX / X: position, call order, depth,
 // S_rate, rank, flags, and the failure invariants under each position.
-import { viaText } from './fold-positions.js';
+import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
 
 const hiddenLine = (inv: HiddenFailureInvariant) => `${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})  [noise: ${inv.noise} — ${inv.detail}]`;
@@ -40,7 +40,8 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
       }
       if (p.failureInvariants.length > limit) lines.push(`      … ${p.failureInvariants.length - limit} more`);
       if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`      ${hiddenLine(inv)}`);
-      if (p.kind === 'between' || p.via?.length) lines.push(`      via: ${viaText(p)}`);
+      const via = viaDetail(p);
+      if (via) lines.push(`      via: ${via}`);
       if (p.reason) lines.push(`      why: ${p.reason}`);
     });
   }

@@ -4,7 +4,7 @@
 // scheduler's steps as a code flow (one thread flow per task, in schedule order).
 import { isAbsolute, relative } from 'node:path';
 import type * as Sarif from 'sarif';
-import { viaText } from './fold-positions.js';
+import { viaDetail } from './fold-positions.js';
 import type { Report } from './report-types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -49,7 +49,7 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
       message: {
         text: [
           `Rank ${p.rank}: ${name} — S_rate ${p.score.toFixed(3)} (depth ${p.depth}, order ${p.order ?? 'unknown'}), flags (${p.flags.EN},${p.flags.EX}), ${p.status}.`,
-          ...(p.kind === 'between' || p.via?.length ? [`Via: ${viaText(p)}.`] : []),
+          ...(viaDetail(p) ? [`Via: ${viaDetail(p)}.`] : []),
           p.reason,
           ...(invariants.length ? ['Failure invariants <reference, online>:', ...invariants] : []),
         ].join('\n'),

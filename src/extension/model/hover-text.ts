@@ -4,7 +4,7 @@
 // failure flag (EN, EX), the positions folded into the row. The failure invariants the noise rules
 // hid (localize/noise.ts) are only counted, and listed when "show all" is on. Markdown text, pure.
 import type { HiddenFailureInvariant, ReportViolation } from '../../core/report/report-types.js';
-import { viaText } from '../../core/report/fold-positions.js';
+import { viaDetail } from '../../core/report/fold-positions.js';
 import { formatFlags, formatScore, invariantInWords, positionName, type RankedPosition } from './report-model.js';
 
 /** Escapes what Markdown would otherwise interpret (invariants are full of `*`, `_`, `<`, `>`). */
@@ -57,7 +57,8 @@ export function hoverMarkdown(group: RankedPosition[], violations: ReportViolati
     }
     // The paper's details (004 IV-F) after what the user reads first.
     lines.push('', `S_rate = depth / order = ${Number(p.depth.toFixed(3))} / ${orderText(p.order)} = **${formatScore(p.score)}** · failure flag (EN, EX) = ${formatFlags(p.flags)} (${p.case})${p.likelyDeadlock ? ' · **likely deadlock**' : ''}`);
-    if (p.kind === 'between' || p.via?.length) lines.push('', `Via: ${escapeMarkdown(viaText(p))}`);
+    const via = viaDetail(p);
+    if (via) lines.push('', `Via: ${escapeMarkdown(via)}`);
     if (p.writer?.writes) lines.push('', `Writes ${escapeMarkdown(p.writer.vars.join(', '))} (from ${p.writer.source})`);
     if (p.reason) lines.push('', `_${escapeMarkdown(p.reason)}_`);
     parts.push(lines.join('\n'));
