@@ -30,7 +30,7 @@ export class SuspiciousHover implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const group = groupsOf(this.results, document).get(position.line + 1);
     if (!group) return undefined;
-    const markdown = new vscode.MarkdownString(hoverMarkdown(group, this.results.violations));
+    const markdown = new vscode.MarkdownString(hoverMarkdown(group, this.results.violations, { hidden: this.results.report?.hiddenFailureInvariants, showAll: this.results.showNoise }));
     return new vscode.Hover(markdown, document.lineAt(position.line).range);
   }
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findDeclarationLine, splitId } from './model/declarations.js';
-import type { Report, ReportViolation } from '../core/report/report-types.js';
+import type { HiddenFailureInvariant, Report, ReportViolation } from '../core/report/report-types.js';
 import { parseReport, rerank, type RankedPosition } from './model/report-model.js';
 import { hasConfig, projectFolder } from './settings.js';
 
@@ -29,6 +29,14 @@ export class Results implements vscode.Disposable {
   selectedViolation: ReportViolation | undefined;
   /** Violations found by "Run active testing" in this session (not part of the report). */
   fuzzViolations: ReportViolation[] = [];
+  /** "Show hidden positions" also shows the failure invariants the noise rules hid (hover,
+   *  Failure Invariants view) for the rest of the session. */
+  showNoise = false;
+
+  /** The report's noise-hidden failure invariants while they are shown, else none. */
+  get shownNoise(): HiddenFailureInvariant[] {
+    return this.showNoise ? (this.report?.hiddenFailureInvariants ?? []) : [];
+  }
 
   constructor(private readonly state: vscode.Memento, private readonly log: (line: string) => void) {
     this.disposables.push(vscode.workspace.onDidChangeWorkspaceFolders(() => this.attach()));
@@ -87,7 +95,8 @@ export class Results implements vscode.Disposable {
     this.locateCallers();
     void vscode.commands.executeCommand('setContext', 'conlens.hasConfig', this.folder ? hasConfig(this.folder.uri) : false);
     void vscode.commands.executeCommand('setContext', 'conlens.hasResults', !!report);
-    void vscode.commands.executeCommand('setContext', 'conlens.hasHidden', this.hidden().size > 0);
+    const noiseHidden = !this.showNoise && (report?.hiddenFailureInvariants?.length ?? 0) > 0;
+    void vscode.commands.executeCommand('setContext', 'conlens.hasHidden', this.hidden().size > 0 || noiseHidden);
     this.changed.fire();
   }
 
@@ -151,7 +160,9 @@ export class Results implements vscode.Disposable {
     return violation;
   }
 
+  /** "Show hidden positions": the positions hidden with "Not the bug", and the noise. */
   async unhideAll(): Promise<void> {
+    this.showNoise = true;
     await this.state.update(this.hiddenKey(), []);
     this.setReport(this.report);
   }

@@ -4,7 +4,7 @@
 //   conlens.violations  Violations — violation (kind, strategy, seed) → steps; inline "Replay"
 // An empty tree shows the view's welcome content (package.json viewsWelcome).
 import * as vscode from 'vscode';
-import type { ReportViolation } from '../core/report/report-types.js';
+import type { HiddenFailureInvariant, ReportViolation } from '../core/report/report-types.js';
 import type { ScheduleStep } from '../core/active/violation.js';
 import type { PositionInvariant } from '../core/localize/localize-types.js';
 import { hoverMarkdown } from './model/hover-text.js';
@@ -64,7 +64,7 @@ export class SuspiciousProvider implements vscode.TreeDataProvider<RankedPositio
     item.description = description;
     const bucket = heatBucket(r.position.score, topScore(this.results.ranked), getSettings(this.results.folder?.uri).thresholds, r.rank);
     item.iconPath = new vscode.ThemeIcon(badge === 'confirmed' ? 'flame' : 'circle-large-outline', new vscode.ThemeColor(`conlens.heat${bucket}`));
-    item.tooltip = new vscode.MarkdownString(hoverMarkdown([r], this.results.violations));
+    item.tooltip = new vscode.MarkdownString(hoverMarkdown([r], this.results.violations, { hidden: this.results.report?.hiddenFailureInvariants, showAll: this.results.showNoise }));
     item.contextValue = 'position';
     const at = revealLine(r);
     item.command = revealCommand(at?.file, at?.line, 'Reveal the function');
@@ -87,10 +87,10 @@ export class InvariantsProvider implements vscode.TreeDataProvider<InvariantElem
 
   constructor(private readonly results: Results) {
     results.onDidChange(() => {
-      this.tree = invariantTree(results.ranked);
+      this.tree = invariantTree(results.ranked, results.shownNoise);
       this.changed.fire();
     });
-    this.tree = invariantTree(results.ranked);
+    this.tree = invariantTree(results.ranked, results.shownNoise);
   }
 
   /** The element of a function, for "Show invariants". */
@@ -135,8 +135,9 @@ export class InvariantsProvider implements vscode.TreeDataProvider<InvariantElem
     }
     const item = new vscode.TreeItem(pairLabel(element.pair), vscode.TreeItemCollapsibleState.None);
     item.id = `pair:${element.point.point}:${element.index}`;
-    item.description = `${element.pair.relationship} · ${element.pair.type}`;
-    item.tooltip = new vscode.MarkdownString().appendText(`${element.point.point}\nreference (unit runs): ${element.pair.reference ?? '— (not justified)'}\nonline (integration runs): ${element.pair.online ?? '— (not justified)'}\n${relationshipText(element.pair.relationship)}`);
+    const noise = 'noise' in element.pair ? (element.pair as HiddenFailureInvariant) : undefined;
+    item.description = `${element.pair.relationship} · ${element.pair.type}${noise ? ` · hidden: ${noise.noise}` : ''}`;
+    item.tooltip = new vscode.MarkdownString().appendText(`${element.point.point}\nreference (unit runs): ${element.pair.reference ?? '— (not justified)'}\nonline (integration runs): ${element.pair.online ?? '— (not justified)'}\n${relationshipText(element.pair.relationship)}${noise ? `\nhidden as fixture noise (${noise.noise}): ${noise.detail}` : ''}`);
     item.iconPath = new vscode.ThemeIcon('symbol-operator');
     item.contextValue = 'invariantPair';
     item.command = reveal('Reveal the function');

@@ -38,27 +38,28 @@ test('parseReport accepts a rank report and names the file and the fix for anyth
 test('rerank keeps the report order, and competition ranks over what is left', () => {
   const r = report();
   assert.deepEqual(rerank(r).map((p) => p.rank), [1, 2, 3, 3, 5]);
-  // Hide #1: everything moves up by one; the tie at 3 stays a tie.
+  // Hide #1 (Account.getBalance): "Not the bug" names a function, so a report from before
+  // positions were folded (between and candidate rows of one function) loses both rows; the tie
+  // at 3 stays a tie.
   const hidden = new Set([positionKey(r.positions[0])]);
   const after = rerank(r, hidden);
   assert.deepEqual(after.map((p) => [p.rank, p.position.function, p.position.kind]), [
-    [1, 'Account.getBalance', 'candidate'],
-    [2, 'Account.withdraw', 'function'],
-    [2, 'Ledger.add', 'function'],
-    [4, 'InsufficientFundsError.constructor', 'function'],
+    [1, 'Account.withdraw', 'function'],
+    [1, 'Ledger.add', 'function'],
+    [3, 'InsufficientFundsError.constructor', 'function'],
   ]);
   // Hiding one of a tie leaves the other at the same rank and moves the rest up by one only.
   const tie = rerank(r, new Set([positionKey(r.positions[2])]));
   assert.deepEqual(tie.map((p) => p.rank), [1, 2, 3, 4]);
   assert.equal(tie[2].position.function, 'Ledger.add');
   // Indexes point into the report, keys are stable.
-  assert.deepEqual(after.map((p) => p.index), [1, 2, 3, 4]);
+  assert.deepEqual(after.map((p) => p.index), [2, 3, 4]);
 });
 
-test('positionKey tells a between position from the candidate of the same function', () => {
+test('positionKey names the function: its between position and its candidate are one row', () => {
   const [between, candidate] = report().positions;
-  assert.notEqual(positionKey(between), positionKey(candidate));
-  assert.equal(positionKey(between), 'between:src/account.ts#checkThenWithdraw>src/account.ts#Account.getBalance');
+  assert.equal(positionKey(between), positionKey(candidate));
+  assert.equal(positionKey(between), 'function:src/account.ts#Account.getBalance');
 });
 
 test('heat buckets are relative to the top score, thresholds from the setting', () => {
@@ -91,7 +92,7 @@ test('bucketThresholds sorts a valid setting and falls back on a bad one, saying
 
 test('tree labels: rank and name, S_rate, flags and the confirmed/drift badge', () => {
   const ranked = rerank(report());
-  assert.deepEqual(positionLabel(ranked[0]), { label: '#1 checkThenWithdraw → Account.getBalance', description: 'S 1.00 · (1,1) · confirmed', badge: 'confirmed' });
+  assert.deepEqual(positionLabel(ranked[0]), { label: '#1 Account.getBalance', description: 'S 1.00 · (1,1) · confirmed · via checkThenWithdraw', badge: 'confirmed' });
   assert.deepEqual(positionLabel(ranked[1]), { label: '#2 Account.getBalance', description: 'S 1.00 · (1,1) · drift only', badge: 'drift' });
   const deadlock = rerank({ ...report(), positions: [position({ rank: 1, function: 'f', score: 0.5, likelyDeadlock: true })] });
   assert.match(positionLabel(deadlock[0]).description, /likely deadlock/);
@@ -177,10 +178,12 @@ test('hover explains rank, S_rate = depth/order, flags, invariants and the confi
   const r = report();
   const lines = positionsByLine(rerank(r));
   const text = hoverMarkdown(lines.get('src/account.ts:19')!.group, r.violations);
-  assert.match(text, /#1 suspicious: checkThenWithdraw → Account\\\.getBalance/);
-  assert.match(text, /S_rate = depth \/ order = 0\.5 \/ 0\.5 = \*\*1\.00\*\*/);
-  assert.match(text, /Failure flag \(EN, EX\) = \(1,1\)/);
-  assert.match(text, /`Account\.getBalance:::ENTER` ⟨this\\\.balance \\>= 0, —⟩ — JM/);
+  assert.match(text, /#1 suspicious: Account\\\.getBalance\*\*/);
+  assert.match(text, /S_rate = depth \/ order = 0\.5 \/ 0\.5 = \*\*1\.00\*\* · failure flag \(EN, EX\) = \(1,1\)/);
+  // The invariants first, in plain words; the paper's numbers and the caller after them.
+  assert.match(text, /- on entry to Account\\\.getBalance, `this\.balance >= 0` always held in the unit tests but not in the integration runs \(JM\)/);
+  assert.ok(text.indexOf('on entry to') < text.indexOf('S_rate'));
+  assert.match(text, /Via: called from checkThenWithdraw/);
   assert.match(text, /Confirmed by: failed assertion/);
   // With `implicated`, the violation that names the function is the one quoted.
   const other = { ...r.violations[0], kind: 'deadlock' as const, message: 'other', implicated: ['checkThenWithdraw'] };
@@ -192,4 +195,24 @@ test('hover explains rank, S_rate = depth/order, flags, invariants and the confi
 
 test('escapeMarkdown leaves no Markdown syntax active', () => {
   assert.equal(escapeMarkdown('a*b_c <x> [y](z)'), 'a\\*b\\_c \\<x\\> \\[y\\]\\(z\\)');
+});
+
+test('noise: the hover counts what the noise rules hid, lists it under show all; the tree adds it marked', () => {
+  const r = {
+    ...report(),
+    hiddenFailureInvariants: [
+      { function: 'Account.getBalance', point: 'Account.getBalance:::ENTER', reference: 'this has only one value', online: null, relationship: 'JM', type: 'UInt' as const, noise: 'identity' as const, detail: 'this is one object per run: which object the test built' },
+      { function: 'Ledger.add', point: 'Ledger.add:::EXIT', reference: null, online: 'this._eventsCount == 2', relationship: 'MJ', type: 'UInt' as const, noise: 'node-internal' as const, detail: 'over _eventsCount, a field of EventEmitter (Node core)' },
+    ],
+  };
+  const group = positionsByLine(rerank(r)).get('src/account.ts:19')!.group;
+  const quiet = hoverMarkdown(group, r.violations, { hidden: r.hiddenFailureInvariants });
+  assert.match(quiet, /1 more failure invariant hidden as fixture noise/);
+  assert.doesNotMatch(quiet, /has only one value/);
+  const all = hoverMarkdown(group, r.violations, { hidden: r.hiddenFailureInvariants, showAll: true });
+  assert.match(all, /Hidden as fixture noise \(1\):\n- on entry to Account\\\.getBalance, `this has only one value` always held in the unit tests but not in the integration runs — _identity: /);
+  const tree = invariantTree(rerank(r), r.hiddenFailureInvariants);
+  const enter = tree.find((n) => n.function === 'Account.getBalance')!.points.find((p) => p.kind === 'ENTER')!;
+  assert.deepEqual(enter.pairs.map((p) => ('noise' in p ? p.noise : 'kept')), ['kept', 'identity']);
+  assert.equal(invariantTree(rerank(r)).find((n) => n.function === 'Account.getBalance')!.points[0].pairs.length, 1, 'without show all: only the ranked ones');
 });

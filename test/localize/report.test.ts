@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SARIF_SCHEMA, toSarif, violationRuleId } from '../../src/core/report/sarif.ts';
 import { formatReport } from '../../src/core/report/format-report.ts';
+import { foldPositions } from '../../src/core/report/fold-positions.ts';
 import type { Report } from '../../src/core/report/report-types.ts';
 
 const report: Report = {
@@ -71,7 +72,9 @@ test('SARIF positions: project-relative locations with a region, the failure inv
   assert.equal(check.locations![0].physicalLocation!.artifactLocation!.uri, 'src/set-check.ts', 'absolute paths become relative to the project');
   assert.match(set.message.text!, /^Rank 1: SetCheck\.set — S_rate 0\.333 \(depth 4, order 12\), flags \(0,1\), confirmed\./);
   assert.match(set.message.text!, /SetCheck\.set:::EXIT <this\.a \+ this\.b == 0, null> \(Bin, JM\)/);
-  assert.match(check.message.text!, /^Rank 2: \(CheckThread\.run, SetCheck\.check\) .*invariant drift only/);
+  // One result per function: a between position is named by its callee, the caller is detail.
+  assert.match(check.message.text!, /^Rank 2: SetCheck\.check — .*invariant drift only\.\nVia: called from CheckThread\.run \(between CheckThread\.run::ENTER and SetCheck\.check::ENTER\)/);
+  assert.equal(check.partialFingerprints!.conlensPosition, 'function:SetCheck.check');
   assert.equal(set.level, 'error');
   assert.equal(check.level, 'warning');
   assert.deepEqual(toSarif(report).runs[0].originalUriBaseIds, { PROJECTROOT: { uri: 'file:///p/' } });
@@ -99,8 +102,54 @@ test('text report: the table of Tables V/IX, the root, warnings, statuses, invar
   assert.match(text, /^warning: 1 of 4 integration runs hung$/m);
   assert.match(text, /^rank +position +order +depth +S_rate +flags +status$/m);
   assert.match(text, /^1 +SetCheck\.set +12 +4 +0\.333 +\(0,1\) +confirmed \(update interrupted\)$/m);
-  assert.match(text, /^2 +CheckThread\.run → SetCheck\.check +11 +3\.50 +0\.318 +\(1,1\) +invariant drift only$/m);
+  assert.match(text, /^2 +SetCheck\.check +11 +3\.50 +0\.318 +\(1,1\) +invariant drift only$/m);
+  assert.match(text, /^ +via: called from CheckThread\.run \(between CheckThread\.run::ENTER and SetCheck\.check::ENTER\)$/m);
   assert.match(text, /^ +SetCheck\.set:::EXIT  <this\.a \+ this\.b == 0, null>  \(Bin, JM\)$/m);
   assert.match(text, /^2 of 4 runs showed a real violation; the first 2:$/m);
   assert.match(text, /^ +implicates SetCheck\.set$/m);
+});
+
+test('one row per function: between positions and candidates fold into their function, ranks closed up, nothing lost', () => {
+  const p = (rank: number, kind: 'function' | 'between' | 'candidate', fn: string, score: number, invariants: string[], caller?: string) => ({
+    ...report.positions[0], rank, kind, function: fn, id: fn, score, case: kind === 'candidate' ? ('candidate' as const) : kind === 'between' ? ('case1' as const) : ('case3' as const),
+    ...(caller ? { caller, callerId: caller } : {}), confirmed: false, interrupted: undefined,
+    failureInvariants: invariants.map((t) => ({ point: `${fn}:::ENTER`, reference: t, online: null, relationship: 'JM', type: 'Bin' as const })),
+    reason: kind, status: 'invariant drift only' as const,
+  });
+  const rows = foldPositions([
+    p(1, 'function', 'checkThenWithdraw', 1, []),
+    p(2, 'between', 'Account.getBalance', 0.68, ['this.balance >= 0'], 'checkThenWithdraw'),
+    p(3, 'function', 'Account.withdraw', 0.667, []),
+    p(4, 'candidate', 'Account.getBalance', 0.515, ['this.balance >= 0', 'return >= 0']),
+    p(5, 'between', 'Account.getBalance', 0.515, ['this.balance >= 0'], '(test)'),
+    p(5, 'function', 'Ledger.add', 0.515, []),
+  ]);
+  assert.deepEqual(rows.map((r) => [r.rank, r.function, r.kind]), [
+    [1, 'checkThenWithdraw', 'function'],
+    [2, 'Account.getBalance', 'between'],
+    [3, 'Account.withdraw', 'function'],
+    [4, 'Ledger.add', 'function'],
+  ]);
+  const balance = rows[1];
+  assert.deepEqual(balance.via?.map((v) => [v.rank, v.kind, v.caller ?? '']), [[4, 'candidate', ''], [5, 'between', '(test)']]);
+  assert.deepEqual(balance.failureInvariants.map((i) => i.reference), ['this.balance >= 0', 'return >= 0'], 'each invariant once');
+  assert.equal(rows[3].rawRank, 5);
+  assert.equal(rows[0].rawRank, undefined);
+});
+
+test('text report: noise is counted, and --all lists it with its rule', () => {
+  const withNoise: Report = {
+    ...report,
+    hiddenFailureInvariants: [
+      { function: 'SetCheck.set', point: 'SetCheck.set:::ENTER', reference: null, online: 'this has only one value', relationship: 'MJ', type: 'UInt', noise: 'identity', detail: 'this is one object per run: which object the test built' },
+      { function: 'Store.open', point: 'Store.open:::EXIT', reference: 'this.dir == "/tmp/s-AbC123"', online: null, relationship: 'JM', type: 'UInt', noise: 'fixture', detail: '"/tmp/s-AbC123" is a temp path: a per-run fixture value' },
+    ],
+    summary: { ...report.summary, noise: { identity: 1, fixture: 1, 'node-internal': 0 } },
+  };
+  const quiet = formatReport(withNoise);
+  assert.match(quiet, /^2 failure invariants hidden as fixture noise \(identity 1, fixture 1\); --all shows them$/m);
+  assert.doesNotMatch(quiet, /only one value/);
+  const all = formatReport(withNoise, { all: true });
+  assert.match(all, /^ +SetCheck\.set:::ENTER  <null, this has only one value>  \(UInt, MJ\)  \[noise: identity — /m);
+  assert.match(all, /^ +Store\.open:::EXIT  <this\.dir == "\/tmp\/s-AbC123", null>  \(UInt, JM\)  \[noise: fixture — /m);
 });

@@ -12,7 +12,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--sarif FILE] [--progress text|json] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--sarif FILE] [--progress text|json] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -24,7 +24,9 @@ configured "roots", or else the integration test itself (each call it makes
 counts from order 1, depth 1). Each position says whether a real violation
 confirmed it (the failing interleaving ran through its code: deadlock cycle,
 stale read, update cut in two) or it is invariant drift only; confirmed
-positions rank first. The report is also written to .conlens/report.json.
+positions rank first. Each function has one row: between positions and
+candidates of the same function fold into it (listed under "via"). The report
+is also written to .conlens/report.json.
 
 Options:
   --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct or
@@ -39,6 +41,11 @@ Options:
                   line per stage and run on stderr, {"type":"progress","stage",
                   "message","percent"}, then {"type":"result","report":PATH}
                   or, when rank cannot go on, {"type":"error","message"}
+  --all           also show the failure invariants the noise rules hid
+                  (object identities, per-run fixtures such as temp paths,
+                  ids, ports, timestamps, and Node core fields such as
+                  EventEmitter's _events); --json always includes them,
+                  each marked with its rule
   --exit-zero     exit 0 even when positions are found (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -47,7 +54,7 @@ Exit codes: 0 no suspicious position, 1 positions found, 2 bad configuration,
 unit tests that fail, or integration tests that call no instrumented code or
 never run concurrent work. Integration runs that hang are reported (warning and
 violation) and the ranking goes on.`,
-  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, config: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
@@ -90,7 +97,7 @@ violation) and the ranking goes on.`,
     if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report, { toolVersion: packageJson.version }), null, 2)}\n`);
     if (toStdout) process.stdout.write(json);
     for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
-    log(formatReport(report).trimEnd());
+    log(formatReport(report, { all: values.all === true }).trimEnd());
     log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
     if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
     return report.positions.length && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;

@@ -30,6 +30,9 @@ export interface Invariant {
   arity: InvariantArity;
   /** Daikon diff's interesting / uninteresting split for nullary and unary invariants. */
   interesting: boolean;
+  /** Every variable is an object identity (Daikon's hashcode rep-type): which object it is, not
+   *  what it holds. Set only when true; the noise rules (localize/noise.ts) read it. */
+  identity?: true;
 }
 
 export interface ProgramPointInvariants {

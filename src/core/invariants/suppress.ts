@@ -46,6 +46,7 @@ export function complexity(name: string): number {
 
 const ARITY: InvariantArity[] = ['nullary', 'unary', 'binary', 'ternary'];
 const BOUND_KINDS = /^(LowerBound|UpperBound|NonZero|Modulus)/;
+const IDENTITY_KINDS = /^(OneOfScalar|IntEqual|IntNonEqual|NonZero)$/;
 
 /** The invariants of one point, in Daikon's print order, and its variable names in order. */
 export function pointInvariants(point: PointState, name: string, opts: SuppressOptions): { invariants: Invariant[]; vars: string[] } {
@@ -174,6 +175,10 @@ export function pointInvariants(point: PointState, name: string, opts: SuppressO
       justified: c.enough && confidence >= opts.confidence,
       arity,
       interesting: arity === 'unary' || arity === 'nullary' ? !c.uninterestingConstant : true,
+      // Which object, not what it holds: one-ofs, (non-)equalities and null tests of identities.
+      // Element bounds and sortedness of an array (also over a hashcode variable) are about its
+      // contents; typeof(v) candidates (c.names) are strings.
+      ...(!c.names && IDENTITY_KINDS.test(c.kind) && c.vars.every((i) => types[i] === 'hashcode') ? { identity: true as const } : {}),
     };
   });
   return { invariants, vars: ordered.map((i) => names[i]) };

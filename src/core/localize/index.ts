@@ -5,6 +5,7 @@
 import { LocalizeGraph, writesFromAccessMaps } from './graph.js';
 import type { FailureFlag, FunctionFlags, LocalizeInput, LocalizeResult, ReducedFunction } from './localize-types.js';
 import { callOrders, invokedMoreThanOnce } from './order.js';
+import { classifyNoise } from './noise.js';
 import { rankPositions } from './rank.js';
 import { reduceInvariants } from './reduce.js';
 import { failureFlag, searchPositions } from './search.js';
@@ -16,12 +17,16 @@ export { betweenDepth, betweenOrder, callOrders, invokedMoreThanOnce, suspicious
 export { rankPositions, sameScore, writtenByInvariants } from './rank.js';
 export { DEFAULT_TYPES, formatFailureInvariant, invariantKey, parsePoint, reduceInvariants, stripOrig } from './reduce.js';
 export { failureFlag, searchPositions } from './search.js';
+export { baseVariable, classifyNoise, fixtureVariables, NODE_INTERNAL_FIELDS, NOISE_RULES, noiseCounts, noiseOf } from './noise.js';
+export type { FixtureVariable, NoiseInvariant, NoiseOptions, NoiseRule } from './noise.js';
 
-/** 004's algorithm "Detect Suspicious Positions": inv_Reduction, DFS_Traverse, cal_susp_rate. */
+/** 004's algorithm "Detect Suspicious Positions": inv_Reduction, DFS_Traverse, cal_susp_rate —
+ *  after the noise stage (noise.ts), which keeps fixture noise out of all three. */
 export function localize(input: LocalizeInput): LocalizeResult {
   const graph = new LocalizeGraph(input.analysis);
   const resolve = (name: string) => graph.resolve(name) ?? name;
-  const reduced = reduceInvariants(input.failureInvariants, graph, input.options);
+  const { kept, noise } = classifyNoise(input.failureInvariants, input.options?.noise);
+  const reduced = reduceInvariants(kept, graph, input.options);
 
   const byId = new Map<string, ReducedFunction>();
   const flagsById = new Map<string, FailureFlag>();
@@ -63,5 +68,5 @@ export function localize(input: LocalizeInput): LocalizeResult {
   const confirmed = new Set((input.confirmed ?? []).map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
   const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)) });
-  return { positions, reduced, flags, unreached };
+  return { positions, reduced, flags, unreached, noise };
 }

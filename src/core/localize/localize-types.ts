@@ -4,6 +4,7 @@
 
 import type { DiffType, FailureInvariant, InvariantPair } from '../invariants/invariant-types.js';
 import type { ClassAccessMap } from '../static/static-types.js';
+import type { NoiseInvariant, NoiseOptions } from './noise.js';
 
 /** A call-graph node: a StaticAnalysis FunctionNode, or any object with an id (its display name
  *  defaults to the id), or just a name. */
@@ -180,6 +181,9 @@ export interface LocalizeOptions {
   /** Confirmed positions rank above unconfirmed ones before S_rate is compared (default true;
    *  false: confirmation only breaks S_rate ties). See rank.ts. */
   confirmedFirst?: boolean;
+  /** The noise rules (noise.ts), applied before IV-B: on by default; `{ enabled: false }` runs
+   *  004's algorithm on every failure invariant. */
+  noise?: NoiseOptions;
 }
 
 export interface LocalizeResult {
@@ -191,4 +195,6 @@ export interface LocalizeResult {
   /** Functions with failure invariants left that the DFS cannot reach (not on the graph, or not
    *  reachable from a root): they are in `reduced` but cannot be ranked. */
   unreached: string[];
+  /** Failure invariants the noise rules (noise.ts) kept out of the ranking, each with its rule. */
+  noise: NoiseInvariant[];
 }

@@ -14,9 +14,13 @@ import { mineInvariants } from '../invariants/miner.js';
 import { analyzeProject } from '../static/analyze.js';
 import type { StaticAnalysis } from '../static/static-types.js';
 import { runTraced } from '../trace/run-traced.js';
+import { tmpdir } from 'node:os';
+import { foldPositions } from '../report/fold-positions.js';
 import type { Report, ReportViolation } from '../report/report-types.js';
 import { implicatedBy } from './confirm.js';
 import { localize } from './index.js';
+import { fixtureVariables, noiseCounts } from './noise.js';
+import { parsePoint } from './reduce.js';
 import type { CallGraphInput } from './localize-types.js';
 import { integrationFacts } from './run-orders.js';
 
@@ -189,7 +193,11 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     confirmedAsCaller: [...touched].filter((f) => !named.has(f)),
     interrupted: [...interrupted],
     deadlocked: [...deadlocked],
-    options: { entryPoints: graph.entryPoints, observed: { reference: observedPoints(reference), online: observedPoints(online) } },
+    options: {
+      entryPoints: graph.entryPoints,
+      observed: { reference: observedPoints(reference), online: observedPoints(online) },
+      noise: { tmpdir: tmpdir(), fixtureVars: fixtureVariables([reference, online], { tmpdir: tmpdir() }) },
+    },
   });
   end();
   return {
@@ -199,7 +207,18 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     strategy: options.strategy,
     seed: options.seed,
     root: graph.testRoot ? TEST_ROOT : graph.input.roots.map((id) => analysis.nodes.find((n) => n.id === id)?.name ?? id).join(', '),
-    positions: result.positions.map((p) => ({ ...p, status: p.confirmed ? 'confirmed' : 'invariant drift only' })),
+    positions: foldPositions(result.positions).map((p) => ({ ...p, status: p.confirmed ? 'confirmed' : 'invariant drift only' })),
+    hiddenFailureInvariants: result.noise.map(({ invariant: i, rule, also, detail }) => ({
+      function: parsePoint(i.point).fn,
+      point: i.point,
+      reference: i.reference?.text ?? null,
+      online: i.online?.text ?? null,
+      relationship: i.relationship,
+      type: i.type,
+      noise: rule,
+      ...(also ? { also } : {}),
+      detail,
+    })),
     violations: reportViolations,
     warnings,
     summary: {
@@ -209,6 +228,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       violations: fuzzed.violations,
       detectionRate: fuzzed.detectionRate,
       unreached: result.unreached,
+      noise: noiseCounts(result.noise),
     },
   };
 }

@@ -1,9 +1,14 @@
 // The text table of `conlens rank`, after 004 Tables V / IX / X: position, call order, depth,
 // S_rate, rank, flags, and the failure invariants under each position.
-import type { Report } from './report-types.js';
+import { viaDetail } from './fold-positions.js';
+import type { HiddenFailureInvariant, Report } from './report-types.js';
 
-export function formatReport(report: Report, options: { invariantsPerPosition?: number } = {}): string {
+const hiddenLine = (inv: HiddenFailureInvariant) => `${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})  [noise: ${inv.noise} — ${inv.detail}]`;
+
+/** `all`: also the failure invariants the noise rules hid (`conlens rank --all`). */
+export function formatReport(report: Report, options: { invariantsPerPosition?: number; all?: boolean } = {}): string {
   const limit = options.invariantsPerPosition ?? 4;
+  const hidden = report.hiddenFailureInvariants ?? [];
   const lines: string[] = [];
   lines.push(`Suspicious positions in ${report.project}`);
   lines.push(`${report.runs} integration runs, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + report.runs - 1}; ` +
@@ -17,7 +22,7 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   } else {
     const rows = report.positions.map((p) => [
       String(p.rank),
-      p.kind === 'between' ? `${p.caller} → ${p.function}` : p.kind === 'candidate' ? `${p.function} (candidate)` : p.function,
+      p.function,
       p.order === null ? '-' : p.order.toFixed(2).replace(/\.00$/, ''),
       p.depth.toFixed(2).replace(/\.00$/, ''),
       p.score.toFixed(3),
@@ -34,8 +39,18 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
         lines.push(`      ${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})`);
       }
       if (p.failureInvariants.length > limit) lines.push(`      … ${p.failureInvariants.length - limit} more`);
+      if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`      ${hiddenLine(inv)}`);
+      const via = viaDetail(p);
+      if (via) lines.push(`      via: ${via}`);
       if (p.reason) lines.push(`      why: ${p.reason}`);
     });
+  }
+  if (hidden.length) {
+    const counts = Object.entries(report.summary.noise ?? {}).filter(([, n]) => n > 0).map(([rule, n]) => `${rule} ${n}`);
+    lines.push('', `${hidden.length} failure invariant${hidden.length === 1 ? '' : 's'} hidden as fixture noise (${counts.join(', ')})${options.all ? ':' : '; --all shows them'}`);
+    // Those at a ranked function are listed under its row above; the rest here.
+    const atRow = (h: HiddenFailureInvariant) => report.positions.some((p) => h.function === p.function || h.function === p.id);
+    if (options.all) for (const inv of hidden.filter((h) => !atRow(h))) lines.push(`  ${hiddenLine(inv)}`);
   }
   if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs showed a real violation; the first ${Math.min(3, report.violations.length)}:`);
   for (const v of report.violations.slice(0, 3)) {

@@ -1,5 +1,7 @@
 // The report of `conlens rank` (DESIGN §4): what the CLI prints, writes as JSON and the editor shows.
-import type { SuspiciousPosition } from '../localize/localize-types.js';
+import type { PositionInvariant, SuspiciousPosition } from '../localize/localize-types.js';
+import type { NoiseRule } from '../localize/noise.js';
+import type { FoldedPosition } from './fold-positions.js';
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
 
 export interface ReportViolation {
@@ -15,6 +17,15 @@ export interface ReportViolation {
   implicated: string[];
 }
 
+/** A failure invariant a noise rule kept out of the ranking (localize/noise.ts), with its rule. */
+export interface HiddenFailureInvariant extends PositionInvariant {
+  /** The function of its program point (display name). */
+  function: string;
+  noise: NoiseRule;
+  also?: NoiseRule[];
+  detail: string;
+}
+
 export interface Report {
   version: 1;
   project: string;
@@ -25,7 +36,10 @@ export interface Report {
   /** What order and depth count from: `(test)` (the integration test is the root) or the
    *  configured roots (localize/run-orders.ts). */
   root: string;
-  positions: (SuspiciousPosition & { status: 'confirmed' | 'invariant drift only' })[];
+  /** One row per function (fold-positions.ts): `via` keeps the positions folded into it. */
+  positions: (SuspiciousPosition & { status: 'confirmed' | 'invariant drift only'; via?: FoldedPosition[]; rawRank?: number })[];
+  /** The failure invariants the noise rules hid, each marked with its rule (`--all` shows them). */
+  hiddenFailureInvariants?: HiddenFailureInvariant[];
   /** At most the first five real violations (all of them confirm positions). */
   violations: ReportViolation[];
   /** Things that did not stop the analysis but that the user must know (hangs, …). */
@@ -39,5 +53,7 @@ export interface Report {
     violations: number;
     detectionRate: number;
     unreached: string[];
+    /** Failure invariants each noise rule hid. */
+    noise?: Record<NoiseRule, number>;
   };
 }

@@ -4,6 +4,7 @@
 // scheduler's steps as a code flow (one thread flow per task, in schedule order).
 import { isAbsolute, relative } from 'node:path';
 import type * as Sarif from 'sarif';
+import { viaDetail } from './fold-positions.js';
 import type { Report } from './report-types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -38,7 +39,7 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
   const results: Sarif.Result[] = [];
   for (const p of report.positions) {
     const ruleId = p.confirmed ? 'conlens/position-confirmed' : 'conlens/position-drift';
-    const name = p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.function;
+    const name = p.function;
     const invariants = p.failureInvariants.map((i) => `  ${i.point} <${i.reference ?? 'null'}, ${i.online ?? 'null'}> (${i.type}, ${i.relationship})`);
     results.push({
       ruleId,
@@ -48,12 +49,13 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
       message: {
         text: [
           `Rank ${p.rank}: ${name} — S_rate ${p.score.toFixed(3)} (depth ${p.depth}, order ${p.order ?? 'unknown'}), flags (${p.flags.EN},${p.flags.EX}), ${p.status}.`,
+          ...(viaDetail(p) ? [`Via: ${viaDetail(p)}.`] : []),
           p.reason,
           ...(invariants.length ? ['Failure invariants <reference, online>:', ...invariants] : []),
         ].join('\n'),
       },
       locations: location(p.file, p.line),
-      partialFingerprints: { conlensPosition: `${p.kind}:${p.caller ?? ''}:${p.function}` },
+      partialFingerprints: { conlensPosition: `function:${p.id ?? p.function}` },
       properties: { rank: p.rank, kind: p.kind, case: p.case, order: p.order, depth: p.depth, score: p.score, flags: p.flags, confirmed: p.confirmed, failureInvariants: p.failureInvariants },
     });
   }

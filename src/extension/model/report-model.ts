@@ -1,7 +1,7 @@
 // The report of `conlens rank` (src/core/report/report-types.ts) as the editor shows it: validation
 // of the JSON read from .conlens/report.json, "Not the bug" re-ranking, the heat buckets of the
 // gutter, and the trees of the three views. Pure: no `vscode` import, so node --test covers it.
-import type { Report, ReportViolation } from '../../core/report/report-types.js';
+import type { HiddenFailureInvariant, Report, ReportViolation } from '../../core/report/report-types.js';
 import type { PositionInvariant } from '../../core/localize/localize-types.js';
 import type { ScheduleStep } from '../../core/active/violation.js';
 
@@ -44,9 +44,10 @@ export function parseReport(text: string, file: string): Report {
   return report as Report;
 }
 
-/** What identifies a position across runs: kind, caller and function (ranks and scores move). */
+/** What identifies a position across runs: its function (one row per function, fold-positions.ts;
+ *  ranks, scores and which of the function's positions came out best move). */
 export function positionKey(p: ReportPosition): string {
-  return `${p.kind}:${p.callerId ?? p.caller ?? ''}>${p.id ?? p.function}`;
+  return `function:${p.id ?? p.function}`;
 }
 
 /** "Not the bug": drop the hidden positions and rank the rest again with the same order. The
@@ -92,9 +93,30 @@ export function formatFlags(flags: { EN: number; EX: number }): string {
   return `(${flags.EN},${flags.EX})`;
 }
 
-/** The name a position is shown under: `caller → callee` between two ENTERs (004 IV-F case 1/2). */
+/** The name a position is shown under: its function, once (a `between` position's caller is
+ *  detail, in `via`; fold-positions.ts). */
 export function positionName(p: ReportPosition): string {
-  return p.kind === 'between' && p.caller ? `${p.caller} → ${p.function}` : p.function;
+  return p.function;
+}
+
+/** The callers a function's row came through (`between` positions folded into it). */
+export function viaCallers(p: ReportPosition): string[] {
+  const callers = [p.kind === 'between' ? p.caller : undefined, ...(p.via ?? []).map((v) => (v.kind === 'between' ? v.caller : undefined))];
+  return [...new Set(callers.filter((c): c is string => !!c))];
+}
+
+/** The failure invariants the noise rules hid at a position's function (report.hiddenFailureInvariants). */
+export function hiddenAt(report: Pick<Report, 'hiddenFailureInvariants'> | undefined, p: ReportPosition): HiddenFailureInvariant[] {
+  return (report?.hiddenFailureInvariants ?? []).filter((h) => h.function === p.function || h.function === p.id);
+}
+
+/** A failure invariant in plain words: where, and what the unit and integration runs showed. */
+export function invariantInWords(inv: PositionInvariant): string {
+  const { function: fn, kind } = splitPoint(inv.point);
+  const where = kind === 'ENTER' ? `on entry to ${fn}` : kind.startsWith('EXIT') ? `on exit from ${fn}` : `at ${inv.point}`;
+  if (inv.reference !== null && inv.online !== null) return `${where}, \`${inv.reference}\` in the unit tests became \`${inv.online}\` in the integration runs`;
+  if (inv.reference !== null) return `${where}, \`${inv.reference}\` always held in the unit tests but not in the integration runs`;
+  return `${where}, \`${inv.online ?? ''}\` held in every integration run but not in the unit tests`;
 }
 
 /** The tree item of a Suspicious Functions entry: label "#1 name", description with S_rate,
@@ -103,7 +125,8 @@ export function positionLabel(r: RankedPosition): { label: string; description: 
   const p = r.position;
   const badge = p.confirmed ? 'confirmed' : 'drift';
   const deadlock = p.likelyDeadlock ? ' · likely deadlock' : '';
-  return { label: `#${r.rank} ${positionName(p)}`, description: `S ${formatScore(p.score)} · ${formatFlags(p.flags)} · ${p.confirmed ? 'confirmed' : 'drift only'}${deadlock}`, badge };
+  const via = viaCallers(p);
+  return { label: `#${r.rank} ${positionName(p)}`, description: `S ${formatScore(p.score)} · ${formatFlags(p.flags)} · ${p.confirmed ? 'confirmed' : 'drift only'}${deadlock}${via.length ? ` · via ${via.join(', ')}` : ''}`, badge };
 }
 
 /** "#1 suspicious · S 1.00 · 3 failure invariants" — the CodeLens above a declaration. */
@@ -157,7 +180,8 @@ export function positionsByLine(ranked: RankedPosition[]): Map<string, LineGroup
 export interface InvariantPointNode {
   point: string;
   kind: string;
-  pairs: PositionInvariant[];
+  /** A hidden one (show all) carries its noise rule. */
+  pairs: (PositionInvariant | HiddenFailureInvariant)[];
 }
 
 export interface InvariantFunctionNode {
@@ -181,12 +205,14 @@ export function splitPoint(point: string): { function: string; kind: string; id?
 }
 
 /** The failure invariants of the shown positions, each pair once, per function and point, in
- *  rank order, ENTER before EXIT. */
-export function invariantTree(ranked: RankedPosition[]): InvariantFunctionNode[] {
+ *  rank order, ENTER before EXIT. `hidden` (show all): also the ones the noise rules hid at those
+ *  functions, after the others of their point (each carries its `noise` rule). */
+export function invariantTree(ranked: RankedPosition[], hidden: HiddenFailureInvariant[] = []): InvariantFunctionNode[] {
   const functions = new Map<string, InvariantFunctionNode>();
   const seen = new Set<string>();
   for (const r of ranked) {
-    for (const inv of r.position.failureInvariants) {
+    const noise = hidden.filter((h) => h.function === r.position.function || h.function === r.position.id);
+    for (const inv of [...r.position.failureInvariants, ...noise]) {
       const { function: fn, kind, id } = splitPoint(inv.point);
       const dedupe = `${inv.point}\0${inv.reference}\0${inv.online}\0${inv.relationship}`;
       if (seen.has(dedupe)) continue;
