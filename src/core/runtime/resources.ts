@@ -359,7 +359,7 @@ function structuredStack(below: Function, capture: (error: unknown, sites: NodeJ
   const prepare = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
   const holder: { stack?: unknown } = {};
   try {
-    Object.defineProperty(Error, 'stackTraceLimit', { value: 64, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(Error, 'stackTraceLimit', { value: 32, writable: true, enumerable: true, configurable: true });
     Object.defineProperty(Error, 'prepareStackTrace', { value: capture, writable: true, enumerable: false, configurable: true });
     Error.captureStackTrace(holder, below);
     return holder.stack as NodeJS.CallSite[] | undefined;
