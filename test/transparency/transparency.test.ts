@@ -250,11 +250,18 @@ describe('known gaps', () => {
     assert.equal(gapLine(instrumented, 'toString'), gapLine(plain, 'toString'));
   });
   test('TypeError messages that quote the failing expression name the rewritten code', {
-    todo: 'V8 prints the compiled expression: with fields, `o.p.q()` fails as `__conlens_rt.rd(...).q is not a function`; lock methods, runExclusive and for await are rewritten even without fields',
+    todo: 'V8 prints the compiled expression: with fields, `o.p.q()` fails as `__conlens_rt.rd(...).q is not a function` (and a non-iterable in for…of / spread as `__conlens_rt.it(...)`); lock methods, runExclusive and for await are rewritten even without fields',
   }, async () => {
     const [plain, withoutFields, withFields] = await runGaps();
     assert.equal(gapLine(withoutFields, 'messages'), gapLine(plain, 'messages'));
     assert.equal(gapLine(withFields, 'messages'), gapLine(plain, 'messages'));
+  });
+  test('a synchronous fs error has one more stack frame with fields', {
+    todo: 'src/core/runtime/resources.ts: the wrapper that records the call is a frame of its own; V8 cannot hide it',
+  }, async () => {
+    const [plain, withoutFields, withFields] = await runGaps();
+    assert.equal(gapLine(withoutFields, 'fsStack'), gapLine(plain, 'fsStack'));
+    assert.equal(gapLine(withFields, 'fsStack'), gapLine(plain, 'fsStack'));
   });
   test('recursion 9000 deep: instrumented frames need about twice the stack', { todo: 'the ENTER/EXIT wrapper (try/catch/finally, recorder calls) enlarges every frame' }, async () => {
     const [plain, instrumented] = await runGaps();

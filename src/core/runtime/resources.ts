@@ -162,6 +162,7 @@ const portArg = (kind: 'rd' | 'wr'): Plan => (args) => {
 const requestTo = (defaultPort: number): Plan => (args) => {
   let port: number | undefined;
   for (const arg of args.slice(0, 2)) {
+    if (arg !== null && typeof arg === 'object' && types.isProxy(arg)) return undefined; // instanceof ran its traps
     if (typeof arg === 'string' || arg instanceof URL) {
       try {
         const url = new URL(String(arg));
@@ -169,7 +170,7 @@ const requestTo = (defaultPort: number): Plan => (args) => {
       } catch {
         return undefined;
       }
-    } else if (arg !== null && typeof arg === 'object' && !types.isProxy(arg)) {
+    } else if (arg !== null && typeof arg === 'object') {
       port = portOf(peekProperty(arg, 'port')) ?? port ?? portOf(peekProperty(arg, 'defaultPort')) ?? defaultPort;
     }
   }
