@@ -458,7 +458,9 @@ export class Recorder {
    *  a literal there (get / has / at), which is also the element key. */
   cr<T>(receiver: T, site: number, method: string, key?: unknown): T {
     if (receiver === null || typeof receiver !== 'object' || !isCollection(receiver)) return receiver;
-    this.access('rd', identityOf(receiver), '[]', site, elementValue(receiver, method, key), key);
+    // No key passed (not a literal or variable): no value either (get(undefined) is no lookup of it).
+    const keyed = arguments.length > 3;
+    this.access('rd', identityOf(receiver), '[]', site, keyed ? elementValue(receiver, method, key) : undefined, key);
     return receiver;
   }
 
