@@ -4,8 +4,11 @@
 //  2. a larger real workload — our own static analysis over the examples — plain vs traced;
 //  3. transform throughput (lines/s) of transpile-only vs transpile + instrument on a large real
 //     TypeScript source (effect's src/ from bench/callgraph's cache when present, else ours);
-//  4. trace memory: a run producing ~10^6 events, RSS growth.
-// Usage: npm run build && node bench/tracing.mjs   (BENCH_ROUNDS=N to change the rounds)
+//  4. trace memory: a run producing ~10^6 events, RSS growth;
+//  5. an fs-heavy micro workload (~20k fs calls, each recorded as file/dir accesses) plain vs
+//     traced with fields.
+// Usage: npm run build && node bench/tracing.mjs   (BENCH_ROUNDS=N to change the rounds,
+// BENCH_SECTIONS=1,5 to run only some sections)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +22,7 @@ const require = createRequire(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const scratch = mkdtempSync(join(tmpdir(), 'conlens-bench-tracing-'));
+const sections = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(','));
 
 function run(cwd, args, trace) {
   const env = { ...process.env, NODE_OPTIONS: `--import=${register}` };
@@ -33,6 +37,7 @@ function run(cwd, args, trace) {
 
 try {
   // 1. examples' unit suites
+  if (sections.has('1')) {
   console.log(`1. Unit suites of the examples: median of ${ROUNDS} interleaved rounds`);
   console.log('   example                  plain ms   traced ×   +fields ×');
   const ratios = [];
@@ -54,8 +59,12 @@ try {
   }
   const worst = Math.max(...ratios.map((r) => r[0]));
   console.log(`   worst traced ratio ${worst.toFixed(2)}× (target ≤ 2×: ${worst <= 2 ? 'PASS' : 'MISS'})`);
+  const worstFields = Math.max(...ratios.map((r) => r[1]));
+  console.log(`   worst traced-with-fields ratio ${worstFields.toFixed(2)}× (target ≤ 2×: ${worstFields <= 2 ? 'PASS' : 'MISS'})`);
+  }
 
   // 2. a larger real workload
+  if (sections.has('2')) {
   console.log(`\n2. Larger workload: static analysis of the examples (src/core/static instrumented), median of ${ROUNDS}`);
   const workload = ['bench/workloads/graph-examples.mts'];
   const w = { plain: [], traced: [], fields: [] };
@@ -66,8 +75,10 @@ try {
   }
   const wp = median(w.plain);
   console.log(`   plain ${wp.toFixed(0)} ms, traced ${(median(w.traced) / wp).toFixed(2)}×, with fields ${(median(w.fields) / wp).toFixed(2)}×`);
+  }
 
   // 3. transform throughput
+  if (sections.has('3')) {
   const { transpileTypeScript } = require(join(root, 'dist', 'transpile.cjs'));
   const effectSrc = join(root, '.conlens', 'bench');
   const effectFiles = existsSync(effectSrc) ? await glob(['effect-*/src/**/*.ts'], { cwd: effectSrc, absolute: true }) : [];
@@ -86,14 +97,30 @@ try {
   const instrumentedRate = throughput(instrument);
   console.log(`\n3. Transform throughput on ${effectFiles.length ? "effect's src/" : 'our src/'} (${files.length} files, ${lines} lines)`);
   console.log(`   transpile only ${(plainRate / 1000).toFixed(1)}k lines/s, transpile + instrument ${(instrumentedRate / 1000).toFixed(1)}k lines/s (target ≥ 30k: ${instrumentedRate >= 30000 ? 'PASS' : 'MISS'})`);
+  }
 
   // 4. trace memory
+  if (sections.has('4')) {
   const mem = run(join(root, 'bench', 'workloads'), ['million-events.ts'], { root: join(root, 'bench', 'workloads'), include: ['million-events-subject.ts'], fields: true });
   const plainMem = run(join(root, 'bench', 'workloads'), ['million-events.ts']);
   const traced = JSON.parse(mem.stdout.trim().split('\n').at(-1));
   const plain = JSON.parse(plainMem.stdout.trim().split('\n').at(-1));
   console.log(`\n4. Trace memory: ~10^6 events (200k calls × ENTER, EXIT, 2 writes, 1 read)`);
   console.log(`   RSS growth traced ${traced.rssGrowthMB.toFixed(0)} MB vs plain ${plain.rssGrowthMB.toFixed(0)} MB (target < 200 MB: ${traced.rssGrowthMB < 200 ? 'PASS' : 'MISS'}); time ${(mem.ms / plainMem.ms).toFixed(1)}× plain`);
+  }
+
+  // 5. fs-heavy micro workload: every fs call is wrapped (runtime/resources.ts) and recorded
+  if (sections.has('5')) {
+    const dir = join(root, 'bench', 'workloads');
+    const fsRuns = { plain: [], fields: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      fsRuns.plain.push(run(dir, ['fs-heavy.mts']).ms);
+      fsRuns.fields.push(run(dir, ['fs-heavy.mts'], { root: dir, include: ['fs-heavy-subject.mts'], fields: true }).ms);
+    }
+    const fp = median(fsRuns.plain);
+    console.log(`\n5. fs-heavy micro workload (~20k fs calls: writeFile/stat/readFile/readdir/unlink, sync and promises), median of ${ROUNDS}`);
+    console.log(`   plain ${fp.toFixed(0)} ms, traced with fields ${(median(fsRuns.fields) / fp).toFixed(2)}×`);
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -226,6 +226,12 @@ const gapRuns = Promise.all([
 gapRuns.catch(() => {});
 const runGaps = () => gapRuns;
 const gapLine = (outcome: Outcome, key: string) => outcome.stdout.split('\n').find((line) => line.startsWith(`${key}:`));
+/** One line of the gaps program's transcript is the same plain and instrumented, with and without fields. */
+async function sameGapLine(key: string): Promise<void> {
+  const [plain, withoutFields, withFields] = await runGaps();
+  assert.equal(gapLine(withoutFields, key), gapLine(plain, key));
+  assert.equal(gapLine(withFields, key), gapLine(plain, key));
+}
 
 describe('known gaps', () => {
   // require() of .js/.cjs files from a CommonJS .ts module that Node loads through the ES module
@@ -250,12 +256,11 @@ describe('known gaps', () => {
     assert.equal(gapLine(instrumented, 'toString'), gapLine(plain, 'toString'));
   });
   test('TypeError messages that quote the failing expression name the rewritten code', {
-    todo: 'V8 prints the compiled expression: with fields, `o.p.q()` fails as `__conlens_rt.rd(...).q is not a function`; lock methods, runExclusive and for await are rewritten even without fields',
-  }, async () => {
-    const [plain, withoutFields, withFields] = await runGaps();
-    assert.equal(gapLine(withoutFields, 'messages'), gapLine(plain, 'messages'));
-    assert.equal(gapLine(withFields, 'messages'), gapLine(plain, 'messages'));
-  });
+    todo: 'V8 prints the compiled expression: with fields, `o.p.q()` fails as `__conlens_rt.rd(...).q is not a function` (and a non-iterable in for…of / spread as `__conlens_rt.it(...)`); lock methods, runExclusive and for await are rewritten even without fields',
+  }, () => sameGapLine('messages'));
+  test('a synchronous fs error has one more stack frame with fields', {
+    todo: 'src/core/runtime/resources.ts: the wrapper that records the call is a frame of its own; V8 cannot hide it',
+  }, () => sameGapLine('fsStack'));
   test('recursion 9000 deep: instrumented frames need about twice the stack', { todo: 'the ENTER/EXIT wrapper (try/catch/finally, recorder calls) enlarges every frame' }, async () => {
     const [plain, instrumented] = await runGaps();
     assert.equal(gapLine(instrumented, 'recursion'), gapLine(plain, 'recursion'));

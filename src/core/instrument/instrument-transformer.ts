@@ -13,7 +13,7 @@
 // The runtime API it calls is src/core/runtime/recorder.ts.
 import type * as TS from 'typescript';
 import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
-import { MUTATING_METHODS } from '../runtime/mutating-methods.js';
+import { KEYED_READS, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
 
 export interface InstrumentOptions {
   /** The file's path relative to the project root: the `file` of its program points. */
@@ -104,7 +104,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     }
 
     /** How a property access is used: the rewrite must keep it a valid reference. */
-    function accessRole(node: TS.PropertyAccessExpression): 'read' | 'write' | 'update' | 'skip' {
+    function accessRole(node: TS.PropertyAccessExpression | TS.ElementAccessExpression): 'read' | 'write' | 'update' | 'skip' {
       let child: TS.Node = node;
       let parent = node.parent;
       while (ts.isParenthesizedExpression(parent)) {
@@ -130,6 +130,15 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       if (ts.isIdentifier(expression) && GLOBAL_OBJECTS.has(expression.text)) return false;
       if (ts.isMetaProperty(expression)) return false;
       return true;
+    }
+
+    /** A key the runtime may evaluate once more without effect — a literal or a variable — so
+     *  it can name the element (`ek`) and read its value before the native access does. */
+    function isPlainKey(node: TS.Expression | undefined): node is TS.Expression {
+      if (!node) return false;
+      if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) return ts.isNumericLiteral(node.operand);
+      return ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ||
+        (ts.isIdentifier(node) && node.text !== 'arguments');
     }
 
     function paramNames(node: TS.SignatureDeclarationBase): string[] {
@@ -403,12 +412,64 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           const site = addSite(node.expression.name, 'lock', method);
           return rt('rx', [receiver, site, ...node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression)]);
         }
+        if (options.fields && !isLockCall && READING_METHODS.has(method) && shouldRecordObject(node.expression.expression)) {
+          // `c.get(k)` → `cr(c, site, 'get', k).get(k)`: the native call on the same receiver.
+          const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const site = addSite(node.expression.name, 'read', method);
+          const args = node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression);
+          const key = KEYED_READS.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
+          const callee = f.updatePropertyAccessExpression(node.expression, rt('cr', [receiver, site, f.createStringLiteral(method), ...key]), node.expression.name);
+          return f.updateCallExpression(node, callee, node.typeArguments, args);
+        }
         if (isLockCall || (options.fields && MUTATING_METHODS.has(method))) {
           const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
           const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method);
           const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, f.createStringLiteral(method), site]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression));
         }
+      }
+      if (options.fields && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) &&
+          !isOptionalChainPart(node.left) && !ts.isPrivateIdentifier(node.left.name) && shouldRecordObject(node.left.expression) &&
+          (node.left.expression.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node.left.expression))) {
+        // `o.p = value` with `o` this or a variable → `o.p = wv(o, 'p', site, value)`: the write is
+        // recorded after the right-hand side ran (its reads, its awaits), with the value written.
+        const left = node.left;
+        const object = ts.visitNode(left.expression, (c) => visit(c, ctx)) as TS.Expression;
+        const site = addSite(left.name, 'write', left.name.text);
+        const value = ts.visitNode(node.right, (c) => visit(c, ctx)) as TS.Expression;
+        return f.updateBinaryExpression(node, f.updatePropertyAccessExpression(left, object, left.name), node.operatorToken,
+          rt('wv', [object, f.createStringLiteral(left.name.text), site, value]));
+      }
+      if (options.fields && ts.isElementAccessExpression(node) && !isOptionalChainPart(node) && shouldRecordObject(node.expression) &&
+          node.expression.kind !== ts.SyntaxKind.SuperKeyword) {
+        // `a[i]` → `ri(a, site, i)[i]` (a write: `wi`); only Arrays are recorded, at run time.
+        const role = accessRole(node);
+        if (role !== 'skip') {
+          const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const index = ts.visitNode(node.argumentExpression, (c) => visit(c, ctx)) as TS.Expression;
+          const site = addSite(node.argumentExpression, role, '[]');
+          const key = isPlainKey(node.argumentExpression) ? [index] : [];
+          const recorded = role === 'read'
+            ? rt('ri', [object, site, ...key])
+            : rt('wi', [object, site, f.createStringLiteral(role === 'write' ? 'wr' : 'up'), ...key]);
+          return f.updateElementAccessExpression(node, recorded, index);
+        }
+      }
+      if (options.fields && ts.isForOfStatement(node) && !node.awaitModifier) {
+        // Iterating an Array / Map / Set reads its contents.
+        const site = addSite(node.expression, 'read', 'for-of');
+        const iterable = rt('it', [ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression, site]);
+        return f.updateForOfStatement(node, undefined, ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer, iterable,
+          ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement);
+      }
+      if (options.fields && ts.isSpreadElement(node) && !isAssignmentPatternTarget(node)) {
+        const site = addSite(node, 'read', '...');
+        return f.updateSpreadElement(node, rt('it', [ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression, site]));
+      }
+      if (options.fields && ts.isVariableDeclaration(node) && ts.isArrayBindingPattern(node.name) && node.initializer) {
+        const site = addSite(node.initializer, 'read', '[...]');
+        const initializer = rt('it', [ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.Expression, site]);
+        return f.updateVariableDeclaration(node, ts.visitNode(node.name, (c) => visit(c, ctx)) as TS.BindingName, node.exclamationToken, node.type, initializer);
       }
       if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && !ts.isPrivateIdentifier(node.name) && shouldRecordObject(node.expression)) {
         const role = accessRole(node);

@@ -6,8 +6,10 @@
 // Task labels (DESIGN §2): an async activation whose caller goes on without awaiting it directly
 // is a spawned task (`spawn` event); the trace reader turns that into T1, T2, …
 import { types } from 'node:util';
-import { captureInto, encodeScalar, identityOf, isArraySafe, isPlainData, peekProperty } from './value-capture.js';
-import type { EndEvent, TraceEvent, TraceValue, TraceVars } from './trace-events.js';
+import {
+  captureInto, elementValue, encodeScalar, identityOf, isArraySafe, isCollection, isPlainData, OUTSIDE_WORLD, peekProperty, peekValue, sizeOf,
+} from './value-capture.js';
+import type { EndEvent, FieldEvent, TraceEvent, TraceValue, TraceVars } from './trace-events.js';
 import { TraceWriter } from './trace-writer.js';
 import { MUTATING_METHODS } from './mutating-methods.js';
 import type { Scheduler } from './scheduler.js';
@@ -401,19 +403,36 @@ export class Recorder {
 
   // ---- field accesses (only emitted when options.fields) ------------------------------------
 
-  private field(kind: 'rd' | 'wr' | 'up', object: unknown, key: string, site: number): void {
-    if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
+  /** Writes one access and tells the scheduler (ATOMFUZZER's conflict checks). `v`: the value
+   *  read or written, when known without running user code; `ek`: a collection's element key. */
+  private access(kind: 'rd' | 'wr' | 'up', obj: number, key: string, site: number, v?: TraceValue, ek?: unknown, object?: object): void {
     const act = this.current;
     this.settlePending(act, false);
-    const obj = identityOf(object as object);
-    this.writer.write({ e: kind, a: act ? act.id : null, s: site, obj, k: key });
+    const event: FieldEvent = { e: kind, a: act ? act.id : null, s: site, obj, k: key };
+    if (v !== undefined) event.v = v;
+    if (typeof ek === 'string' || typeof ek === 'number') event.ek = ek;
+    this.writer.write(event);
     // A lock's own fields (a config lock class's state, its wait set) are the lock operations the
     // scheduler already models, not data: for Lipton they are movers, never a conflict.
-    if (this.scheduler?.strategy.wantsAccesses && !this.isLock(object)) this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key);
+    if (this.scheduler?.strategy.wantsAccesses && (object === undefined || !this.isLock(object))) {
+      this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key);
+    }
   }
 
+  private field(kind: 'rd' | 'wr' | 'up', object: unknown, key: string, site: number, v?: TraceValue): void {
+    if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
+    this.access(kind, identityOf(object), key, site, v, undefined, object);
+  }
+
+  /** `o.p` read. A collection's `size` / an array's `length` is a read of its contents (`[]`, the
+   *  key its mutating calls write). `v`: the value, when it is a data property (no getter runs). */
   rd<T>(object: T, key: string, site: number): T {
-    this.field('rd', object, key, site);
+    if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return object;
+    if ((key === 'size' || key === 'length') && isCollection(object)) {
+      this.access('rd', identityOf(object), '[]', site, sizeOf(object));
+    } else {
+      this.field('rd', object, key, site, peekValue(object, key));
+    }
     return object;
   }
 
@@ -422,9 +441,60 @@ export class Recorder {
     return object;
   }
 
+  /** `o.p = value` where `o` is `this` or a variable (evaluating it again runs nothing): recorded
+   *  once the value is known, after the right-hand side's own accesses. Returns `value`. */
+  wv<T>(object: unknown, key: string, site: number, value: T): T {
+    this.field('wr', object, key, site, encodeScalar(value, false));
+    return value;
+  }
+
   up<T>(object: T, key: string, site: number): T {
     this.field('up', object, key, site);
     return object;
+  }
+
+  /** `receiver.method(…)` of a reading method (get, has, forEach, includes, …): on a Map, Set or
+   *  Array a read of its contents. `key`: the first argument when the call passes a variable or
+   *  a literal there (get / has / at), which is also the element key. */
+  cr<T>(receiver: T, site: number, method: string, key?: unknown): T {
+    if (receiver === null || typeof receiver !== 'object' || !isCollection(receiver)) return receiver;
+    // No key passed (not a literal or variable): no value either (get(undefined) is no lookup of it).
+    const keyed = arguments.length > 3;
+    this.access('rd', identityOf(receiver), '[]', site, keyed ? elementValue(receiver, method, key) : undefined, key);
+    return receiver;
+  }
+
+  /** `a[i]` read on an Array (`i`: a variable or literal, else absent): a read of its contents. */
+  ri<T>(array: T, site: number, index?: unknown): T {
+    if (isArraySafe(array)) this.access('rd', identityOf(array), '[]', site, elementValue(array, '[]', index), index);
+    return array;
+  }
+
+  /** `a[i] = v` / `a[i] += v` on an Array: a write (update) of its contents. */
+  wi<T>(array: T, site: number, kind: 'wr' | 'up', index?: unknown): T {
+    if (isArraySafe(array)) this.access(kind, identityOf(array as object), '[]', site, undefined, index);
+    return array;
+  }
+
+  /** Iteration over a collection (for…of, spread, array destructuring): a read of its contents. */
+  it<T>(iterable: T, site: number): T {
+    if (iterable !== null && typeof iterable === 'object' && isCollection(iterable)) this.access('rd', identityOf(iterable), '[]', site);
+    return iterable;
+  }
+
+  // ---- external resources (resources.ts; only with options.fields) --------------------------
+
+  /** Declares a site found at run time (a resource access's caller). */
+  declareSite(file: string, line: number, col: number, kind: 'read' | 'write', name: string): number {
+    const site = this.siteCount++;
+    this.siteKinds[site] = kind;
+    this.writer.write({ e: 'site', i: site, file, line, col, k: kind, name });
+    return site;
+  }
+
+  /** An access of a file, directory listing or port: object 0, "the outside world". */
+  resource(kind: 'rd' | 'wr', key: string, site: number, v?: TraceValue): void {
+    this.access(kind, OUTSIDE_WORLD, key, site, v);
   }
 
   /** `receiver.method(…)`: a mutating call on an Array/Map/Set is a write of the receiver; a lock

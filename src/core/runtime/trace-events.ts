@@ -103,13 +103,30 @@ export interface SpawnEvent {
   a: number;
 }
 
+/** A read (`rd`), write (`wr`) or read-modify-write (`up`) of shared state (DESIGN §2):
+ *  - a property `k` of the object with identity `obj`;
+ *  - the contents of an Array, Map or Set: `k` is `[]` — for mutating calls (push, set, …),
+ *    reading calls (get, has, forEach, includes, …), `a[i]`, `size` / `length`, and iteration
+ *    (for…of, spread, array destructuring); `ek` the element key when the access has a primitive
+ *    one (`map.get('a')` → `'a'`, `a[2]` → `2`);
+ *  - an external resource, on `obj` 0 ("the outside world", never an object's identity):
+ *    `file:<absolute path>` (a file's content and metadata), `dir:<absolute path>` (a directory's
+ *    listing: creating, removing or renaming an entry writes its parent's `dir:` as well as its
+ *    `file:`), `port:<n>` (a TCP port: listen writes it, connect and http requests read it).
+ *    Their sites (`k` `read` / `write`, `name` the call, e.g. `fs.stat`, `listen`) are declared
+ *    when first met, at the user's source line of the innermost instrumented frame. */
 export interface FieldEvent {
   e: 'rd' | 'wr' | 'up';
   a: number | null;
   s: number;
-  /** Identity of the object (per process). */
+  /** Identity of the object (per process); 0: the outside world (files, directories, ports). */
   obj: number;
   k: string;
+  /** The value read (`rd`) or written (`wr`), when known without running user code; for a
+   *  resource write the byte length of the data, when given as a string or typed array. */
+  v?: TraceValue;
+  /** The element key of a collection access keyed by a string or number. */
+  ek?: string | number;
 }
 
 export interface LockEvent {

@@ -2,12 +2,18 @@
 // are buffered and written synchronously in chunks, so a flush on exit or on a fatal signal needs
 // no event loop. The file is created on the first event (the `node --test` parent process, which
 // runs no instrumented code, leaves none).
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync as closeFile, mkdirSync as makeDir, openSync as openFile, writeSync as writeFile } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceEvent } from './trace-events.js';
 
 const FLUSH_BYTES = 256 * 1024;
+// The functions as they are before resources.ts wraps them (it syncs the builtins' named exports,
+// which this bundle imports live): the trace's own writes are never recorded.
+const closeSync = closeFile;
+const mkdirSync = makeDir;
+const openSync = openFile;
+const writeSync = writeFile;
 
 export class TraceWriter {
   private fd: number | undefined;

@@ -10,7 +10,9 @@ const MAX_FIELDS_PER_OBJECT = 32;
 const MAX_VARS = 256;
 
 const objectIds = new WeakMap<object, number>();
-let nextObjectId = 1;
+/** Object id 0 is "the outside world": files, directories and ports (resources.ts). */
+export const OUTSIDE_WORLD = 0;
+let nextObjectId = OUTSIDE_WORLD + 1;
 
 export function identityOf(value: object): number {
   let id = objectIds.get(value);
@@ -62,6 +64,13 @@ function lookUp(object: object, key: PropertyKey): { value: unknown; plain: bool
   return { value: undefined, plain: true };
 }
 
+/** The value of `object[key]` as a trace value, when reading it runs no user code (a data
+ *  property, or none: undefined); else undefined (the event then has no `v`). */
+export function peekValue(object: object, key: PropertyKey): TraceValue | undefined {
+  const found = lookUp(object, key);
+  return found.plain ? encodeScalar(found.value, false) : undefined;
+}
+
 /** Array.isArray without throwing: it throws on a revoked Proxy. */
 export function isArraySafe(value: unknown): value is unknown[] {
   try {
@@ -73,6 +82,42 @@ export function isArraySafe(value: unknown): value is unknown[] {
 
 const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!;
 const setSize = Object.getOwnPropertyDescriptor(Set.prototype, 'size')!.get!;
+// The intrinsics: a subclass's override (user code) never runs when we read a collection.
+const mapGet = Map.prototype.get;
+const mapHas = Map.prototype.has;
+const setHas = Set.prototype.has;
+
+/** An Array, Map or Set (also a Proxy of an Array: Array.isArray sees through it, no trap runs). */
+export function isCollection(value: object): boolean {
+  return isArraySafe(value) || types.isMap(value) || types.isSet(value);
+}
+
+/** A collection's size or length, read without user code (a Proxy's: undefined). */
+export function sizeOf(collection: object): TraceValue | undefined {
+  if (types.isMap(collection)) return mapSize.call(collection) as number;
+  if (types.isSet(collection)) return setSize.call(collection) as number;
+  if (types.isProxy(collection)) return undefined;
+  const length = Object.getOwnPropertyDescriptor(collection, 'length');
+  return length && typeof length.value === 'number' ? length.value : undefined;
+}
+
+/** What a keyed read of a collection returns — `map.get(k)`, `map.has(k)`, `set.has(k)`,
+ *  `a[i]`, `a.at(i)` — read with the intrinsics (no getter, trap or override runs); undefined
+ *  for other reads or keys. */
+export function elementValue(collection: object, method: string, key: unknown): TraceValue | undefined {
+  if (types.isMap(collection)) {
+    if (method === 'get') return encodeScalar(mapGet.call(collection, key), false);
+    return method === 'has' ? (mapHas.call(collection, key) as boolean) : undefined;
+  }
+  if (types.isSet(collection)) return method === 'has' ? (setHas.call(collection, key) as boolean) : undefined;
+  if ((method !== '[]' && method !== 'at') || types.isProxy(collection)) return undefined;
+  let index = typeof key === 'number' ? key : typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : undefined;
+  if (index === undefined || !Number.isInteger(index)) return undefined;
+  if (method === 'at' && index < 0) index += (sizeOf(collection) as number | undefined) ?? 0;
+  const element = Object.getOwnPropertyDescriptor(collection, index);
+  if (!element) return { $: 'undefined' }; // a hole, or past the end
+  return 'value' in element ? encodeScalar(element.value, false) : undefined;
+}
 
 function classNameOf(value: object): string {
   // The prototype chain is read with intrinsics, never through getters of the object itself.
@@ -91,8 +136,9 @@ function classNameOf(value: object): string {
   }
 }
 
-/** One value, not descending into objects (their fields are separate variables). */
-export function encodeScalar(value: unknown): TraceValue {
+/** One value, not descending into objects (their fields are separate variables). `elements`:
+ *  an array's first elements too (variables); not for access events, which want it cheap. */
+export function encodeScalar(value: unknown, elements = true): TraceValue {
   switch (typeof value) {
     case 'number':
       if (Number.isFinite(value)) return Object.is(value, -0) ? { $: 'number', v: '-0' } : value;
@@ -120,17 +166,17 @@ export function encodeScalar(value: unknown): TraceValue {
   if (value === null) return null;
   const object = value as object;
   if (types.isProxy(object)) return { $: 'object', id: identityOf(object), cls: 'Proxy' };
-  if (Array.isArray(object)) return encodeArray(object);
+  if (Array.isArray(object)) return encodeArray(object, elements);
   if (types.isMap(object)) return { $: 'object', id: identityOf(object), cls: 'Map', size: mapSize.call(object) as number };
   if (types.isSet(object)) return { $: 'object', id: identityOf(object), cls: 'Set', size: setSize.call(object) as number };
   return { $: 'object', id: identityOf(object), cls: classNameOf(object) };
 }
 
-function encodeArray(array: unknown[]): TraceValue {
+function encodeArray(array: unknown[], elements: boolean): TraceValue {
   const lengthDescriptor = Object.getOwnPropertyDescriptor(array, 'length');
   const len = lengthDescriptor && typeof lengthDescriptor.value === 'number' ? lengthDescriptor.value : 0;
   const out: { $: 'array'; id: number; len: number; el?: TraceValue[]; hash?: string } = { $: 'array', id: identityOf(array), len };
-  if (len <= MAX_ARRAY_ELEMENTS) {
+  if (elements && len <= MAX_ARRAY_ELEMENTS) {
     const el: TraceValue[] = [];
     for (let i = 0; i < len; i++) {
       const d = Object.getOwnPropertyDescriptor(array, i);

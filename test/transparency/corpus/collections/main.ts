@@ -14,3 +14,5 @@ show('frozenCollections', c.frozenCollections());
 show('typedAndArrayLike', c.typedAndArrayLike());
 show('subclasses', c.subclasses());
 show('throwingGetters', c.throwingGetters());
+show('collectionReads', c.collectionReads());
+show('lookAlikeReads', c.lookAlikeReads());

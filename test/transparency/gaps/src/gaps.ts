@@ -1,5 +1,6 @@
 // Known differences between plain and instrumented runs that the instrumenter cannot remove
 // (transparency.test.ts runs this program in its `todo` tests, one line each).
+import { statSync } from 'node:fs';
 
 /** Listeners the program can see on `process`: the recorder's own hooks (exit, signals,
  *  uncaughtExceptionMonitor) count too, and a tenth `exit` listener of the program's own makes
@@ -12,6 +13,17 @@ export function listeners(): string {
 /** Function.prototype.toString shows the instrumented code. */
 export function source(): string {
   return String(source).length > 200 ? 'long (instrumented)' : 'short';
+}
+
+/** With fields, an fs call goes through a wrapper (runtime/resources.ts): a synchronous error's
+ *  `stack` has one more frame (where this function's frame stands in it). */
+export function fsStack(): number {
+  try {
+    statSync('/nonexistent/conlens-gap');
+    return -1;
+  } catch (error) {
+    return String((error as Error).stack).split('\n').findIndex((line) => line.includes('fsStack'));
+  }
 }
 
 /** Every instrumented frame takes more stack: recursion that fits plainly can overflow. */

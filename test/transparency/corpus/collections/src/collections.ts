@@ -166,3 +166,73 @@ export function throwingGetters(): string[] {
   }
   return out;
 }
+
+/** Reads of collections (recorded as reads of `[]` with fields): Map/Set lookups and iteration,
+ *  array element reads with holes and odd keys, typed arrays (untouched), a Proxy of an array
+ *  (its traps must run exactly as often), and look-alikes whose `get` / `has` / `size` are
+ *  getters or methods of plain classes (never treated as collections, never called early). */
+export function collectionReads(): unknown[] {
+  const map = new Map<string, number>([['a', 1], ['b', 2]]);
+  const set = new Set(['x', 'y']);
+  const key = 'a';
+  const mapped = [map.get(key), map.get('zz'), map.has('b'), map.size, set.has('x'), set.size, [...map.keys()], [...set.values()]];
+  const pairs: string[] = [];
+  for (const [k, v] of map) pairs.push(`${k}=${v}`);
+  map.forEach((v, k) => pairs.push(`${k}:${v}`));
+  const [first, ...rest] = set;
+  const holes = [1, , 3];
+  const i = 1;
+  const sparse = [holes[i], holes[0], holes[-1 as number], holes['2' as unknown as number], holes[1.5], holes.length, 1 in holes, holes.at(-1), holes.includes(undefined)];
+  let counted = 0;
+  holes.forEach(() => counted++);
+  const list = [3, 1, 2];
+  list[list.length] = 4;
+  list[0] += 10;
+  list[1]++;
+  const found = [list.indexOf(2), list.find((x) => x > 2), list.some((x) => x > 100), list.every((x) => x > 0), list.filter((x) => x % 2 === 0), list.map((x) => x * 2), list.lastIndexOf(4), list.findIndex((x) => x === 4)];
+  const bytes = new Uint8Array([9, 8, 7]);
+  const typed = [bytes[0], bytes.at(-1), bytes.includes(8), bytes.length, [...bytes], bytes.indexOf(7)];
+  let traps = 0;
+  const proxied = new Proxy([10, 20, 30], {
+    get(target, property, receiver) {
+      traps++;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  const viaProxy = [proxied[1], proxied.length, proxied.includes(30), [...proxied].length, traps];
+  const text = 'abc';
+  return [mapped, pairs, first, rest, sparse, counted, list, found, typed, viaProxy, text[1], [...text]];
+}
+
+/** Plain classes with members named like the collection reads. */
+export class Registry {
+  calls: string[] = [];
+  private readonly data: Record<string, number> = { a: 1 };
+  get(name: string): number | undefined {
+    this.calls.push(`get ${name}`);
+    return this.data[name];
+  }
+  get has(): (name: string) => boolean {
+    this.calls.push('has getter');
+    return (name) => name in this.data;
+  }
+  get size(): number {
+    this.calls.push('size getter');
+    return Object.keys(this.data).length;
+  }
+  get length(): number {
+    throw new RangeError('length getter throws');
+  }
+}
+
+export function lookAlikeReads(): unknown[] {
+  const registry = new Registry();
+  let length: string;
+  try {
+    length = String(registry.length);
+  } catch (error) {
+    length = (error as Error).message;
+  }
+  const name = 'a';
+  return [registry.get(name), registry.has('a'), registry.size, length, registry.calls];
+}
