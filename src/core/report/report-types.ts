@@ -1,6 +1,7 @@
 // The report of `conlens rank` (DESIGN §4): what the CLI prints, writes as JSON and the editor shows.
 import type { SuspiciousPosition } from '../localize/localize-types.js';
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
+import type { Interleaving } from '../localize/interleaving.js';
 
 export interface ReportViolation {
   kind: ViolationKind;
@@ -11,8 +12,15 @@ export interface ReportViolation {
   trace: ScheduleStep[];
   /** A deadlock's wait-for cycle, as readable edges. */
   cycle?: string[];
-  /** The functions this violation implicates (localize/confirm.ts). */
+  /** The functions this violation implicates (localize/confirm.ts, and the interleaving's owner
+   *  and conflicting writer). */
   implicated: string[];
+  /** The violation in one paragraph, in the user's terms (localize/interleaving.ts storyOf). */
+  story?: string;
+  /** The unserializable interleaving: the atomic region, the conflicting access, the pattern
+   *  (001 Table 1) and its three steps (localize/interleaving.ts). Absent for a deadlock or when
+   *  the schedule shows no conflicting pair. */
+  interleaving?: Interleaving;
 }
 
 export interface Report {
