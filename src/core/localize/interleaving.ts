@@ -24,10 +24,14 @@
 import type { Frame, ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
 import { variableText } from '../active/violation.js';
 
-export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W';
+export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W';
 
-/** 001 Table 1, patterns 1-5: the row, its name in the user's words and the paper's description. */
+/** 001 Table 1: patterns 1-5 on one location, and the two-location shapes of rows 6-11 on one
+ *  object's fields (Vaziri's default atomic set: the fields of one object); the row (0: one of
+ *  6-11), the name in the user's words and the paper's description. */
 export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: string; description: string }> = {
+  'R-WW-R': { row: 0, name: 'inconsistent snapshot', description: 'u reads one field of the atomic set before and another after u\' updated both' },
+  'W-RR-W': { row: 0, name: 'torn update of two fields', description: 'u\' reads the atomic set between u\'s writes of its two fields' },
   'R-W-W': { row: 1, name: 'lost update', description: 'the value read is stale by the time the update is made' },
   'R-W-R': { row: 2, name: 'inconsistent read', description: 'two reads of the same location yield different values' },
   'W-R-W': { row: 3, name: 'dirty read (torn update)', description: 'an intermediate state is observed by the other task' },
@@ -51,7 +55,7 @@ export interface InterleavingStep {
 
 export interface Interleaving {
   pattern: AccessPatternName;
-  /** 001 Table 1 row (1-5). */
+  /** 001 Table 1 row (1-5; 0: a two-location shape of rows 6-11). */
   row: number;
   name: string;
   region: {
@@ -79,7 +83,7 @@ export interface InterleavingInput {
   atomic?: string[];
 }
 
-const UNSERIALIZABLE = new Set<string>(Object.keys(ACCESS_PATTERNS));
+const UNSERIALIZABLE = new Set<string>(['R-W-W', 'R-W-R', 'W-R-W', 'W-W-R', 'W-W-W']);
 /** Which pattern to prefer when two fit equally late: the ones 001 lists first are the common bugs. */
 const PRIORITY: AccessPatternName[] = ['R-W-W', 'W-R-W', 'R-W-R', 'W-W-R', 'W-W-W'];
 const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
@@ -124,16 +128,64 @@ function ownerOf(first: ScheduleStep, second: ScheduleStep, frames: Record<strin
 interface Candidate {
   i: number;
   w: number;
+  /** Two-location patterns: the other task's access to the second field. */
+  w2?: number;
   j: number;
   pattern: AccessPatternName;
   owner: string;
   direct: boolean;
 }
 
+/** An access the recorder saw outside any activation ('—': a lock's callback, an arrow function
+ *  that is not instrumented) ran in the synchronous segment of the task whose steps surround it
+ *  (JS runs to completion between awaits): it is that task's access, in the function of its
+ *  step before. */
+function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
+  return schedule.map((s, x) => {
+    if (!s.access || s.task !== '—') return s;
+    let before = x - 1;
+    while (before >= 0 && schedule[before].task === '—' && schedule[before].access) before--;
+    let after = x + 1;
+    while (after < schedule.length && schedule[after].task === '—' && schedule[after].access) after++;
+    const b = schedule[before];
+    const a = schedule[after];
+    if (!b || !a || b.task === '—' || b.task !== a.task) return s;
+    return { ...s, task: b.task, function: b.function, ...(b.a !== undefined ? { a: b.a } : {}) };
+  });
+}
+
+/** 001 Table 1's two-location shapes on one object's fields m1, m2 (when no single-location
+ *  pattern fits): T reads m1, another task writes m1 and m2, T reads m2 (an inconsistent
+ *  snapshot); or T writes m1, another task reads m1 and m2, T writes m2 (a torn update). The
+ *  other task may be top-level code ('—'); T's two accesses are its next ones to the object. */
+function twoLocations(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, number])[], failure: number, frames: InterleavingInput['frames']): Candidate[] {
+  const out: Candidate[] = [];
+  const all = steps.map((s, i) => [s, i] as const).filter(([s]) => s.access && !isConstructor(s.function) && s.access.obj !== 0);
+  for (const [first, i] of accesses) {
+    if (i > failure || first.access!.obj === 0) continue;
+    const op = first.access!.op;
+    const wanted = op === 'read' ? 'write' : 'read';
+    // T's later accesses of another field of the object, the first the other task's pair fits.
+    for (const [second, j] of accesses) {
+      if (j <= i || second.task !== first.task || second.access!.obj !== first.access!.obj || second.access!.k === first.access!.k || second.access!.op !== op) continue;
+      if (j > failure && op === 'read') break;
+      const by = (k: string) => all.find(([s, x]) => x > i && x < j && s.task !== first.task && s.access!.obj === first.access!.obj && s.access!.k === k && s.access!.op === wanted);
+      const w1 = by(first.access!.k);
+      const w2 = by(second.access!.k);
+      if (!w1 || !w2 || w1[0].task !== w2[0].task) continue;
+      const owner = ownerOf(first, second, frames);
+      if (!owner || isConstructor(owner.owner)) continue;
+      out.push({ i, w: w1[1], w2: w2[1], j, pattern: op === 'read' ? 'R-WW-R' : 'W-RR-W', ...owner });
+      break;
+    }
+  }
+  return out;
+}
+
 /** The unserializable interleaving of a violation, or undefined when there is none (a deadlock
  *  is no region; a run whose schedule shows no conflicting pair). */
 export function interleavingOf(input: InterleavingInput): Interleaving | undefined {
-  const steps = input.schedule;
+  const steps = attributed(input.schedule);
   if (!steps.length || input.kind === 'deadlock' || steps.some((s) => s.event.startsWith('waits for lock'))) return undefined;
   const failure = failureStep(input);
   const accesses = steps.map((s, i) => [s, i] as const).filter(([s]) => s.access && s.task !== '—' && !isConstructor(s.function));
@@ -164,6 +216,7 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
       candidates.push({ i, w: wi, j, pattern: pattern as AccessPatternName, ...owner });
     }
   }
+  if (!candidates.length) candidates.push(...twoLocations(steps, accesses, failure, input.frames));
   if (!candidates.length) return undefined;
   // The region closest to the failure, held by one activation itself before one that only a
   // common caller holds (a loop calling the same function twice is two regions, not one).
@@ -202,7 +255,7 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
     },
     conflicting: { function: conflict.function, task: conflict.task, op: conflict.access!.op },
     variable: variableText(check.access!),
-    steps: [asStep(check, 'check'), asStep(conflict, 'conflict'), asStep(act, 'act')],
+    steps: [asStep(check, 'check'), asStep(conflict, 'conflict'), ...(c.w2 !== undefined ? [asStep(steps[c.w2], 'conflict')] : []), asStep(act, 'act')],
   };
 }
 
@@ -220,7 +273,9 @@ function didText(s: Pick<InterleavingStep, 'op' | 'variable' | 'value'>): string
 /** The violation in one paragraph, in the user's terms, file:line for each step. */
 export function storyOf(input: InterleavingInput, interleaving = interleavingOf(input)): string {
   if (interleaving) {
-    const [check, conflict, act] = interleaving.steps;
+    const [check, conflict] = interleaving.steps;
+    const act = interleaving.steps[interleaving.steps.length - 1];
+    const second = interleaving.steps.length > 3 ? interleaving.steps[2] : undefined;
     const { region } = interleaving;
     const owner = `\`${region.owner}\``;
     const suspended = region.kind === 'lock re-acquired'
@@ -234,6 +289,10 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
           return `${act.task} then ${didText(act)} at ${where(act)}: its two reads disagree`;
         case 'W-R-W':
           return `${act.task} then ${didText(act)} at ${where(act)}, finishing the update ${conflict.task} saw half done`;
+        case 'R-WW-R':
+          return `${act.task} then ${didText(act)} at ${where(act)}: it saw \`${check.variable}\` from before that update and \`${act.variable}\` from after it`;
+        case 'W-RR-W':
+          return `${act.task} then ${didText(act)} at ${where(act)}, finishing the update ${conflict.task} saw half done`;
         case 'W-W-R':
           return `${act.task} then ${didText(act)} at ${where(act)}, not what it had written`;
         default:
@@ -243,7 +302,7 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     const unit = region.kind === 'atomic block' ? `the atomic block ${owner} is not atomic`
       : region.kind === 'lock re-acquired' ? `${owner} released and re-acquired lock #${region.lock} inside one update, so it is not atomic`
       : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
-    return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${conflict.function !== region.owner ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, 001 Table 1 pattern ${interleaving.row}: ${interleaving.pattern}).${failureText(input)}`;
+    return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, 001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}: ${interleaving.pattern}).${failureText(input)}`;
   }
   const steps = input.schedule;
   const waits = steps.filter((s) => s.event.startsWith('waits for lock'));
@@ -270,6 +329,6 @@ function failureText(input: InterleavingInput, thrownSaid = false): string {
 export function regionFunctions(interleaving: Interleaving | undefined): { owner?: string; writer?: string } {
   if (!interleaving) return {};
   const writer = interleaving.conflicting.function;
-  return { owner: interleaving.region.owner, ...(writer !== interleaving.region.owner && !isConstructor(writer) ? { writer } : {}) };
+  return { owner: interleaving.region.owner, ...(writer !== interleaving.region.owner && !isConstructor(writer) && !writer.startsWith('(') ? { writer } : {}) };
 }
 

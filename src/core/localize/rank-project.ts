@@ -193,7 +193,9 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         strategy: violation.strategy,
         seed: violation.seed,
         file,
-        trace: violation.schedule,
+        // The reads stay in violation.json; the report keeps the ones the interleaving names
+        // (a schedule's reads can triple its size).
+        trace: violation.schedule.filter((s) => s.access?.op !== 'read' || interleaving?.steps.some((i) => i.step === s.step)),
         ...(violation.cycle ? { cycle: violation.cycle } : {}),
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),

@@ -48,7 +48,7 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
     lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
     if (v.interleaving) {
       const i = v.interleaving;
-      lines.push(`  interleaving: ${i.pattern} (${i.name}, 001 Table 1 pattern ${i.row}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);
+      lines.push(`  interleaving: ${i.pattern} (${i.name}, 001 Table 1 ${i.row ? `pattern ${i.row}` : "two locations"}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);
     }
     if (v.implicated.length) lines.push(`  implicates ${v.implicated.join(', ')}`);
     for (const step of v.trace.slice(-12)) lines.push(`  ${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`);
