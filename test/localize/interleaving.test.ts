@@ -162,3 +162,28 @@ test('serializable triples are no violation: two readers around a writer that fi
   ]);
   assert.equal(interleavingOf({ kind: 'failed assertion', schedule: steps }), undefined);
 });
+
+test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {
+  // atomic-set-account: the reads run in lock callbacks outside any activation ('—'); they
+  // belong to the task whose lock steps surround them.
+  const f = frames({ 7: ['Account.copyFrom', null], 9: ['Account.getChk', 7], 11: ['Account.getSav', 7], 6: ['Account.creditInterest', null] });
+  const steps = schedule([
+    ['T5', 'Account.getChk', 9, 'acquires lock #2', 61],
+    ['—', '(top level)', -1, rd(1, 'checking', '100'), 61],
+    ['T5', 'Account.getChk', 9, 'releases lock #2', 61],
+    ['T4', 'Account.creditInterest', 6, 'acquires lock #2', 38],
+    ['—', '(top level)', -1, wr(1, 'checking', '125'), 39],
+    ['—', '(top level)', -1, wr(1, 'savings', '250'), 40],
+    ['T4', 'Account.creditInterest', 6, 'releases lock #2', 38],
+    ['T5', 'Account.getSav', 11, 'acquires lock #2', 65],
+    ['—', '(top level)', -1, rd(1, 'savings', '250'), 65],
+    ['T5', 'Account.getSav', 11, 'releases lock #2', 65],
+  ], 'src/account.ts');
+  for (const s of steps) if (s.task === '—') delete s.a;
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.pattern, 'R-WW-R');
+  assert.equal(got.name, 'inconsistent snapshot');
+  assert.deepEqual(regionFunctions(got), { owner: 'Account.copyFrom', writer: 'Account.creditInterest' });
+  assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.variable]), [['check', 'T5', 'checking'], ['conflict', 'T4', 'checking'], ['conflict', 'T4', 'savings'], ['act', 'T5', 'savings']]);
+  assert.match(storyOf({ kind: 'failed assertion', schedule: steps }, got), /T5 read `checking` \(100\) at account\.ts:61 and released lock #2; meanwhile T4 wrote `checking` \(125\) at account\.ts:39 and wrote `savings` \(250\) at account\.ts:40 in `Account\.creditInterest`; T5 then read `savings` \(250\) at account\.ts:65: it saw `checking` from before that update and `savings` from after it/);
+});
