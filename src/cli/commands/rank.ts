@@ -46,13 +46,22 @@ Options:
                   ids, ports, timestamps, and Node core fields such as
                   EventEmitter's _events); --json always includes them,
                   each marked with its rule
-  --exit-zero     exit 0 even when positions are found (errors still exit 2)
+  --exit-zero     exit 0 even when a run failed (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
-Exit codes: 0 no suspicious position, 1 positions found, 2 bad configuration,
-unit tests that fail, or integration tests that call no instrumented code or
-never run concurrent work. Integration runs that hang are reported (warning and
+Each violation is told first as its story (which task read what, awaited where,
+which task wrote meanwhile, file:line per step), then the paper's details.
+Positions come in evidence tiers: the function owning the atomic region a
+violation interrupted, the conflicting writer, the other functions the
+violation implicates, then functions with failure invariants only (drift);
+S_rate orders each tier.
+
+Exit codes: 0 no integration run failed (invariant drift alone is reported,
+not failed), 1 a run failed (a violation was confirmed), 2 bad usage or
+configuration, or unit tests that fail, or integration tests that call no
+instrumented code. Integration tests whose calls ran serialized (no concurrent
+work) are a warning. Integration runs that hang are reported (warning and
 violation) and the ranking goes on.`,
   options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
@@ -100,6 +109,7 @@ violation) and the ranking goes on.`,
     log(formatReport(report, { all: values.all === true }).trimEnd());
     log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
     if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
-    return report.positions.length && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
+    // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).
+    return report.summary.violations > 0 && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
   },
 };

@@ -9,7 +9,10 @@ import type { StrategyName } from '../instrument/instrument-config.js';
 import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-trace.js';
 import { TaskLabeler } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
-import type { StallEvent, TraceEvent } from '../runtime/trace-events.js';
+import type { FieldEvent, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
+
+/** A field event with the value and element key the runtime may add (issue 14): both optional. */
+type FieldEventV = FieldEvent & { v?: TraceValue; ek?: string | number | boolean };
 
 export type ViolationKind = 'deadlock' | 'hang' | 'exception' | 'failed assertion' | 'unhandled rejection';
 
@@ -23,6 +26,29 @@ export interface ScheduleStep {
   /** A deadlock's wait: the lock method the task is calling when it waits (`pickup` of a config
    *  lock class, async-mutex's `acquire`). */
   calls?: string;
+  /** A field, collection or resource access (issue 14): what `interleaving.ts` matches conflicts
+   *  on — the same object and key (`[]` for a collection's contents, `file:/abs`, `dir:/abs`,
+   *  `port:N` with obj 0 for resources), and the value read or written when the trace has it. */
+  access?: StepAccess;
+  /** The activation that took the step (its function is `function`); `Violation.frames` holds
+   *  the activation chain, for the nearest common caller of a region's read and act. */
+  a?: number;
+}
+
+export interface StepAccess {
+  op: 'read' | 'write';
+  obj: number;
+  k: string;
+  /** A collection element's primitive key (`cache.get(id)`), when the runtime saw one. */
+  ek?: string | number | boolean;
+  /** The value read or written, as the user reads it (`3`, `"a"`, `Order`); absent when not traced. */
+  value?: string;
+}
+
+/** An activation of the schedule: its function and its caller's activation (null: a task root). */
+export interface Frame {
+  function: string;
+  parent: number | null;
 }
 
 export interface Violation {
@@ -39,6 +65,8 @@ export interface Violation {
   decisions: Record<string, string[]>;
   /** A deadlock's wait-for cycle, as readable edges. */
   cycle?: string[];
+  /** The activations the steps name (`ScheduleStep.a`) and their callers, by activation id. */
+  frames?: Record<string, Frame>;
 }
 
 /** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused),
@@ -85,6 +113,8 @@ interface ProcessTrace {
   events: TraceEvent[];
   labels: Map<number, string>;
   activationFn: Map<number, number>;
+  /** Activation → its caller's activation (EnterEvent.p), for `Violation.frames`. */
+  parents: Map<number, number | null>;
   decisions: string[];
   stall?: StallEvent;
   unhandled?: string;
@@ -95,7 +125,31 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   const tasks = new TaskLabeler();
   const events: TraceEvent[] = [];
   const activationFn = new Map<number, number>();
+  const parents = new Map<number, number | null>();
   const decisions: string[] = [];
+  // Reads (issue 14) are many: a loop re-reading the same field is one step, and the window the
+  // report keeps counts the other events, so reads never push the writes and decisions out.
+  let nonRead = 0;
+  let lastRead = '';
+  const keep = (event: TraceEvent) => {
+    if (event.e === 'rd') {
+      const key = `${event.a}|${event.s}|${event.obj}|${event.k}|${String((event as FieldEventV).ek)}`;
+      if (key === lastRead) return;
+      lastRead = key;
+    } else {
+      lastRead = '';
+      nonRead++;
+    }
+    events.push(event);
+    if (nonRead > MAX_STEPS * 8 || events.length > MAX_STEPS * 40) {
+      let drop = 0;
+      while (drop < events.length && (nonRead > MAX_STEPS * 4 || events.length - drop > MAX_STEPS * 20)) {
+        if (events[drop].e !== 'rd') nonRead--;
+        drop++;
+      }
+      events.splice(0, drop);
+    }
+  };
   let stall: StallEvent | undefined;
   let unhandled: string | undefined;
   const atom: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
@@ -104,13 +158,14 @@ async function readProcess(file: string): Promise<ProcessTrace> {
       case 'en':
         tasks.enter(event.a, event.p);
         activationFn.set(event.a, event.f);
+        parents.set(event.a, event.p);
         break;
       case 'spawn':
         tasks.spawn(event.a);
         break;
       case 'sched':
         decisions.push(event.k);
-        events.push(event);
+        keep(event);
         break;
       case 'atom':
         if (event.kind === 'warning') atom.warnings++;
@@ -119,27 +174,27 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'stall':
         stall = event;
-        events.push(event);
+        keep(event);
         break;
       case 'err':
         if (event.kind === 'unhandled-rejection') unhandled ??= errorText(event.err);
-        events.push(event);
+        keep(event);
         break;
       case 'lk':
       case 'exc':
+      case 'rd':
       case 'wr':
       case 'up':
-        events.push(event);
+        keep(event);
         break;
       default:
         break;
     }
-    if (events.length > MAX_STEPS * 8) events.splice(0, events.length - MAX_STEPS * 4);
   });
   const header = info.header;
   const last = header?.argv[header.argv.length - 1];
   const key = last && header ? relative(header.cwd, last).split('\\').join('/') : file;
-  return { key, info, events, labels: tasks.labels(), activationFn, decisions, stall, unhandled, atom };
+  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom };
 }
 
 function errorText(err: unknown): string {
@@ -158,7 +213,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const siteOf = (s: number) => info.sites.get(s);
   const steps: ScheduleStep[] = [];
   let lastThrow = '';
-  const push = (a: number | null, site: number | undefined, event: string, calls?: string) => {
+  const push = (a: number | null, site: number | undefined, event: string, calls?: string, access?: StepAccess) => {
     const fn = fnOf(a);
     const where = site === undefined ? undefined : siteOf(site);
     steps.push({
@@ -169,6 +224,8 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       line: where?.line ?? fn?.line ?? 0,
       event,
       ...(calls ? { calls } : {}),
+      ...(access ? { access } : {}),
+      ...(a !== null ? { a } : {}),
     });
   };
   for (const event of trace.events) {
@@ -184,10 +241,20 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
         if (event.op !== 'request') push(event.a, event.s, `${event.op === 'acquired' ? 'acquires' : 'releases'} lock #${event.lock}`);
         else push(event.a, event.s, `asks for lock #${event.lock}`);
         break;
+      case 'rd':
       case 'wr':
-      case 'up':
-        push(event.a, event.s, `writes ${event.k}`);
+      case 'up': {
+        const field = event as FieldEventV;
+        const access: StepAccess = {
+          op: event.e === 'rd' ? 'read' : 'write',
+          obj: event.obj,
+          k: event.k,
+          ...(field.ek !== undefined ? { ek: field.ek } : {}),
+          ...(field.v !== undefined ? { value: valueText(field.v) } : {}),
+        };
+        push(event.a, event.s, accessText(access, siteOf(event.s)?.name), undefined, access);
         break;
+      }
       case 'exc': {
         const text = errorText(event.err);
         const task = taskOf(event.a);
@@ -215,15 +282,103 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
         break;
     }
   }
-  const kept = steps.slice(-MAX_STEPS);
+  // The last MAX_STEPS steps other than reads, with the reads among them.
+  let from = steps.length;
+  for (let n = 0; from > 0 && n < MAX_STEPS; ) if (steps[--from].access?.op !== 'read') n++;
+  while (from > 0 && steps[from - 1].access?.op === 'read') from--;
+  const kept = steps.slice(from);
   kept.forEach((s, i) => (s.step = steps.length - kept.length + i + 1));
   return kept;
+}
+
+/** A traced value as the user reads it: `3`, `"a"`, `undefined`, `Order`, `Array(2)`. */
+export function valueText(v: TraceValue): string {
+  if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 37)}…` : v);
+  switch (v.$) {
+    case 'undefined':
+      return 'undefined';
+    case 'number':
+      return v.v;
+    case 'bigint':
+      return `${v.v}n`;
+    case 'symbol':
+      return v.v;
+    case 'string':
+      return `a string of ${v.len} characters`;
+    case 'function':
+      return `function ${v.name}`;
+    case 'object':
+      return v.size !== undefined ? `${v.cls}(${v.size})` : v.cls;
+    case 'array':
+      return `Array(${v.len})`;
+    default:
+      return JSON.stringify(v);
+  }
+}
+
+/** A resource key (`file:/abs`, `dir:/abs`, `port:N`) split, or undefined for a field. */
+export function resourceOf(k: string): { kind: 'file' | 'dir' | 'port'; name: string } | undefined {
+  const m = /^(file|dir|port):(.*)$/s.exec(k);
+  return m ? { kind: m[1] as 'file' | 'dir' | 'port', name: m[2] } : undefined;
+}
+
+/** The variable an access is about, in the user's words: `stock`, `file /tmp/a.json`,
+ *  `directory /tmp/x`, `port 4123`, `entry "id"` of a collection. */
+export function variableText(access: Pick<StepAccess, 'k' | 'ek'>): string {
+  const resource = resourceOf(access.k);
+  if (resource) return `${resource.kind === 'dir' ? 'directory' : resource.kind} ${resource.name}`;
+  if (access.k === '[]') return access.ek !== undefined ? `entry ${JSON.stringify(access.ek)}` : 'the elements';
+  return access.k;
+}
+
+/** A step's event text for an access: "reads stock (3)", "writes file /tmp/x/a.json", "reads
+ *  directory /tmp/x", "listens on port 4123". Writes start with "writes " (confirm.ts reads them
+ *  so when a step has no `access`). */
+export function accessText(access: StepAccess, method?: string): string {
+  const value = access.value !== undefined ? ` (${access.value})` : '';
+  const resource = resourceOf(access.k);
+  if (resource?.kind === 'port') return access.op === 'write' ? `listens on port ${resource.name}` : `connects to port ${resource.name}`;
+  const via = access.k === '[]' && method && !resource ? ` via ${method}()` : '';
+  return `${access.op === 'read' ? 'reads' : 'writes'} ${variableText(access)}${via}${value}`;
 }
 
 function cycleText(trace: ProcessTrace, stall: StallEvent): string[] {
   const fnOf = (a: number) => trace.info.functions.get(trace.activationFn.get(a) ?? -1)?.name ?? `activation ${a}`;
   const label = (a: number) => trace.labels.get(a) ?? `activation ${a}`;
   return (stall.cycle ?? []).map((edge) => `${label(edge.t)} (${fnOf(edge.a)}) waits for lock #${edge.lock} held by ${label(edge.holder)}`);
+}
+
+/** The first failure of a run that then hung: an `err` event (uncaught exception, unhandled
+ *  rejection) before the stall, or an error thrown out of a task's root activation (nothing
+ *  instrumented above it to catch it) that the test output reports. */
+function failureBeforeHang(traces: ProcessTrace[], output: string): { kind: ViolationKind; message: string; source: ProcessTrace } | undefined {
+  for (const trace of traces) {
+    for (const event of trace.events) {
+      if (event.e === 'stall') break;
+      if (event.e === 'err') return { kind: event.kind === 'unhandled-rejection' ? 'unhandled rejection' : 'exception', message: errorText(event.err), source: trace };
+      if (event.e === 'exc' && trace.parents.get(event.a) === null) {
+        const text = errorText(event.err);
+        const said = typeof event.err === 'object' && event.err !== null && '$' in event.err && event.err.$ === 'error' ? (event.err as { message: string }).message : text;
+        if (said && output.includes(said)) return { kind: 'exception', message: text, source: trace };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The activations the steps name and their callers (Violation.frames). */
+function framesOf(trace: ProcessTrace, schedule: ScheduleStep[]): Record<string, Frame> {
+  const frames: Record<string, Frame> = {};
+  for (const step of schedule) {
+    let a: number | null | undefined = step.a;
+    while (a !== undefined && a !== null && !frames[a]) {
+      const parent: number | null = trace.parents.get(a) ?? null;
+      frames[a] = { function: trace.info.functions.get(trace.activationFn.get(a) ?? -1)?.name ?? `activation ${a}`, parent };
+      a = parent;
+    }
+  }
+  return frames;
 }
 
 /** The failing test's message from node:test / mocha output. */
@@ -275,6 +430,16 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
       : /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
     message = failureMessage(run.output);
   }
+  // The violation kind is the first failure in the run (issue 14): a run that threw (an uncaught
+  // exception, a rejected promise nobody handled, an error that escaped a task into the test)
+  // and then hung because of it failed with the error, not with the hang.
+  if (kind === 'hang') {
+    const first = failureBeforeHang(traces, run.output);
+    if (first) {
+      ({ kind, source } = first);
+      message = `${first.message} (then the run hung: ${message})`;
+    }
+  }
   if (!kind) return { outcome: 'pass', steps, decisions, atom };
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
     traces.find((t) => !t.info.end || (t.info.end.code ?? 0) !== 0) ?? traces.find((t) => t.decisions.length) ?? traces[0];
@@ -289,6 +454,10 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     decisions,
   };
   if (stalled?.stall?.cycle) violation.cycle = cycleText(stalled, stalled.stall);
+  if (source) {
+    const frames = framesOf(source, violation.schedule);
+    if (Object.keys(frames).length) violation.frames = frames;
+  }
   return { outcome: kind, message, steps, decisions, violation, atom };
 }
 

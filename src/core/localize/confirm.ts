@@ -67,7 +67,7 @@ export interface Implicated {
 
 const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
 const isResume = (s: ScheduleStep) => s.event.startsWith('resumes after');
-const isWrite = (s: ScheduleStep) => s.event.startsWith('writes ');
+const isWrite = (s: ScheduleStep) => (s.access ? s.access.op === 'write' : s.event.startsWith('writes '));
 const isThrow = (s: ScheduleStep) => s.event.startsWith('throws ');
 const isLockRequest = (s: ScheduleStep) => s.event.startsWith('asks for lock');
 const isWait = (s: ScheduleStep) => s.event.startsWith('waits for lock');
@@ -78,7 +78,9 @@ export function implicatedBy(
   callers: (fn: string) => string[] = () => [],
   callees: (fn: string) => string[] = () => [],
 ): Implicated {
-  const steps = violation.schedule;
+  // Reads are interleaving.ts's evidence (the stale read of a region); these rules predate them
+  // and read the writes, locks and resumptions only.
+  const steps = violation.schedule.filter((s) => s.access?.op !== 'read');
   const sorted = (set: Set<string>) => [...set].sort();
   if (!steps.length) return { touched: [], interrupted: [], basis: 'none' };
   const waits = steps.filter(isWait);

@@ -13,6 +13,7 @@ import { failureFlag, searchPositions } from './search.js';
 export type * from './localize-types.js';
 export { LocalizeGraph, writesFromAccessMaps } from './graph.js';
 export { CONFIRMING_STEPS, implicatedBy } from './confirm.js';
+export { ACCESS_PATTERNS, interleavingOf, regionFunctions, storyOf } from './interleaving.js';
 export { betweenDepth, betweenOrder, callOrders, invokedMoreThanOnce, suspiciousRate } from './order.js';
 export { rankPositions, sameScore, writtenByInvariants } from './rank.js';
 export { DEFAULT_TYPES, formatFailureInvariant, invariantKey, parsePoint, reduceInvariants, stripOrig } from './reduce.js';
@@ -56,8 +57,11 @@ export function localize(input: LocalizeInput): LocalizeResult {
   // cycle, is a position even without failure invariants (confirm.ts): the invariants may simply
   // not have seen the bad state, and a deadlocked run never reaches the EXIT points it would be
   // compared at.
+  // Issue 14: every function a violation implicates is a position, with or without failure
+  // invariants — a failing run is the strongest evidence there is.
   const named = new Set(raw.flatMap((r) => [r.id]));
-  for (const f of [...(input.interrupted ?? []), ...(input.deadlocked ?? [])]) {
+  const implicated = [...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
+  for (const f of implicated) {
     const id = graph.resolve(f);
     if (id && !named.has(id) && graph.depth.has(id)) {
       raw.push({ kind: 'violation', id, case: 'violation' });
@@ -65,8 +69,8 @@ export function localize(input: LocalizeInput): LocalizeResult {
     }
   }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
-  const confirmed = new Set((input.confirmed ?? []).map(resolve));
+  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? [])].map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)) });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)) });
   return { positions, reduced, flags, unreached, noise };
 }

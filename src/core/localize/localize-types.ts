@@ -104,6 +104,9 @@ export interface PositionInvariant {
   type: DiffType;
 }
 
+/** The evidence tiers, strongest first (rank.ts). */
+export type EvidenceTier = 'region owner' | 'interrupted' | 'conflicting writer' | 'implicated' | 'caller' | 'drift';
+
 export interface SuspiciousPosition {
   /** 1-based; positions that no rule separates share a rank (competition ranking, "1, 1, 3"). */
   rank: number;
@@ -137,6 +140,10 @@ export interface SuspiciousPosition {
   /** Confirmed only as a static caller of a function a violation names (`confirmedAsCaller`;
    *  for `between`, both ends so). */
   confirmedAsCaller?: boolean;
+  /** Which evidence tier placed it (rank.ts, issue 14): the owner of a region a real violation
+   *  interrupted, the conflicting writer, another function the violation implicates (interrupted
+   *  mid-update, named, or only a caller), or failure invariants only (drift). */
+  evidence?: EvidenceTier;
   /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
   writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
   failureInvariants: PositionInvariant[];
@@ -162,6 +169,13 @@ export interface LocalizeInput {
    *  ranked as `violation` positions when no failure invariant makes them a position (the runs
    *  deadlocked before the functions' EXIT points were reached, so there was nothing to compare). */
   deadlocked?: string[];
+  /** Functions (names or ids) owning the atomic region a real violation interrupted
+   *  (interleaving.ts): first tier. Implicated like `confirmed`. */
+  regionOwners?: string[];
+  /** Functions (names or ids) whose access broke such a region (interleaving.ts): second tier. */
+  conflictingWriters?: string[];
+  /** Functions (names or ids) that threw in a violating run: never called a likely deadlock. */
+  threw?: string[];
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { foldPositions } from '../report/fold-positions.js';
 import type { Report, ReportViolation } from '../report/report-types.js';
 import { implicatedBy } from './confirm.js';
+import { interleavingOf, regionFunctions, storyOf } from './interleaving.js';
 import { localize } from './index.js';
 import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
@@ -123,8 +124,11 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     throw new RankInputError('the integration runs called no instrumented function: does "include" match the code the integration tests run?');
   }
   if (facts.concurrentProcesses === 0) {
-    throw new RankInputError(
-      `the integration tests never ran concurrent work: in ${fuzzed.runs} runs (${facts.processes} test processes) no async call ran on while its caller went on and no two calls of the tests overlapped, so the online invariants can only repeat the unit ones; start the work concurrently (e.g. Promise.all([a(), b()]))`,
+    // Issue 14: a warning, not a refusal — a fixed program whose calls now run one after the other
+    // (a promise queue, a mutex around everything) is exactly this, and its user must not get a
+    // usage error for having fixed the bug.
+    warnings.push(
+      `the integration tests ran no concurrent work: in ${fuzzed.runs} runs (${facts.processes} test processes) no async call ran on while its caller went on and no two calls of the tests overlapped — the calls ran serialized (e.g. a promise queue or a lock around them), so the online invariants can only repeat the unit ones. If the tests are meant to start work concurrently, start it so (e.g. Promise.all([a(), b()]))`,
     );
   }
   const hangs = fuzzed.outcomes.filter((o) => o.outcome === 'hang');
@@ -163,8 +167,25 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     callersOf.set(to, [...(callersOf.get(to) ?? []), from]);
     calleesOf.set(from, [...(calleesOf.get(from) ?? []), to]);
   }
+  const owners = new Set<string>();
+  const writers = new Set<string>();
+  const threw = new Set<string>();
   for (const { violation, file } of violations) {
     const implicated = implicatedBy(violation, (f) => callersOf.get(f) ?? [], (f) => calleesOf.get(f) ?? []);
+    // interleaving.ts: the region the violation interrupted, its owner and the conflicting writer.
+    const evidence = { kind: violation.kind, schedule: violation.schedule, message: violation.message, frames: violation.frames, atomic: config.atomic };
+    const interleaving = interleavingOf(evidence);
+    const region = regionFunctions(interleaving);
+    for (const f of [region.owner, region.writer]) if (f && !implicated.touched.includes(f)) implicated.touched = [...implicated.touched, f].sort();
+    if (region.owner) {
+      owners.add(region.owner);
+      named.add(region.owner);
+    }
+    if (region.writer) {
+      writers.add(region.writer);
+      named.add(region.writer);
+    }
+    for (const s of violation.schedule) if (s.event.startsWith('throws ') && !s.function.startsWith('(')) threw.add(s.function);
     for (const f of implicated.touched) touched.add(f);
     for (const f of implicated.interrupted) interrupted.add(f);
     for (const f of implicated.touched) if (!implicated.callers?.includes(f)) named.add(f);
@@ -176,9 +197,13 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         strategy: violation.strategy,
         seed: violation.seed,
         file,
-        trace: violation.schedule,
+        // The reads stay in violation.json; the report keeps the ones the interleaving names
+        // (a schedule's reads can triple its size).
+        trace: violation.schedule.filter((s) => s.access?.op !== 'read' || interleaving?.steps.some((i) => i.step === s.step)),
         ...(violation.cycle ? { cycle: violation.cycle } : {}),
         implicated: implicated.touched,
+        story: storyOf(evidence, interleaving),
+        ...(interleaving ? { interleaving } : {}),
       });
     }
   }
@@ -193,6 +218,9 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     confirmedAsCaller: [...touched].filter((f) => !named.has(f)),
     interrupted: [...interrupted],
     deadlocked: [...deadlocked],
+    regionOwners: [...owners],
+    conflictingWriters: [...writers],
+    threw: [...threw],
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },

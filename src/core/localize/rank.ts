@@ -11,6 +11,12 @@
 // names the innermost function, and what went wrong went wrong there — 004 IV-E's reason for
 // eq. (6), "the failure invariants from the parent function could be caused by the child
 // function" (log4j's append is confirmed because its callee subAppend read stale state).
+// Evidence tiers (issue 14): above all of these, the function owning the atomic region a real
+// violation interrupted (interleaving.ts: its check and act straddle another task's conflicting
+// access — 001 Table 1, 003 §2.1), then the function interrupted mid-update (confirm.ts 2b), then
+// the conflicting writer, then the other implicated functions, then the callers, then drift.
+// Failure invariants order each tier (S_rate) and add evidence; they never lift a position over
+// a stronger tier.
 // With no violation (or confirmedFirst off) this is the paper's order exactly.
 //
 // Equal S_rate is common (004 Tables XI-XIII tie every position) and must not be left to the
@@ -35,7 +41,7 @@
 
 import type { FailureInvariant } from '../invariants/invariant-types.js';
 import type { LocalizeGraph } from './graph.js';
-import type { FailureFlag, PositionInvariant, ReducedFunction, SuspiciousPosition } from './localize-types.js';
+import type { EvidenceTier, FailureFlag, PositionInvariant, ReducedFunction, SuspiciousPosition } from './localize-types.js';
 import { betweenDepth, betweenOrder, suspiciousRate } from './order.js';
 import { NO_FLAG, type RawPosition } from './search.js';
 
@@ -58,6 +64,12 @@ export interface RankContext {
   confirmedFirst?: boolean;
   /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
   interrupted?: Set<string>;
+  /** Node ids (or names) owning a region a real violation interrupted (interleaving.ts). */
+  owners?: Set<string>;
+  /** Node ids (or names) whose access broke such a region (interleaving.ts). */
+  writers?: Set<string>;
+  /** Node ids (or names) that threw in a violating run: no "likely deadlock" for them. */
+  threw?: Set<string>;
 }
 
 const EPS = 1e-9;
@@ -129,6 +141,14 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
       why = `case 1, ${parentFlags} → (1,1): failure invariants appear between ${caller}::ENTER and ${name}::ENTER`;
       break;
     case 'case2':
+      // It threw in a violating run: its EXIT has no failure invariants because it never
+      // returned, not because it waited forever (issue 14).
+      if (inSet(ctx.threw, fi, name)) {
+        why = isBetween
+          ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — it threw in a failing run`
+          : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — it threw in a failing run`;
+        break;
+      }
       why = isBetween
         ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — likely deadlock at ${name}`
         : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — likely deadlock at ${name}`;
@@ -177,15 +197,31 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     score,
     flags,
     case: raw.case,
-    ...(raw.case === 'case2' ? { likelyDeadlock: true } : {}),
+    ...(raw.case === 'case2' && !inSet(ctx.threw, fi, name) ? { likelyDeadlock: true } : {}),
     confirmed,
     ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     ...(asCaller ? { confirmedAsCaller: true } : {}),
+    evidence: evidenceOf(ctx, fi, name, fj, caller, confirmed, asCaller),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
   };
 }
+
+const inSet = (set: Set<string> | undefined, id: string, name: string) => !!set && (set.has(id) || set.has(name));
+
+/** The evidence tier (issue 14; see the head of the file). For `between`, the stronger end. */
+function evidenceOf(ctx: RankContext, fi: string, name: string, fj: string | undefined, caller: string | undefined, confirmed: boolean, asCaller: boolean): EvidenceTier {
+  if (!confirmed) return 'drift';
+  const ends: [string, string][] = [[fi, name], ...(fj !== undefined ? [[fj, caller!] as [string, string]] : [])];
+  if (ends.some(([id, n]) => inSet(ctx.owners, id, n))) return 'region owner';
+  if (inSet(ctx.interrupted, fi, name)) return 'interrupted';
+  if (ends.some(([id, n]) => inSet(ctx.writers, id, n))) return 'conflicting writer';
+  return asCaller ? 'caller' : 'implicated';
+}
+
+/** Strongest first: region owner, interrupted, conflicting writer, implicated, caller, drift. */
+const TIERS: EvidenceTier[] = ['region owner', 'interrupted', 'conflicting writer', 'implicated', 'caller', 'drift'];
 
 /** The tie rules, in order: the first that separates a and b, as [sign, what the winner has].
  *  sign < 0: a first. */
@@ -207,8 +243,8 @@ const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, 
 /** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
   if (confirmedFirst) {
-    const tier = (p: SuspiciousPosition) => (p.interrupted && p.confirmed ? 3 : p.confirmed && !p.confirmedAsCaller ? 2 : p.confirmed ? 1 : 0);
-    if (tier(a) !== tier(b)) return tier(b) - tier(a);
+    const tier = (p: SuspiciousPosition) => TIERS.indexOf(p.evidence ?? (p.confirmed ? 'implicated' : 'drift'));
+    if (tier(a) !== tier(b)) return tier(a) - tier(b);
   }
   if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
   return tieRule(a, b)?.[0] ?? 0;
@@ -230,7 +266,9 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
   }
   for (const p of positions) {
     const notes: string[] = [];
-    if (first && p.interrupted && p.confirmed) notes.push('a real violation interrupted its update: first among the confirmed positions');
+    if (first && p.evidence === 'region owner') notes.push('it owns the atomic region a real violation interrupted (its check and act straddle another task\'s conflicting access): first tier');
+    else if (first && p.evidence === 'interrupted') notes.push('a real violation interrupted its update: ranked right after the region owners');
+    else if (first && p.evidence === 'conflicting writer') notes.push('its access broke the atomic region of a real violation: ranked after the region owners');
     if (first && p.confirmedAsCaller) notes.push('confirmed only as the caller of a function the violation names: last among the confirmed positions');
     if (first && p.confirmed && positions.some((q) => !q.confirmed && q.score > p.score && !sameScore(q.score, p.score)))
       notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');

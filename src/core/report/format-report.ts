@@ -17,7 +17,10 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; confirmed positions rank first`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   lines.push('');
-  if (report.positions.length === 0) {
+  if (report.positions.length === 0 && report.summary.violations > 0) {
+    // Issue 14: never "no suspicious position" when a run failed.
+    lines.push(`No position on the call graph, but ${report.summary.violations} of ${report.runs} runs failed: read the violations below.`);
+  } else if (report.positions.length === 0) {
     lines.push('No suspicious position: the integration runs kept the unit runs\' invariants.');
   } else {
     const rows = report.positions.map((p) => [
@@ -27,7 +30,7 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
       p.depth.toFixed(2).replace(/\.00$/, ''),
       p.score.toFixed(3),
       `(${p.flags.EN},${p.flags.EX})`,
-      p.interrupted && p.confirmed ? 'confirmed (update interrupted)' : p.status,
+      statusText(p),
     ]);
     const header = ['rank', 'position', 'order', 'depth', 'S_rate', 'flags', 'status'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -54,10 +57,40 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   }
   if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs showed a real violation; the first ${Math.min(3, report.violations.length)}:`);
   for (const v of report.violations.slice(0, 3)) {
-    lines.push('', `Violation: ${v.kind} — ${v.message} (strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''})`.trimEnd());
+    // The story first, in the user's words (issue 14); the paper's details after it.
+    lines.push('', `Violation: ${v.kind} — ${v.message}`);
+    if (v.story) lines.push(...wrap(v.story, 100).map((l) => `  ${l}`));
+    lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
+    if (v.interleaving) {
+      const i = v.interleaving;
+      lines.push(`  interleaving: ${i.pattern} (${i.name}, 001 Table 1 ${i.row ? `pattern ${i.row}` : "two locations"}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);
+    }
     if (v.implicated.length) lines.push(`  implicates ${v.implicated.join(', ')}`);
     for (const step of v.trace.slice(-12)) lines.push(`  ${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`);
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The status column: the evidence tier of a confirmed position (rank.ts), else drift. */
+function statusText(p: Report['positions'][number]): string {
+  if (!p.confirmed) return p.status;
+  if (p.evidence === 'region owner') return 'confirmed (owns the interrupted region)';
+  if (p.evidence === 'conflicting writer') return 'confirmed (conflicting writer)';
+  if (p.evidence === 'interrupted' || p.interrupted) return 'confirmed (update interrupted)';
+  return p.status;
+}
+
+/** Words to lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
 }

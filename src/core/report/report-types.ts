@@ -3,6 +3,7 @@ import type { PositionInvariant, SuspiciousPosition } from '../localize/localize
 import type { NoiseRule } from '../localize/noise.js';
 import type { FoldedPosition } from './fold-positions.js';
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
+import type { Interleaving } from '../localize/interleaving.js';
 
 export interface ReportViolation {
   kind: ViolationKind;
@@ -13,8 +14,15 @@ export interface ReportViolation {
   trace: ScheduleStep[];
   /** A deadlock's wait-for cycle, as readable edges. */
   cycle?: string[];
-  /** The functions this violation implicates (localize/confirm.ts). */
+  /** The functions this violation implicates (localize/confirm.ts, and the interleaving's owner
+   *  and conflicting writer). */
   implicated: string[];
+  /** The violation in one paragraph, in the user's terms (localize/interleaving.ts storyOf). */
+  story?: string;
+  /** The unserializable interleaving: the atomic region, the conflicting access, the pattern
+   *  (001 Table 1) and its three steps (localize/interleaving.ts). Absent for a deadlock or when
+   *  the schedule shows no conflicting pair. */
+  interleaving?: Interleaving;
 }
 
 /** A failure invariant a noise rule kept out of the ranking (localize/noise.ts), with its rule. */

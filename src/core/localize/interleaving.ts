@@ -1,0 +1,334 @@
+// The unserializable interleaving of a violating run (issue 14): which atomic region of which
+// task another task's conflicting access broke, told as the story a developer reads.
+//
+// A region is a stretch of one task T that the program means to run as one unit but that lets
+// other tasks in: a check … act across an await (DESIGN §2: every await is a scheduling point),
+// a lock released and re-acquired inside it (003 §2.1, Algorithm 2 case 1: Lipton's reduction
+// says such a block is not reducible to one atomic step), or an explicit atomic block (config
+// `atomic`, `@atomic`). Its two accesses to one location m, with another task's access to m
+// between them, form one of 001 Table 1's single-location problematic access patterns
+// (Vaziri et al.; u is T, u' the other task):
+//   1. R_u(m) W_u'(m) W_u(m)  value read is stale by the time an update is made in u   — lost update
+//   2. R_u(m) W_u'(m) R_u(m)  two reads of m yield different values in u              — inconsistent read
+//   3. W_u(m) R_u'(m) W_u(m)  an intermediate state is observed by u'                 — dirty read (torn)
+//   4. W_u(m) W_u'(m) R_u(m)  value read is not the one last written in u             — (W-W-R)
+//   5. W_u(m) W_u'(m) W_u(m)  value written by u' is lost                             — (W-W-W)
+// Every other triple (R-R-x, x-R-R, W-R-R…) commutes to a serial order and is no violation.
+// A location is an object and a key: a field, a collection's contents (`[]`, with the element
+// key when both sides have one) or a resource (`file:/abs`, `dir:/abs`, `port:N` on object 0) —
+// resource keys count exactly like fields.
+//
+// The region's owner is the function that holds both accesses: the nearest common activation of
+// the two in T's activation chain (Violation.frames), not the deepest callee that happens to
+// touch the location. Plain JSON in and out, no I/O.
+import type { Frame, ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
+import { variableText } from '../active/violation.js';
+
+export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W';
+
+/** 001 Table 1: patterns 1-5 on one location, and the two-location shapes of rows 6-11 on one
+ *  object's fields (Vaziri's default atomic set: the fields of one object); the row (0: one of
+ *  6-11), the name in the user's words and the paper's description. */
+export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: string; description: string }> = {
+  'R-WW-R': { row: 0, name: 'inconsistent snapshot', description: 'u reads one field of the atomic set before and another after u\' updated both' },
+  'W-RR-W': { row: 0, name: 'torn update of two fields', description: 'u\' reads the atomic set between u\'s writes of its two fields' },
+  'R-W-W': { row: 1, name: 'lost update', description: 'the value read is stale by the time the update is made' },
+  'R-W-R': { row: 2, name: 'inconsistent read', description: 'two reads of the same location yield different values' },
+  'W-R-W': { row: 3, name: 'dirty read (torn update)', description: 'an intermediate state is observed by the other task' },
+  'W-W-R': { row: 4, name: 'read of a foreign write', description: 'the value read is not the one last written by the task' },
+  'W-W-W': { row: 5, name: 'lost write', description: "the other task's write is lost" },
+};
+
+export interface InterleavingStep {
+  step: number;
+  task: string;
+  function: string;
+  file: string;
+  line: number;
+  /** The location, in the user's words: `stock`, `file /tmp/a.json`, `entry "id"`. */
+  variable: string;
+  op: 'read' | 'write';
+  value?: string;
+  /** check: the region's first access; conflict: the other task's; act: the region's second. */
+  role: 'check' | 'conflict' | 'act';
+}
+
+export interface Interleaving {
+  pattern: AccessPatternName;
+  /** 001 Table 1 row (1-5; 0: a two-location shape of rows 6-11). */
+  row: number;
+  name: string;
+  region: {
+    /** How the region let the other task in (see the head of the file). */
+    kind: 'check-then-act' | 'lock re-acquired' | 'atomic block';
+    owner: string;
+    task: string;
+    /** Where the region's task suspended between its two accesses. */
+    awaited?: { file: string; line: number };
+    /** For `lock re-acquired`: the lock. */
+    lock?: number;
+  };
+  /** The other task's access between the region's two. */
+  conflicting: { function: string; task: string; op: 'read' | 'write' };
+  variable: string;
+  steps: InterleavingStep[];
+}
+
+export interface InterleavingInput {
+  kind: ViolationKind;
+  schedule: ScheduleStep[];
+  message?: string;
+  frames?: Record<string, Frame>;
+  /** Functions the configuration marks atomic (config `atomic`, `@atomic`). */
+  atomic?: string[];
+}
+
+const UNSERIALIZABLE = new Set<string>(['R-W-W', 'R-W-R', 'W-R-W', 'W-W-R', 'W-W-W']);
+/** Which pattern to prefer when two fit equally late: the ones 001 lists first are the common bugs. */
+const PRIORITY: AccessPatternName[] = ['R-W-W', 'W-R-W', 'R-W-R', 'W-W-R', 'W-W-W'];
+const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
+
+/** The step the run failed at: the throw its message names, else the first throw, else the end
+ *  (the same rule as confirm.ts 2). */
+export function failureStep(input: Pick<InterleavingInput, 'schedule' | 'message'>): number {
+  const steps = input.schedule;
+  const isThrow = (s: ScheduleStep) => s.event.startsWith('throws ');
+  const text = (s: ScheduleStep) => s.event.slice('throws '.length).trim();
+  let i = input.message ? steps.findIndex((s) => isThrow(s) && text(s) !== '' && input.message!.includes(text(s))) : -1;
+  if (i < 0) i = steps.findIndex(isThrow);
+  return i >= 0 ? i : steps.length - 1;
+}
+
+function sameLocation(a: StepAccess, b: StepAccess): boolean {
+  if (a.obj !== b.obj || a.k !== b.k) return false;
+  // A collection: different element keys are different locations; a missing key is the whole.
+  return a.ek === undefined || b.ek === undefined || a.ek === b.ek;
+}
+
+/** The activation chain of a step, innermost first ([] without frames). */
+function chainOf(a: number | undefined, frames: Record<string, Frame> | undefined): number[] {
+  const chain: number[] = [];
+  for (let x: number | null | undefined = a; x !== undefined && x !== null && frames?.[x] && !chain.includes(x); x = frames[x].parent) chain.push(x);
+  return chain;
+}
+
+/** The function holding both steps: their nearest common activation; without frames, the
+ *  function both ran in. `direct`: one of the two steps ran in it itself. */
+function ownerOf(first: ScheduleStep, second: ScheduleStep, frames: Record<string, Frame> | undefined): { owner: string; direct: boolean } | undefined {
+  const a = chainOf(first.a, frames);
+  const b = chainOf(second.a, frames);
+  if (a.length && b.length) {
+    const common = b.find((x) => a.includes(x));
+    if (common === undefined) return undefined;
+    return { owner: frames![common].function, direct: common === first.a || common === second.a };
+  }
+  return first.function === second.function ? { owner: first.function, direct: true } : undefined;
+}
+
+interface Candidate {
+  i: number;
+  w: number;
+  /** Two-location patterns: the other task's access to the second field. */
+  w2?: number;
+  j: number;
+  pattern: AccessPatternName;
+  owner: string;
+  direct: boolean;
+}
+
+/** An access the recorder saw outside any activation ('—': a lock's callback, an arrow function
+ *  that is not instrumented) ran in the synchronous segment of the task whose steps surround it
+ *  (JS runs to completion between awaits): it is that task's access, in the function of its
+ *  step before. */
+function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
+  return schedule.map((s, x) => {
+    if (!s.access || s.task !== '—') return s;
+    let before = x - 1;
+    while (before >= 0 && schedule[before].task === '—' && schedule[before].access) before--;
+    let after = x + 1;
+    while (after < schedule.length && schedule[after].task === '—' && schedule[after].access) after++;
+    const b = schedule[before];
+    const a = schedule[after];
+    if (!b || !a || b.task === '—' || b.task !== a.task) return s;
+    return { ...s, task: b.task, function: b.function, ...(b.a !== undefined ? { a: b.a } : {}) };
+  });
+}
+
+/** 001 Table 1's two-location shapes on one object's fields m1, m2 (when no single-location
+ *  pattern fits): T reads m1, another task writes m1 and m2, T reads m2 (an inconsistent
+ *  snapshot); or T writes m1, another task reads m1 and m2, T writes m2 (a torn update). The
+ *  other task may be top-level code ('—'); T's two accesses are its next ones to the object. */
+function twoLocations(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, number])[], failure: number, frames: InterleavingInput['frames']): Candidate[] {
+  const out: Candidate[] = [];
+  const all = steps.map((s, i) => [s, i] as const).filter(([s]) => s.access && !isConstructor(s.function) && s.access.obj !== 0);
+  for (const [first, i] of accesses) {
+    if (i > failure || first.access!.obj === 0) continue;
+    const op = first.access!.op;
+    const wanted = op === 'read' ? 'write' : 'read';
+    // T's later accesses of another field of the object, the first the other task's pair fits.
+    for (const [second, j] of accesses) {
+      if (j <= i || second.task !== first.task || second.access!.obj !== first.access!.obj || second.access!.k === first.access!.k || second.access!.op !== op) continue;
+      if (j > failure && op === 'read') break;
+      const by = (k: string) => all.find(([s, x]) => x > i && x < j && s.task !== first.task && s.access!.obj === first.access!.obj && s.access!.k === k && s.access!.op === wanted);
+      const w1 = by(first.access!.k);
+      const w2 = by(second.access!.k);
+      if (!w1 || !w2 || w1[0].task !== w2[0].task) continue;
+      const owner = ownerOf(first, second, frames);
+      if (!owner || isConstructor(owner.owner)) continue;
+      out.push({ i, w: w1[1], w2: w2[1], j, pattern: op === 'read' ? 'R-WW-R' : 'W-RR-W', ...owner });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The unserializable interleaving of a violation, or undefined when there is none (a deadlock
+ *  is no region; a run whose schedule shows no conflicting pair). */
+export function interleavingOf(input: InterleavingInput): Interleaving | undefined {
+  const steps = attributed(input.schedule);
+  if (!steps.length || input.kind === 'deadlock' || steps.some((s) => s.event.startsWith('waits for lock'))) return undefined;
+  const failure = failureStep(input);
+  const accesses = steps.map((s, i) => [s, i] as const).filter(([s]) => s.access && s.task !== '—' && !isConstructor(s.function));
+  const candidates: Candidate[] = [];
+  for (const [w, wi] of accesses) {
+    if (wi > failure) break;
+    const tasks = new Set(accesses.filter(([s]) => s.task !== w.task).map(([s]) => s.task));
+    for (const task of tasks) {
+      let i = -1;
+      let j = -1;
+      for (const [s, si] of accesses) {
+        if (s.task !== task || !sameLocation(s.access!, w.access!)) continue;
+        if (si < wi) i = si;
+        else if (si > wi) {
+          j = si;
+          break;
+        }
+      }
+      if (i < 0 || j < 0) continue;
+      const letter = (s: ScheduleStep) => (s.access!.op === 'read' ? 'R' : 'W');
+      const pattern = `${letter(steps[i])}-${letter(w)}-${letter(steps[j])}`;
+      if (!UNSERIALIZABLE.has(pattern)) continue;
+      // Everything up to the failure, except a torn update's second half: the other task saw the
+      // half-done state (and failed on it) before the region's task could finish (pattern 3).
+      if (j > failure && pattern !== 'W-R-W') continue;
+      const owner = ownerOf(steps[i], steps[j], input.frames);
+      if (!owner || isConstructor(owner.owner)) continue;
+      candidates.push({ i, w: wi, j, pattern: pattern as AccessPatternName, ...owner });
+    }
+  }
+  if (!candidates.length) candidates.push(...twoLocations(steps, accesses, failure, input.frames));
+  if (!candidates.length) return undefined;
+  // The region closest to the failure, held by one activation itself before one that only a
+  // common caller holds (a loop calling the same function twice is two regions, not one).
+  candidates.sort((a, b) => Number(b.direct) - Number(a.direct) || b.j - a.j || PRIORITY.indexOf(a.pattern) - PRIORITY.indexOf(b.pattern) || b.w - a.w);
+  const c = candidates[0];
+  const [check, conflict, act] = [steps[c.i], steps[c.w], steps[c.j]];
+  const between = steps.slice(c.i + 1, c.j).filter((s) => s.task === check.task);
+  const resumed = between.find((s) => s.event.startsWith('resumes after'));
+  const at = resumed ? /at (.+):(\d+)(?: \(|$)/.exec(resumed.event) : null;
+  const released = between.find((s) => /^releases lock #\d+/.test(s.event));
+  const lock = released ? Number(/#(\d+)/.exec(released.event)![1]) : undefined;
+  const reacquired = lock !== undefined && between.some((s) => s.event === `acquires lock #${lock}`);
+  const kind: Interleaving['region']['kind'] = input.atomic?.includes(c.owner) ? 'atomic block' : reacquired ? 'lock re-acquired' : 'check-then-act';
+  const asStep = (s: ScheduleStep, role: InterleavingStep['role']): InterleavingStep => ({
+    step: s.step,
+    task: s.task,
+    function: s.function,
+    file: s.file,
+    line: s.line,
+    variable: variableText(s.access!),
+    op: s.access!.op,
+    ...(s.access!.value !== undefined ? { value: s.access!.value } : {}),
+    role,
+  });
+  const meta = ACCESS_PATTERNS[c.pattern];
+  return {
+    pattern: c.pattern,
+    row: meta.row,
+    name: meta.name,
+    region: {
+      kind,
+      owner: c.owner,
+      task: check.task,
+      ...(at ? { awaited: { file: at[1], line: Number(at[2]) } } : {}),
+      ...(kind === 'lock re-acquired' ? { lock } : {}),
+    },
+    conflicting: { function: conflict.function, task: conflict.task, op: conflict.access!.op },
+    variable: variableText(check.access!),
+    steps: [asStep(check, 'check'), asStep(conflict, 'conflict'), ...(c.w2 !== undefined ? [asStep(steps[c.w2], 'conflict')] : []), asStep(act, 'act')],
+  };
+}
+
+const where = (s: { file: string; line: number }) => `${s.file.split('/').pop()}:${s.line}`;
+
+/** "read `stock` (3)", "wrote file `/tmp/a.json`", "listened on port `4123`". */
+function didText(s: Pick<InterleavingStep, 'op' | 'variable' | 'value'>): string {
+  const value = s.value !== undefined ? ` (${s.value})` : '';
+  const m = /^(file|directory|port) (.*)$/s.exec(s.variable);
+  if (m?.[1] === 'port') return `${s.op === 'write' ? 'listened on' : 'connected to'} port \`${m[2]}\``;
+  const what = m ? `${m[1]} \`${m[2]}\`` : s.variable.startsWith('entry ') ? `${s.variable}` : `\`${s.variable}\``;
+  return `${s.op === 'read' ? 'read' : 'wrote'} ${what}${value}`;
+}
+
+/** The violation in one paragraph, in the user's terms, file:line for each step. */
+export function storyOf(input: InterleavingInput, interleaving = interleavingOf(input)): string {
+  if (interleaving) {
+    const [check, conflict] = interleaving.steps;
+    const act = interleaving.steps[interleaving.steps.length - 1];
+    const second = interleaving.steps.length > 3 ? interleaving.steps[2] : undefined;
+    const { region } = interleaving;
+    const owner = `\`${region.owner}\``;
+    const suspended = region.kind === 'lock re-acquired'
+      ? `released lock #${region.lock}`
+      : region.awaited ? `awaited at ${where(region.awaited)}` : 'let other tasks run';
+    const then = (() => {
+      switch (interleaving.pattern) {
+        case 'R-W-W':
+          return `${act.task} then ${didText(act)} at ${where(act)} from its stale read`;
+        case 'R-W-R':
+          return `${act.task} then ${didText(act)} at ${where(act)}: its two reads disagree`;
+        case 'W-R-W':
+          return `${act.task} then ${didText(act)} at ${where(act)}, finishing the update ${conflict.task} saw half done`;
+        case 'R-WW-R':
+          return `${act.task} then ${didText(act)} at ${where(act)}: it saw \`${check.variable}\` from before that update and \`${act.variable}\` from after it`;
+        case 'W-RR-W':
+          return `${act.task} then ${didText(act)} at ${where(act)}, finishing the update ${conflict.task} saw half done`;
+        case 'W-W-R':
+          return `${act.task} then ${didText(act)} at ${where(act)}, not what it had written`;
+        default:
+          return `${act.task} then ${didText(act)} at ${where(act)} over it: ${conflict.task}'s write is lost`;
+      }
+    })();
+    const unit = region.kind === 'atomic block' ? `the atomic block ${owner} is not atomic`
+      : region.kind === 'lock re-acquired' ? `${owner} released and re-acquired lock #${region.lock} inside one update, so it is not atomic`
+      : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
+    return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, 001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}: ${interleaving.pattern}).${failureText(input)}`;
+  }
+  const steps = input.schedule;
+  const waits = steps.filter((s) => s.event.startsWith('waits for lock'));
+  if (waits.length && (input.kind === 'deadlock' || input.kind === 'hang')) {
+    const edges = waits.map((s) => `${s.task} in \`${s.function}\` at ${where(s)} ${s.event.replace(/^waits/, 'waits')}`);
+    return `Deadlock: ${edges.join('; ')} — every task waits for a lock another holds.`;
+  }
+  if (input.kind === 'hang') {
+    const parked = steps.filter((s) => / for a promise that never settles$/.test(s.event));
+    const list = parked.slice(0, 4).map((s) => `${s.task} in \`${s.function}\` at ${where(s)}`);
+    return `The run hung: ${list.length ? `${list.join(', ')} waited for promises that never settled` : 'nothing could run and nothing happened'}${parked.length > 4 ? ` (and ${parked.length - 4} more)` : ''}.`;
+  }
+  const thrown = steps[failureStep(input)];
+  if (thrown?.event.startsWith('throws ')) return `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` at ${where(thrown)}; no two tasks' accesses to one location interleaved before it.${failureText(input, true)}`;
+  return `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''}); the schedule shows no conflicting accesses of two tasks.`;
+}
+
+function failureText(input: InterleavingInput, thrownSaid = false): string {
+  if (!input.message || thrownSaid) return '';
+  return ` The run then failed: ${input.kind}, ${input.message}.`;
+}
+
+/** The functions a violation's interleaving puts in the evidence tiers (rank.ts). */
+export function regionFunctions(interleaving: Interleaving | undefined): { owner?: string; writer?: string } {
+  if (!interleaving) return {};
+  const writer = interleaving.conflicting.function;
+  return { owner: interleaving.region.owner, ...(writer !== interleaving.region.owner && !isConstructor(writer) && !writer.startsWith('(') ? { writer } : {}) };
+}
+

@@ -1,0 +1,61 @@
+// analyzeRun on hand-written traces (issue 14): the violation kind is the first failure in the
+// run; the schedule has reads with values and resources in the user's words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyzeRun } from '../../src/core/active/violation.ts';
+import type { TracedRun } from '../../src/core/trace/run-traced.ts';
+
+const HEAD = [
+  { e: 'header', format: 'conlens-trace', version: 1, pid: 1, ppid: 0, argv: ['node', 'test/server.test.ts'], cwd: '/p', started: '2024-01-01T00:00:00Z', fields: true },
+  { e: 'fn', i: 1, name: 'Server.start', file: 'src/server.ts', line: 3, kind: 'method', async: true },
+  { e: 'fn', i: 2, name: 'Client.ready', file: 'src/server.ts', line: 18, kind: 'method', async: true },
+  { e: 'site', i: 1, file: 'src/server.ts', line: 5, col: 3, k: 'await' },
+  { e: 'site', i: 2, file: 'src/server.ts', line: 4, col: 3, k: 'read', name: 'port' },
+  { e: 'site', i: 3, file: 'src/server.ts', line: 6, col: 3, k: 'call', name: 'listen' },
+  { e: 'site', i: 4, file: 'src/server.ts', line: 20, col: 3, k: 'await' },
+  { e: 'en', a: 1, p: null, f: 1, o: 1, v: {} },
+  { e: 'en', a: 2, p: null, f: 1, o: 1, v: {} },
+  { e: 'en', a: 3, p: null, f: 2, o: 2, v: {} },
+  { e: 'rd', a: 1, s: 2, obj: 7, k: 'port', v: 4123 },
+  { e: 'rd', a: 1, s: 2, obj: 7, k: 'port', v: 4123 },
+  { e: 'rd', a: 2, s: 2, obj: 7, k: 'port' },
+  { e: 'sched', n: 1, a: 1, s: 1, c: 2, i: 0, k: '1@1', t: 1 },
+  { e: 'wr', a: 1, s: 3, obj: 0, k: 'port:4123' },
+  { e: 'sched', n: 2, a: 2, s: 1, c: 1, i: 0, k: '2@1', t: 2 },
+];
+const THROW = { e: 'exc', a: 2, f: 1, err: { $: 'error', name: 'Error', message: 'listen EADDRINUSE: address already in use :::4123' }, v: {} };
+const STALL = { e: 'stall', kind: 'hang', message: 'hang: 1 continuation(s) waited over 2000 ms for promises that never settled', step: 2, atExit: false, parked: [{ a: 3, s: 4, t: 3 }] };
+
+function traced(events: object[], output: string): TracedRun {
+  const runDir = mkdtempSync(join(tmpdir(), 'conlens-violation-'));
+  writeFileSync(join(runDir, 'trace-1.jsonl'), `${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  return { id: 'r', suite: 'integration', runDir, argv: [], passed: false, exitCode: 1, timedOut: false, durationMs: 1, output };
+}
+
+test('a run that threw (EADDRINUSE out of a task) and then hung is the exception, with its message', async () => {
+  const output = "not ok 1 - two servers\n  error: 'listen EADDRINUSE: address already in use :::4123'\n";
+  const got = await analyzeRun(traced([...HEAD, THROW, STALL], output), 'random', 3);
+  assert.equal(got.outcome, 'exception');
+  assert.match(got.message!, /^Error: listen EADDRINUSE: address already in use :::4123 \(then the run hung: 1 continuation\(s\) waited/);
+  assert.equal(got.violation!.kind, 'exception');
+  const events = got.violation!.schedule.map((s) => s.event);
+  assert.deepEqual(events.slice(0, 3), ['reads port (4123)', 'reads port', 'resumes after the await at src/server.ts:5 (decision 1, 2 ready)'], 'a repeated read is one step; no value when the trace has none');
+  assert.ok(events.includes('listens on port 4123'));
+  assert.deepEqual(got.violation!.schedule.find((s) => s.event === 'listens on port 4123')!.access, { op: 'write', obj: 0, k: 'port:4123' });
+  assert.deepEqual(got.violation!.frames!['2'], { function: 'Server.start', parent: null });
+});
+
+test('an unhandled rejection before the stall is the failure; a hang with no earlier failure stays a hang', async () => {
+  const rejection = { e: 'err', kind: 'unhandled-rejection', err: { $: 'error', name: 'Error', message: 'boom' } };
+  const first = await analyzeRun(traced([...HEAD, rejection, STALL], ''), 'random', 1);
+  assert.equal(first.outcome, 'unhandled rejection');
+  assert.match(first.message!, /^Error: boom \(then the run hung/);
+  // The error escaped but the test output never reported it (the test caught it): the hang is the failure.
+  const caught = await analyzeRun(traced([...HEAD, THROW, STALL], 'not ok 1 - two servers\n'), 'random', 1);
+  assert.equal(caught.outcome, 'hang');
+  const plain = await analyzeRun(traced([...HEAD, STALL], ''), 'random', 1);
+  assert.equal(plain.outcome, 'hang');
+});

@@ -1,0 +1,71 @@
+// Issue 14: violations are first-class evidence. Every function a violation implicates is a
+// position, with or without failure invariants, in tiers: the region owner, the conflicting
+// writer, the others the violation implicates, then drift; S_rate orders within a tier.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { localize } from '../../src/core/localize/index.ts';
+import { formatReport } from '../../src/core/report/format-report.ts';
+import type { Report } from '../../src/core/report/report-types.ts';
+import { fi, graph, run } from './fixtures.ts';
+
+const analysis = graph(['(test)'], ['(test) -> Dirs.ensure', 'Dirs.ensure -> Dirs.exists', '(test) -> Dirs.clean', '(test) -> Log.write', 'Dirs.clean -> Dirs.exists']);
+const orders = [run({ '(test)': [0], 'Dirs.ensure': [1, 3], 'Dirs.exists': [2, 4], 'Dirs.clean': [5], 'Log.write': [6] })];
+
+test('a failing run with zero failure invariants (state outside objects) still yields ranked positions', () => {
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure'], regionOwners: ['Dirs.ensure'] });
+  assert.deepEqual(result.positions.map((p) => [p.rank, p.function, p.kind, p.evidence, p.confirmed]), [
+    [1, 'Dirs.ensure', 'violation', 'region owner', true],
+    [2, 'Dirs.exists', 'violation', 'implicated', true],
+  ]);
+  assert.match(result.positions[0].reason, /owns the atomic region a real violation interrupted/);
+});
+
+test('tiers: region owner, conflicting writer, other implicated, then drift — whatever the S_rate', () => {
+  // Log.write drifts with S_rate 1 (depth 1, order 1), above Dirs.clean's 1/5.
+  const drift = [fi('Log.write:::EXIT', 'this.n == orig(this.n) + 1', null)];
+  const result = localize({
+    failureInvariants: drift,
+    analysis,
+    callOrders: [run({ '(test)': [0], 'Log.write': [1], 'Dirs.ensure': [2, 3], 'Dirs.exists': [4], 'Dirs.clean': [5] })],
+    confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'],
+    regionOwners: ['Dirs.ensure'],
+    conflictingWriters: ['Dirs.clean'],
+  });
+  assert.deepEqual(result.positions.map((p) => [p.function, p.evidence]), [
+    ['Dirs.ensure', 'region owner'],
+    ['Dirs.clean', 'conflicting writer'],
+    ['Dirs.exists', 'implicated'],
+    ['Log.write', 'drift'],
+  ]);
+  assert.deepEqual(result.positions.map((p) => p.rank), [1, 2, 3, 4]);
+});
+
+test('no "likely deadlock" for a function that threw in a failing run', () => {
+  const failing = [fi('Dirs.exists:::ENTER', 'p != null', null)];
+  const plain = localize({ failureInvariants: failing, analysis, callOrders: orders });
+  const deadlock = plain.positions.find((p) => p.function === 'Dirs.exists');
+  assert.ok(deadlock?.likelyDeadlock && /likely deadlock/.test(deadlock.reason), deadlock?.reason);
+  const threw = localize({ failureInvariants: failing, analysis, callOrders: orders, threw: ['Dirs.exists'] }).positions.find((p) => p.function === 'Dirs.exists')!;
+  assert.equal(threw.likelyDeadlock, undefined);
+  assert.doesNotMatch(threw.reason, /likely deadlock/);
+  assert.match(threw.reason, /it threw in a failing run/);
+});
+
+test('the text report never says "No suspicious position" when a run failed; each violation leads with its story', () => {
+  const base: Report = {
+    version: 1, project: '/p', runs: 4, strategy: 'random', seed: 1, root: '(test)', positions: [], violations: [], warnings: [],
+    summary: { referenceInvariants: 3, onlineInvariants: 3, failureInvariants: 0, violations: 0, detectionRate: 0, unreached: [] },
+  };
+  assert.match(formatReport(base), /No suspicious position/);
+  const story = 'T1 read file `/tmp/x` (false) at dirs.ts:4 and awaited at dirs.ts:4; meanwhile T2 wrote file `/tmp/x` at dirs.ts:5; T1 then wrote file `/tmp/x` at dirs.ts:5 from its stale read — the check and the act of `Dirs.ensure` are not atomic (lost update, 001 Table 1 pattern 1: R-W-W).';
+  const failed: Report = {
+    ...base,
+    summary: { ...base.summary, violations: 3, detectionRate: 0.75 },
+    violations: [{ kind: 'exception', message: 'Error: EEXIST', strategy: 'random', seed: 2, implicated: ['Dirs.ensure'], trace: [], story }],
+  };
+  const text = formatReport(failed);
+  assert.doesNotMatch(text, /No suspicious position/);
+  assert.match(text, /No position on the call graph, but 3 of 4 runs failed/);
+  const block = text.slice(text.indexOf('Violation: exception'));
+  assert.ok(block.indexOf('T1 read file') < block.indexOf('details: strategy random, seed 2'), block);
+});

@@ -1,0 +1,189 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { interleavingOf, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
+import { accessText, type Frame, type ScheduleStep, type StepAccess } from '../../src/core/active/violation.ts';
+
+// [task, function, activation, event or access, line]
+type Row = [string, string, number, string | StepAccess, number?];
+
+function schedule(rows: Row[], file = 'src/inventory.ts'): ScheduleStep[] {
+  return rows.map(([task, fn, a, what, line], i) => ({
+    step: i + 1,
+    task,
+    function: fn,
+    file,
+    line: line ?? 1,
+    event: typeof what === 'string' ? what : accessText(what),
+    ...(typeof what === 'string' ? {} : { access: what }),
+    a,
+  }));
+}
+const rd = (obj: number, k: string, value?: string, ek?: string): StepAccess => ({ op: 'read', obj, k, ...(ek ? { ek } : {}), ...(value ? { value } : {}) });
+const wr = (obj: number, k: string, value?: string, ek?: string): StepAccess => ({ op: 'write', obj, k, ...(ek ? { ek } : {}), ...(value ? { value } : {}) });
+const frames = (f: Record<number, [string, number | null]>): Record<string, Frame> =>
+  Object.fromEntries(Object.entries(f).map(([a, [fn, parent]]) => [a, { function: fn, parent }]));
+
+test('lost update on a field: the story of issue 14, in the user\'s words with file:line per step', () => {
+  const steps = schedule([
+    ['T2', 'Inventory.reserve', 2, rd(1, 'stock', '3'), 12],
+    ['T1', 'Inventory.reserve', 1, 'resumes after the await at src/inventory.ts:13 (decision 1, 2 ready)', 13],
+    ['T1', 'Inventory.reserve', 1, wr(1, 'stock', '0'), 15],
+    ['T2', 'Inventory.reserve', 2, 'resumes after the await at src/inventory.ts:13 (decision 2, 1 ready)', 13],
+    ['T2', 'Inventory.reserve', 2, wr(1, 'stock', '2'), 15],
+  ]);
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: frames({ 1: ['Inventory.reserve', null], 2: ['Inventory.reserve', null] }) })!;
+  assert.equal(got.pattern, 'R-W-W');
+  assert.equal(got.row, 1);
+  assert.equal(got.name, 'lost update');
+  assert.deepEqual(got.region, { kind: 'check-then-act', owner: 'Inventory.reserve', task: 'T2', awaited: { file: 'src/inventory.ts', line: 13 } });
+  assert.deepEqual(got.conflicting, { function: 'Inventory.reserve', task: 'T1', op: 'write' });
+  assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.op, s.value, s.line]), [['check', 'T2', 'read', '3', 12], ['conflict', 'T1', 'write', '0', 15], ['act', 'T2', 'write', '2', 15]]);
+  const story = storyOf({ kind: 'failed assertion', schedule: steps, message: 'expected 0, got 2' }, got);
+  assert.equal(
+    story,
+    'T2 read `stock` (3) at inventory.ts:12 and awaited at inventory.ts:13; meanwhile T1 wrote `stock` (0) at inventory.ts:15; T2 then wrote `stock` (2) at inventory.ts:15 from its stale read — the check and the act of `Inventory.reserve` are not atomic (lost update, 001 Table 1 pattern 1: R-W-W). The run then failed: failed assertion, expected 0, got 2.',
+  );
+});
+
+test('a Map cache miss → await fetch → set: the caller holding check and act owns the region, not the callee with the counter', () => {
+  // Cache.get (activation 2 / 5) calls Cache.lookup (3 / 6) for the miss and Api.fetch (4 / 7),
+  // which counts its calls; after the await, get sets the entry itself.
+  const f = frames({ 1: ['(test)', null], 2: ['Cache.get', null], 3: ['Cache.lookup', 2], 4: ['Api.fetch', 2], 5: ['Cache.get', null], 6: ['Cache.lookup', 5], 7: ['Api.fetch', 5] });
+  const steps = schedule([
+    ['T1', 'Cache.lookup', 3, rd(10, '[]', 'undefined', 'u1'), 8],
+    ['T1', 'Api.fetch', 4, wr(20, 'fetches', '1'), 30],
+    ['T2', 'Cache.lookup', 6, rd(10, '[]', 'undefined', 'u1'), 8],
+    ['T2', 'Api.fetch', 7, wr(20, 'fetches', '2'), 30],
+    ['T1', 'Cache.get', 2, 'resumes after the await at src/cache.ts:12 (decision 3, 2 ready)', 12],
+    ['T1', 'Cache.get', 2, wr(10, '[]', undefined, 'u1'), 13],
+    ['T2', 'Cache.get', 5, 'resumes after the await at src/cache.ts:12 (decision 4, 1 ready)', 12],
+    ['T2', 'Cache.get', 5, wr(10, '[]', undefined, 'u1'), 13],
+    ['T2', 'Cache.get', 5, rd(10, '[]', 'User', 'u2'), 14],
+  ], 'src/cache.ts');
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.pattern, 'R-W-W');
+  assert.equal(got.region.owner, 'Cache.get');
+  assert.equal(got.region.task, 'T2');
+  assert.equal(got.variable, 'entry "u1"');
+  assert.deepEqual(regionFunctions(got), { owner: 'Cache.get' }, 'the conflicting writer is the same function');
+  assert.match(storyOf({ kind: 'failed assertion', schedule: steps }, got), /^T2 read entry "u1" \(undefined\) at cache\.ts:8 and awaited at cache\.ts:12; meanwhile T1 wrote entry "u1" at cache\.ts:13; T2 then wrote entry "u1" at cache\.ts:13 from its stale read — the check and the act of `Cache\.get` are not atomic/);
+});
+
+test('file stat → await → mkdir: resource keys are locations like fields (EEXIST is the failure)', () => {
+  const f = frames({ 1: ['ensureDir', null], 2: ['ensureDir', null] });
+  const steps = schedule([
+    ['T1', 'ensureDir', 1, rd(0, 'file:/tmp/x/out', 'false'), 4],
+    ['T2', 'ensureDir', 2, rd(0, 'file:/tmp/x/out', 'false'), 4],
+    ['T2', 'ensureDir', 2, 'resumes after the await at src/fs-util.ts:4 (decision 1, 2 ready)', 4],
+    ['T2', 'ensureDir', 2, wr(0, 'file:/tmp/x/out'), 5],
+    ['T2', 'ensureDir', 2, wr(0, 'dir:/tmp/x'), 5],
+    ['T1', 'ensureDir', 1, 'resumes after the await at src/fs-util.ts:4 (decision 2, 1 ready)', 4],
+    ['T1', 'ensureDir', 1, wr(0, 'file:/tmp/x/out'), 5],
+    ['T1', 'ensureDir', 1, "throws Error: EEXIST: file already exists, mkdir '/tmp/x/out'"],
+  ], 'src/fs-util.ts');
+  const input = { kind: 'exception' as const, schedule: steps, frames: f, message: "Error: EEXIST: file already exists, mkdir '/tmp/x/out'" };
+  const got = interleavingOf(input)!;
+  assert.equal(got.pattern, 'R-W-W');
+  assert.equal(got.variable, 'file /tmp/x/out');
+  assert.deepEqual([got.region.owner, got.region.task, got.conflicting.task], ['ensureDir', 'T1', 'T2']);
+  assert.match(storyOf(input, got), /^T1 read file `\/tmp\/x\/out` \(false\) at fs-util\.ts:4 and awaited at fs-util\.ts:4; meanwhile T2 wrote file `\/tmp\/x\/out` at fs-util\.ts:5; T1 then wrote file `\/tmp\/x\/out` at fs-util\.ts:5 from its stale read/);
+  assert.equal(accessText(wr(0, 'port:4123')), 'listens on port 4123');
+  assert.equal(accessText(rd(0, 'dir:/tmp/x')), 'reads directory /tmp/x');
+});
+
+test('a torn write in two parts: the reader saw the half-done file and failed before the writer finished (W-R-W)', () => {
+  const f = frames({ 1: ['Store.save', null], 2: ['Store.load', null] });
+  const steps = schedule([
+    ['T1', 'Store.save', 1, wr(0, 'file:/tmp/s/db.json', '"{\\"a\\":"'), 20],
+    ['T2', 'Store.load', 2, rd(0, 'file:/tmp/s/db.json', '"{\\"a\\":"'), 30],
+    ['T2', 'Store.load', 2, 'throws SyntaxError: Unexpected end of JSON input', 31],
+    ['T1', 'Store.save', 1, 'resumes after the await at src/store.ts:20 (decision 2, 1 ready)', 20],
+    ['T1', 'Store.save', 1, wr(0, 'file:/tmp/s/db.json'), 21],
+  ], 'src/store.ts');
+  const input = { kind: 'exception' as const, schedule: steps, frames: f, message: 'SyntaxError: Unexpected end of JSON input' };
+  const got = interleavingOf(input)!;
+  assert.equal(got.pattern, 'W-R-W');
+  assert.equal(got.name, 'dirty read (torn update)');
+  assert.deepEqual(regionFunctions(got), { owner: 'Store.save', writer: 'Store.load' });
+  assert.match(storyOf(input, got), /the update of `Store\.save` is not atomic \(dirty read \(torn update\), 001 Table 1 pattern 3: W-R-W\)/);
+});
+
+test('a lock released and re-acquired inside one update (003 §2.1, Lipton): the region kind says so', () => {
+  const f = frames({ 1: ['Account.transfer', null], 2: ['Account.deposit', null] });
+  const steps = schedule([
+    ['T1', 'Account.transfer', 1, 'acquires lock #2', 40],
+    ['T1', 'Account.transfer', 1, rd(5, 'balance', '100'), 41],
+    ['T1', 'Account.transfer', 1, 'releases lock #2', 42],
+    ['T2', 'Account.deposit', 2, 'acquires lock #2', 50],
+    ['T2', 'Account.deposit', 2, wr(5, 'balance', '150'), 51],
+    ['T2', 'Account.deposit', 2, 'releases lock #2', 52],
+    ['T1', 'Account.transfer', 1, 'acquires lock #2', 43],
+    ['T1', 'Account.transfer', 1, wr(5, 'balance', '90'), 44],
+  ], 'src/account.ts');
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.region.kind, 'lock re-acquired');
+  assert.equal(got.region.lock, 2);
+  assert.deepEqual(regionFunctions(got), { owner: 'Account.transfer', writer: 'Account.deposit' });
+  assert.match(storyOf({ kind: 'failed assertion', schedule: steps }, got), /T1 read `balance` \(100\) at account\.ts:41 and released lock #2; .* `Account\.transfer` released and re-acquired lock #2 inside one update/);
+  // Marked atomic in the configuration: an atomic block.
+  assert.equal(interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f, atomic: ['Account.transfer'] })!.region.kind, 'atomic block');
+});
+
+test('a deadlock has no region; its story names the waits', () => {
+  const steps = schedule([
+    ['T1', 'Account.transfer', 1, wr(5, 'balance', '1'), 10],
+    ['T2', 'Account.transfer', 2, wr(5, 'balance', '2'), 10],
+    ['T1', 'Account.transfer', 1, 'waits for lock #5, held by T2', 12],
+    ['T2', 'Account.transfer', 2, 'waits for lock #2, held by T1', 12],
+  ], 'src/account.ts');
+  assert.equal(interleavingOf({ kind: 'deadlock', schedule: steps }), undefined);
+  assert.equal(storyOf({ kind: 'deadlock', schedule: steps }), 'Deadlock: T1 in `Account.transfer` at account.ts:12 waits for lock #5, held by T2; T2 in `Account.transfer` at account.ts:12 waits for lock #2, held by T1 — every task waits for a lock another holds.');
+});
+
+test('a hang that followed an exception: told as the exception, no region when no two tasks conflicted', () => {
+  const steps = schedule([
+    ['T1', 'Server.start', 1, rd(3, 'port', '4123'), 5],
+    ['T1', 'Server.start', 1, wr(0, 'port:4123'), 6],
+    ['T2', 'Server.start', 2, rd(3, 'port', '4123'), 5],
+    ['T2', 'Server.start', 2, 'throws Error: listen EADDRINUSE: address already in use :::4123', 6],
+    ['T3', 'Client.ready', 3, 'waits at src/server.ts:20 for a promise that never settles', 20],
+  ], 'src/server.ts');
+  const input = { kind: 'exception' as const, schedule: steps, message: 'Error: listen EADDRINUSE: address already in use :::4123 (then the run hung: 1 continuation(s) waited …)' };
+  assert.equal(interleavingOf(input), undefined, 'T2 never listened: no W after the read');
+  assert.equal(storyOf(input), 'T2 threw Error: listen EADDRINUSE: address already in use :::4123 in `Server.start` at server.ts:6; no two tasks\' accesses to one location interleaved before it.');
+});
+
+test('serializable triples are no violation: two readers around a writer that finished first', () => {
+  const steps = schedule([
+    ['T1', 'A.f', 1, wr(1, 'x', '1'), 1],
+    ['T1', 'A.f', 1, wr(1, 'x', '2'), 2],
+    ['T2', 'A.g', 2, rd(1, 'x', '2'), 3],
+    ['T1', 'A.f', 1, rd(1, 'x', '2'), 4],
+  ]);
+  assert.equal(interleavingOf({ kind: 'failed assertion', schedule: steps }), undefined);
+});
+
+test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {
+  // atomic-set-account: the reads run in lock callbacks outside any activation ('—'); they
+  // belong to the task whose lock steps surround them.
+  const f = frames({ 7: ['Account.copyFrom', null], 9: ['Account.getChk', 7], 11: ['Account.getSav', 7], 6: ['Account.creditInterest', null] });
+  const steps = schedule([
+    ['T5', 'Account.getChk', 9, 'acquires lock #2', 61],
+    ['—', '(top level)', -1, rd(1, 'checking', '100'), 61],
+    ['T5', 'Account.getChk', 9, 'releases lock #2', 61],
+    ['T4', 'Account.creditInterest', 6, 'acquires lock #2', 38],
+    ['—', '(top level)', -1, wr(1, 'checking', '125'), 39],
+    ['—', '(top level)', -1, wr(1, 'savings', '250'), 40],
+    ['T4', 'Account.creditInterest', 6, 'releases lock #2', 38],
+    ['T5', 'Account.getSav', 11, 'acquires lock #2', 65],
+    ['—', '(top level)', -1, rd(1, 'savings', '250'), 65],
+    ['T5', 'Account.getSav', 11, 'releases lock #2', 65],
+  ], 'src/account.ts');
+  for (const s of steps) if (s.task === '—') delete s.a;
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.pattern, 'R-WW-R');
+  assert.equal(got.name, 'inconsistent snapshot');
+  assert.deepEqual(regionFunctions(got), { owner: 'Account.copyFrom', writer: 'Account.creditInterest' });
+  assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.variable]), [['check', 'T5', 'checking'], ['conflict', 'T4', 'checking'], ['conflict', 'T4', 'savings'], ['act', 'T5', 'savings']]);
+  assert.match(storyOf({ kind: 'failed assertion', schedule: steps }, got), /T5 read `checking` \(100\) at account\.ts:61 and released lock #2; meanwhile T4 wrote `checking` \(125\) at account\.ts:39 and wrote `savings` \(250\) at account\.ts:40 in `Account\.creditInterest`; T5 then read `savings` \(250\) at account\.ts:65: it saw `checking` from before that update and `savings` from after it/);
+});
