@@ -187,3 +187,27 @@ test("two fields of one object (001's two-location shapes): copyFrom read checki
   assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.variable]), [['check', 'T5', 'checking'], ['conflict', 'T4', 'checking'], ['conflict', 'T4', 'savings'], ['act', 'T5', 'savings']]);
   assert.match(storyOf({ kind: 'failed assertion', schedule: steps }, got), /T5 read `checking` \(100\) at account\.ts:61 and released lock #2; meanwhile T4 wrote `checking` \(125\) at account\.ts:39 and wrote `savings` \(250\) at account\.ts:40 in `Account\.creditInterest`; T5 then read `savings` \(250\) at account\.ts:65: it saw `checking` from before that update and `savings` from after it/);
 });
+
+test('a lost wake-up (hang): the check of a flag and the wait for its event straddle an await; the writer notified before the wait began', () => {
+  // BrokerClient.whenConnected (activation 2) reads `connected`, awaits a log write (its callee
+  // ActivityLog.write, activation 3), then waits for 'connected'; connect (1) set the flag and
+  // emitted in between.
+  const f = frames({ 1: ['BrokerClient.connect', null], 2: ['BrokerClient.whenConnected', null], 3: ['ActivityLog.write', 2] });
+  const steps = schedule([
+    ['T2', 'BrokerClient.whenConnected', 2, rd(5, 'connected', 'false'), 41],
+    ['T2', 'ActivityLog.write', 3, 'resumes after the await at src/broker.ts:8 (decision 1, 2 ready)', 8],
+    ['T1', 'BrokerClient.connect', 1, 'resumes after the await at src/broker.ts:30 (decision 2, 2 ready)', 30],
+    ['T1', 'BrokerClient.connect', 1, wr(5, 'connected', 'true'), 31],
+    ['T2', 'BrokerClient.whenConnected', 2, 'resumes after the await at src/broker.ts:42 (decision 3, 1 ready)', 42],
+    ['T2', 'BrokerClient.whenConnected', 2, 'waits at src/broker.ts:43 for a promise that never settles', 43],
+  ], 'src/broker.ts');
+  const got = interleavingOf({ kind: 'hang', schedule: steps, frames: f })!;
+  assert.equal(got.pattern, 'R-W-wait');
+  assert.equal(got.name, 'lost wake-up');
+  assert.deepEqual(got.region, { kind: 'check-then-act', owner: 'BrokerClient.whenConnected', task: 'T2', awaited: { file: 'src/broker.ts', line: 42 } });
+  assert.deepEqual(regionFunctions(got), { owner: 'BrokerClient.whenConnected', writer: 'BrokerClient.connect' });
+  assert.deepEqual(got.steps.map((s) => [s.role, s.op, s.line]), [['check', 'read', 41], ['conflict', 'write', 31], ['act', 'wait', 43]]);
+  assert.match(storyOf({ kind: 'hang', schedule: steps }, got), /^T2 read `connected` \(false\) at broker\.ts:41 and awaited at broker\.ts:42; meanwhile T1 wrote `connected` \(true\) at broker\.ts:31 in `BrokerClient\.connect`; T2 then started waiting at broker\.ts:43 for a change that had already happened/);
+  // Without the other task's write before the wait there is nothing stale: a plain hang.
+  assert.equal(interleavingOf({ kind: 'hang', schedule: steps.filter((s) => s.step !== 4), frames: f }), undefined);
+});

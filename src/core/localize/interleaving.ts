@@ -24,7 +24,7 @@
 import type { Frame, ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
 import { variableText } from '../active/violation.js';
 
-export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W';
+export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W' | 'R-W-wait';
 
 /** 001 Table 1: patterns 1-5 on one location, and the two-location shapes of rows 6-11 on one
  *  object's fields (Vaziri's default atomic set: the fields of one object); the row (0: one of
@@ -32,6 +32,7 @@ export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' 
 export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: string; description: string }> = {
   'R-WW-R': { row: 0, name: 'inconsistent snapshot', description: 'u reads one field of the atomic set before and another after u\' updated both' },
   'W-RR-W': { row: 0, name: 'torn update of two fields', description: 'u\' reads the atomic set between u\'s writes of its two fields' },
+  'R-W-wait': { row: 1, name: 'lost wake-up', description: 'the value read is stale by the time the task starts waiting for it to change: the change (and its notification) already happened' },
   'R-W-W': { row: 1, name: 'lost update', description: 'the value read is stale by the time the update is made' },
   'R-W-R': { row: 2, name: 'inconsistent read', description: 'two reads of the same location yield different values' },
   'W-R-W': { row: 3, name: 'dirty read (torn update)', description: 'an intermediate state is observed by the other task' },
@@ -47,7 +48,8 @@ export interface InterleavingStep {
   line: number;
   /** The location, in the user's words: `stock`, `file /tmp/a.json`, `entry "id"`. */
   variable: string;
-  op: 'read' | 'write';
+  /** `wait`: a lost wake-up's act — the task started waiting for a promise that never settled. */
+  op: 'read' | 'write' | 'wait';
   value?: string;
   /** check: the region's first access; conflict: the other task's; act: the region's second. */
   role: 'check' | 'conflict' | 'act';
@@ -154,6 +156,27 @@ function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
   });
 }
 
+/** A lost wake-up (a hang): task T read m, another task wrote m (and, with an emitter or a
+ *  condition, notified the waiters there were then), and T then parked for good — waiting for a
+ *  change that already happened. 001 Table 1 pattern 1 with the wait as the act: the value read is
+ *  stale by the time T acts on it. T's last read before the wait, with a conflicting write after. */
+function lostWakeUps(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, number])[], frames: InterleavingInput['frames']): Candidate[] {
+  const out: Candidate[] = [];
+  steps.forEach((wait, j) => {
+    if (!/ for a promise that never settles$/.test(wait.event) || wait.task === '—') return;
+    for (let x = accesses.length - 1; x >= 0; x--) {
+      const [read, i] = accesses[x];
+      if (i >= j || read.task !== wait.task || read.access!.op !== 'read') continue;
+      const w = accesses.find(([s, y]) => y > i && y < j && s.task !== wait.task && s.access!.op === 'write' && sameLocation(s.access!, read.access!));
+      if (!w) continue;
+      const owner = ownerOf(read, wait, frames);
+      if (owner && !isConstructor(owner.owner)) out.push({ i, w: w[1], j, pattern: 'R-W-wait', ...owner });
+      return;
+    }
+  });
+  return out;
+}
+
 /** 001 Table 1's two-location shapes on one object's fields m1, m2 (when no single-location
  *  pattern fits): T reads m1, another task writes m1 and m2, T reads m2 (an inconsistent
  *  snapshot); or T writes m1, another task reads m1 and m2, T writes m2 (a torn update). The
@@ -217,6 +240,7 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
     }
   }
   if (!candidates.length) candidates.push(...twoLocations(steps, accesses, failure, input.frames));
+  if (!candidates.length && input.kind === 'hang') candidates.push(...lostWakeUps(steps, accesses, input.frames));
   if (!candidates.length) return undefined;
   // The region closest to the failure, held by one activation itself before one that only a
   // common caller holds (a loop calling the same function twice is two regions, not one).
@@ -224,7 +248,9 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
   const c = candidates[0];
   const [check, conflict, act] = [steps[c.i], steps[c.w], steps[c.j]];
   const between = steps.slice(c.i + 1, c.j).filter((s) => s.task === check.task);
-  const resumed = between.find((s) => s.event.startsWith('resumes after'));
+  // Where the owner itself awaited (`await this.log.write()`), not a callee's await inside it.
+  const resumes = between.filter((s) => s.event.startsWith('resumes after'));
+  const resumed = resumes.find((s) => s.function === c.owner) ?? resumes[0];
   const at = resumed ? /at (.+):(\d+)(?: \(|$)/.exec(resumed.event) : null;
   const released = between.find((s) => /^releases lock #\d+/.test(s.event));
   const lock = released ? Number(/#(\d+)/.exec(released.event)![1]) : undefined;
@@ -236,9 +262,9 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
     function: s.function,
     file: s.file,
     line: s.line,
-    variable: variableText(s.access!),
-    op: s.access!.op,
-    ...(s.access!.value !== undefined ? { value: s.access!.value } : {}),
+    variable: variableText((s.access ?? check.access)!),
+    op: s.access ? s.access.op : 'wait',
+    ...(s.access?.value !== undefined ? { value: s.access.value } : {}),
     role,
   });
   const meta = ACCESS_PATTERNS[c.pattern];
@@ -295,12 +321,15 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
           return `${act.task} then ${didText(act)} at ${where(act)}, finishing the update ${conflict.task} saw half done`;
         case 'W-W-R':
           return `${act.task} then ${didText(act)} at ${where(act)}, not what it had written`;
+        case 'R-W-wait':
+          return `${act.task} then started waiting at ${where(act)} for a change that had already happened, and waited forever`;
         default:
           return `${act.task} then ${didText(act)} at ${where(act)} over it: ${conflict.task}'s write is lost`;
       }
     })();
     const unit = region.kind === 'atomic block' ? `the atomic block ${owner} is not atomic`
       : region.kind === 'lock re-acquired' ? `${owner} released and re-acquired lock #${region.lock} inside one update, so it is not atomic`
+      : interleaving.pattern === 'R-W-wait' ? `the check of ${owner} and its wait are not atomic`
       : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
     return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, 001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}: ${interleaving.pattern}).${failureText(input)}`;
   }

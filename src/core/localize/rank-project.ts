@@ -221,6 +221,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     regionOwners: [...owners],
     conflictingWriters: [...writers],
     threw: [...threw],
+    failedWithoutStall: violations.length > 0 && violations.every(({ violation }) => violation.kind !== 'deadlock' && violation.kind !== 'hang'),
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },

@@ -70,6 +70,10 @@ export interface RankContext {
   writers?: Set<string>;
   /** Node ids (or names) that threw in a violating run: no "likely deadlock" for them. */
   threw?: Set<string>;
+  /** Node ids (or names) waiting in a real deadlock's wait-for cycle. */
+  deadlocked?: Set<string>;
+  /** Runs failed, and none of them deadlocked or hung: case 2 is no "likely deadlock" then. */
+  failedWithoutStall?: boolean;
 }
 
 const EPS = 1e-9;
@@ -149,9 +153,14 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
           : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — it threw in a failing run`;
         break;
       }
-      why = isBetween
-        ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — likely deadlock at ${name}`
-        : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — likely deadlock at ${name}`;
+      {
+        // 004 IV-F reads (1,0) as a likely deadlock; when runs failed and none deadlocked or hung,
+        // that reading is known to be wrong here (issue 14).
+        const reading = ctx.failedWithoutStall ? 'no run deadlocked or hung, so this is drift at its ENTER (004 IV-F would read a likely deadlock)' : `likely deadlock at ${name}`;
+        why = isBetween
+          ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — ${reading}`
+          : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — ${reading}`;
+      }
       break;
     case 'case3':
       why = `case 3, ${parentFlags} → (0,1) under ${caller}: ${name} enters without failure invariants and leaves with them — it behaves unlike in unit testing`;
@@ -163,10 +172,16 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
       why = `root ${name} already enters with failure invariants: the component was infected before it ran`;
       break;
     case 'violation':
-      why =
-        ctx.interrupted?.has(fi) || ctx.interrupted?.has(name)
+      // The evidence that made it a position, in words (issue 14: every implicated function is one).
+      why = inSet(ctx.owners, fi, name)
+        ? `no failure invariant left, but in a real violation another task wrote what ${name} had read before ${name} acted on it: its check and act straddle an await`
+        : inSet(ctx.interrupted, fi, name)
           ? `no failure invariant left, but a real violation interrupted ${name} in the middle of an update and failed meanwhile`
-          : `no failure invariant left, but ${name} waited for a lock in a real deadlock's wait-for cycle (the deadlocked runs never reached its EXIT)`;
+          : inSet(ctx.writers, fi, name)
+            ? `no failure invariant left, but its write broke another task's atomic region in a real violation`
+            : inSet(ctx.deadlocked, fi, name)
+              ? `no failure invariant left, but ${name} waited for a lock in a real deadlock's wait-for cycle (the deadlocked runs never reached its EXIT)`
+              : `no failure invariant left, but a real violation's failing interleaving ran through ${name}`;
       break;
   }
   const rate =
@@ -178,8 +193,11 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
   if (isBetween) writer = mergeWriters(writerOf(fj!, ctx), writer);
   const confirmedFn = (id: string, n: string) => ctx.confirmed.has(id) || ctx.confirmed.has(n);
   const namedFn = (id: string, n: string) => confirmedFn(id, n) && !(ctx.asCaller?.has(id) || ctx.asCaller?.has(n));
-  const confirmed = confirmedFn(fi, name) || (fj !== undefined && confirmedFn(fj, caller!));
-  const asCaller = confirmed && !(namedFn(fi, name) || (fj !== undefined && namedFn(fj, caller!)));
+  // A between position counts as confirmed by its callee f_i only: the report folds it into f_i's
+  // row (fold-positions.ts), and a confirmed caller f_j has a row of its own (index.ts) — taking
+  // f_j's evidence made a pure helper (formatReport under ReportFile.save) a region owner.
+  const confirmed = confirmedFn(fi, name);
+  const asCaller = confirmed && !namedFn(fi, name);
   return {
     rank: 0,
     kind: raw.kind,
@@ -201,7 +219,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     confirmed,
     ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     ...(asCaller ? { confirmedAsCaller: true } : {}),
-    evidence: evidenceOf(ctx, fi, name, fj, caller, confirmed, asCaller),
+    evidence: evidenceOf(ctx, fi, name, confirmed, asCaller),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
@@ -210,13 +228,12 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
 
 const inSet = (set: Set<string> | undefined, id: string, name: string) => !!set && (set.has(id) || set.has(name));
 
-/** The evidence tier (issue 14; see the head of the file). For `between`, the stronger end. */
-function evidenceOf(ctx: RankContext, fi: string, name: string, fj: string | undefined, caller: string | undefined, confirmed: boolean, asCaller: boolean): EvidenceTier {
+/** The evidence tier (issue 14; see the head of the file). For `between`, its callee's. */
+function evidenceOf(ctx: RankContext, fi: string, name: string, confirmed: boolean, asCaller: boolean): EvidenceTier {
   if (!confirmed) return 'drift';
-  const ends: [string, string][] = [[fi, name], ...(fj !== undefined ? [[fj, caller!] as [string, string]] : [])];
-  if (ends.some(([id, n]) => inSet(ctx.owners, id, n))) return 'region owner';
+  if (inSet(ctx.owners, fi, name)) return 'region owner';
   if (inSet(ctx.interrupted, fi, name)) return 'interrupted';
-  if (ends.some(([id, n]) => inSet(ctx.writers, id, n))) return 'conflicting writer';
+  if (inSet(ctx.writers, fi, name)) return 'conflicting writer';
   return asCaller ? 'caller' : 'implicated';
 }
 
