@@ -134,11 +134,18 @@ test('trace runs the unit tests instrumented and reports the program points', ()
   assert.match(stdout, /1 trace file\(s\), 8 program points/);
 });
 
+test('trace counts files, directories and ports as shared state and names the resources (issue 14)', () => {
+  const { stdout } = conlens(['trace', 'examples/fs-check-then-act', '--tests', 'integration', '--out', join(tempProject({}), 'run')]);
+  assert.match(stdout, /^shared state: .*files [1-9]\d* read \/ [1-9]\d* written, directories \d+ read \/ [1-9]\d* written/m);
+  assert.match(stdout, /^  file \/.*conlens-fs-check-\w+\/reports(\/\S+)?: \d+ read \/ \d+ written$/m);
+});
+
 test('trace on a failing integration suite is exit 1, on a bad --tests exit 2', () => {
   const failing = conlens(['trace', 'examples/account', '--tests', 'integration', '--out', join(tempProject({}), 'run')]);
   assert.equal(failing.status, 1);
   assert.match(failing.stdout, /tests: integration FAILED/);
   assert.match(failing.stdout, /events: .*lk \d+/);
+  assert.match(failing.stdout, /^shared state: fields \d+ read \/ \d+ written/m);
   const bad = conlens(['trace', 'examples/account', '--tests', 'system']);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--tests must be unit or integration/);

@@ -64,6 +64,10 @@ either way), 2 configuration error or a command that cannot start.`,
       `${summary.files.length} trace file(s), ${summary.points.length} program points, ${summary.activations} calls, ${summary.events} events`,
       `events: ${Object.entries(summary.byKind).filter(([k]) => !['header', 'fn', 'site', 'end'].includes(k)).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
     ];
+    const touched = Object.entries(summary.accesses).filter(([, n]) => n.reads + n.writes > 0);
+    if (touched.length) lines.push(`shared state: ${touched.map(([c, n]) => `${c} ${n.reads} read / ${n.writes} written`).join(', ')}`);
+    for (const r of summary.resources.slice(0, 8)) lines.push(`  ${r.key.replace(/^dir:/, 'directory ').replace(/^file:/, 'file ').replace(/^port:/, 'port ')}: ${r.reads} read / ${r.writes} written`);
+    if (summary.resources.length > 8) lines.push(`  … ${summary.resources.length - 8} more resources`);
     for (const file of summary.files) {
       if (file.truncated) lines.push(`warning: ${relative(process.cwd(), file.file)} is truncated (the process ended without flushing)`);
     }

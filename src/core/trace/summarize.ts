@@ -19,6 +19,19 @@ export interface RunSummary {
   points: PointCount[];
   activations: number;
   errors: { kind: string; message: string }[];
+  /** Shared-state accesses (rd / wr / up events) by what was accessed: object fields, collection
+   *  contents (`[]`), files, directory listings, ports (issue 14: resources are shared state). */
+  accesses: Record<AccessCategory, { reads: number; writes: number }>;
+  /** The resources (object 0) accessed, most accessed first: `file:/abs`, `dir:/abs`, `port:N`. */
+  resources: { key: string; reads: number; writes: number }[];
+}
+
+export type AccessCategory = 'fields' | 'collections' | 'files' | 'directories' | 'ports';
+
+/** What a field event's object and key are, in the categories of RunSummary.accesses. */
+export function accessCategory(obj: number, key: string): AccessCategory {
+  if (obj !== 0) return key === '[]' ? 'collections' : 'fields';
+  return key.startsWith('dir:') ? 'directories' : key.startsWith('port:') ? 'ports' : 'files';
 }
 
 export async function summarizeRun(runDir: string): Promise<RunSummary> {
@@ -28,6 +41,8 @@ export async function summarizeRun(runDir: string): Promise<RunSummary> {
   const files: RunSummary['files'] = [];
   let activations = 0;
   let events = 0;
+  const accesses = Object.fromEntries((['fields', 'collections', 'files', 'directories', 'ports'] as const).map((c) => [c, { reads: 0, writes: 0 }])) as RunSummary['accesses'];
+  const resources = new Map<string, { key: string; reads: number; writes: number }>();
   for (const file of traceFiles(runDir)) {
     const tasks = new TaskLabeler();
     const count = (info: TraceFileInfo, fnIndex: number, field: 'enter' | 'exit' | 'threw') => {
@@ -47,6 +62,15 @@ export async function summarizeRun(runDir: string): Promise<RunSummary> {
       } else if (event.e === 'ex') count(info, event.f, 'exit');
       else if (event.e === 'exc') count(info, event.f, 'threw');
       else if (event.e === 'spawn') tasks.spawn(event.a);
+      else if (event.e === 'rd' || event.e === 'wr' || event.e === 'up') {
+        const side = event.e === 'rd' ? 'reads' : 'writes';
+        accesses[accessCategory(event.obj, event.k)][side]++;
+        if (event.obj === 0) {
+          let r = resources.get(event.k);
+          if (!r) resources.set(event.k, (r = { key: event.k, reads: 0, writes: 0 }));
+          r[side]++;
+        }
+      }
       else if (event.e === 'err') {
         const err = event.err as { message?: unknown };
         errors.push({ kind: event.kind, message: typeof err === 'object' && err && 'message' in err ? String(err.message) : JSON.stringify(event.err) });
@@ -64,5 +88,7 @@ export async function summarizeRun(runDir: string): Promise<RunSummary> {
     points: [...points.values()].sort((a, b) => a.file.localeCompare(b.file) || a.function.localeCompare(b.function)),
     activations,
     errors,
+    accesses,
+    resources: [...resources.values()].sort((a, b) => b.reads + b.writes - (a.reads + a.writes) || a.key.localeCompare(b.key)),
   };
 }
