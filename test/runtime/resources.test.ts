@@ -148,12 +148,12 @@ test('resources: stat then mkdir, readdir then unlink, writeFile twice then read
   ]);
 });
 
-test('collections: Map has/get as reads of [] with element key and value; set as a write; a[i]', async () => {
+test('collections: Map has/get as reads of [] with element key and value; set as a write of that entry; a[i]', async () => {
   const { collections, fields } = await run;
   assert.deepEqual(collections.filter((a) => a.at.startsWith('src/stock.ts')), [
     { e: 'rd', k: '[]', at: 'src/stock.ts:5', name: 'has', v: true, ek: 'apple' },
     { e: 'rd', k: '[]', at: 'src/stock.ts:6', name: 'get', v: 3, ek: 'apple' },
-    { e: 'wr', k: '[]', at: 'src/stock.ts:7', name: 'set' },
+    { e: 'wr', k: '[]', at: 'src/stock.ts:7', name: 'set', ek: 'apple' },
     { e: 'rd', k: '[]', at: 'src/stock.ts:13', name: '[]', v: 20, ek: 1 },
   ]);
   // Field reads carry the value read, field writes the value written.

@@ -13,7 +13,7 @@
 // The runtime API it calls is src/core/runtime/recorder.ts.
 import type * as TS from 'typescript';
 import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
-import { KEYED_READS, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
+import { KEYED_READS, KEYED_WRITES, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
 
 export interface InstrumentOptions {
   /** The file's path relative to the project root: the `file` of its program points. */
@@ -424,8 +424,12 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         if (isLockCall || (options.fields && MUTATING_METHODS.has(method))) {
           const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
           const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method);
-          const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, f.createStringLiteral(method), site]), node.expression.name);
-          return f.updateCallExpression(node, callee, node.typeArguments, node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression));
+          const args = node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression);
+          // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
+          // with no effect, names the entry written (`ek`), as for the keyed reads.
+          const key = !isLockCall && KEYED_WRITES.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
+          const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, f.createStringLiteral(method), site, ...key]), node.expression.name);
+          return f.updateCallExpression(node, callee, node.typeArguments, args);
         }
       }
       if (options.fields && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) &&

@@ -14,3 +14,6 @@ export const READING_METHODS: ReadonlySet<string> = new Set([
 ]);
 /** Reading methods whose first argument is the element key (`ek`): map.get(k), set.has(k), a.at(i). */
 export const KEYED_READS: ReadonlySet<string> = new Set(['get', 'has', 'at']);
+/** Mutating methods whose first argument is the element key on a Map / Set: map.set(k, v),
+ *  map.delete(k), set.add(k), set.delete(k) — the write names the entry, as the keyed reads do. */
+export const KEYED_WRITES: ReadonlySet<string> = new Set(['set', 'delete', 'add']);

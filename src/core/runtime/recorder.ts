@@ -499,12 +499,14 @@ export class Recorder {
 
   /** `receiver.method(…)`: a mutating call on an Array/Map/Set is a write of the receiver; a lock
    *  method is a lock event. Returns the receiver, so `this` of the call is unchanged. */
-  mc<T>(receiver: T, method: string, site: number): T {
+  mc<T>(receiver: T, method: string, site: number, key?: unknown): T {
     if (receiver === null || typeof receiver !== 'object') return receiver;
     // types.isMap/isSet, not instanceof: no Proxy trap runs (Array.isArray runs none, but throws
     // on a revoked Proxy).
     if (MUTATING_METHODS.has(method) && (isArraySafe(receiver) || types.isMap(receiver) || types.isSet(receiver))) {
-      this.field('wr', receiver, '[]', site);
+      // A Map / Set entry's key names the entry written (an array's push/splice has none).
+      const keyed = arguments.length > 3 && !isArraySafe(receiver);
+      this.access('wr', identityOf(receiver), '[]', site, undefined, keyed ? key : undefined, receiver);
     } else if (this.isLock(receiver)) {
       const lock = identityOf(receiver as object);
       const op = this.lockOp(receiver, method);
