@@ -174,7 +174,7 @@ export class ViolationsProvider implements vscode.TreeDataProvider<ViolationElem
       const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = `violation:${element.index}:${element.violation.seed}`;
       item.description = description;
-      item.tooltip = `${element.violation.kind}: ${element.violation.message}\nstrategy ${element.violation.strategy}, seed ${element.violation.seed}${element.violation.file ? `\n${element.violation.file}` : ''}`;
+      item.tooltip = `${element.violation.story ? `${element.violation.story}\n\n` : ''}${element.violation.kind}: ${element.violation.message}\nstrategy ${element.violation.strategy}, seed ${element.violation.seed}${element.violation.file ? `\n${element.violation.file}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(element.violation.kind === 'deadlock' ? 'lock' : 'bug', new vscode.ThemeColor('conlens.heat0'));
       item.contextValue = 'violation';
       item.accessibilityInformation = { label: `violation ${label}, ${description}` };

@@ -216,3 +216,18 @@ test('noise: the hover counts what the noise rules hid, lists it under show all;
   assert.deepEqual(enter.pairs.map((p) => ('noise' in p ? p.noise : 'kept')), ['kept', 'identity']);
   assert.equal(invariantTree(rerank(r)).find((n) => n.function === 'Account.getBalance')!.points[0].pairs.length, 1, 'without show all: only the ranked ones');
 });
+
+test('a violation with a story: the hover, the Problems entry and SARIF lead with it (issue 14: the user\'s words first)', async () => {
+  const { toSarif } = await import('../../src/core/report/sarif.ts');
+  const story = 'T2 read `balance` (100) at account.ts:19 and awaited at account.ts:37; meanwhile T1 wrote `balance` (30) at account.ts:25; T2 then wrote `balance` (-40) at account.ts:25 from its stale read — the check and the act of `checkThenWithdraw` are not atomic (lost update, 001 Table 1 pattern 1: R-W-W).';
+  const r = report();
+  r.violations[0] = { ...r.violations[0], story, implicated: ['checkThenWithdraw'] };
+  const lines = positionsByLine(rerank(r));
+  const text = hoverMarkdown(lines.get('src/account.ts:19')!.group, r.violations);
+  assert.ok(text.includes('**What went wrong:** T2 read `balance` \\(100\\)'), text);
+  assert.ok(text.indexOf('What went wrong') < text.indexOf('Confirmed by') && text.indexOf('Confirmed by') < text.indexOf('S_rate'));
+  assert.ok(violationDiagnostic(r.violations[0])!.message.startsWith(`${story} — failed assertion:`));
+  const sarif = toSarif(r);
+  const result = sarif.runs[0].results!.find((x) => x.ruleId === 'conlens/failed-assertion')!;
+  assert.ok(result.message.text!.startsWith(story));
+});

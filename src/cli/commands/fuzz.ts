@@ -6,6 +6,8 @@ import { formatSchedule, fuzz, replay, type FuzzStrategy, type Violation } from 
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
+import { storyOf } from '../../core/localize/interleaving.js';
+import { wrapText } from '../../core/report/format-report.js';
 
 function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
   if (value === undefined) return 'random';
@@ -24,6 +26,8 @@ const where = (path: string) => relative(process.cwd(), path) || '.';
 
 function printViolation(violation: Violation, log: (line: string) => void): void {
   log(`${violation.kind}: ${violation.message}`);
+  // The story in the user's words (issue 14): which task read what, who wrote meanwhile.
+  for (const line of wrapText(storyOf(violation), 100)) log(`  ${line}`);
   log(`strategy ${violation.strategy}, seed ${violation.seed}, process ${violation.process}; report ${where(violation.runDir)}/violation.json`);
   for (const edge of violation.cycle ?? []) log(`  cycle: ${edge}`);
   if (violation.schedule.length) {

@@ -59,7 +59,7 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   for (const v of report.violations.slice(0, 3)) {
     // The story first, in the user's words (issue 14); the paper's details after it.
     lines.push('', `Violation: ${v.kind} — ${v.message}`);
-    if (v.story) lines.push(...wrap(v.story, 100).map((l) => `  ${l}`));
+    if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
     lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
     if (v.interleaving) {
       const i = v.interleaving;
@@ -82,7 +82,8 @@ function statusText(p: Report['positions'][number]): string {
 }
 
 /** Words to lines of at most `width` characters. */
-function wrap(text: string, width: number): string[] {
+/** Words wrapped to `width` columns (stories and reasons in the text outputs). */
+export function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

@@ -67,7 +67,7 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
       ruleId,
       ruleIndex: ruleIndex(ruleId),
       level: 'error',
-      message: { text: `${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
+      message: { text: `${v.story ? `${v.story} ` : ''}${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
       locations: last ? location(last.file, last.line) : [],
       ...(v.trace.length
         ? { codeFlows: [

@@ -53,7 +53,11 @@ export function hoverMarkdown(group: RankedPosition[], violations: ReportViolati
       const v =
         violations.find((v) => named(v)?.some((f) => f === p.function || f === p.caller || f === p.id)) ??
         violations.find((v) => v.trace.some((s) => s.function === p.function || s.function === p.caller));
-      if (v) lines.push('', `Confirmed by: ${escapeMarkdown(v.kind)} — ${escapeMarkdown(v.message)} (strategy ${escapeMarkdown(v.strategy)}, seed ${v.seed})`);
+      if (v) {
+        // What happened, in the user's words (the violation's story), then the run it came from.
+        if (v.story) lines.push('', `**What went wrong:** ${wordsMarkdown(v.story)}`);
+        lines.push('', `Confirmed by: ${escapeMarkdown(v.kind)} — ${escapeMarkdown(v.message)} (strategy ${escapeMarkdown(v.strategy)}, seed ${v.seed})`);
+      }
     }
     // The paper's details (004 IV-F) after what the user reads first.
     lines.push('', `S_rate = depth / order = ${Number(p.depth.toFixed(3))} / ${orderText(p.order)} = **${formatScore(p.score)}** · failure flag (EN, EX) = ${formatFlags(p.flags)} (${p.case})${p.likelyDeadlock ? ' · **likely deadlock**' : ''}`);

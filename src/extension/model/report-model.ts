@@ -295,7 +295,8 @@ export function violationDiagnostic(v: ReportViolation): DiagnosticModel | undef
   return {
     file: at.file,
     line: at.line,
-    message: `${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}; replay with "Concurrency Lens: Replay violation")`,
+    // The story in the user's words first (issue 14), the run's failure and how to replay it after.
+    message: `${v.story ? `${v.story} — ` : ''}${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}; replay with "Concurrency Lens: Replay violation")`,
     related: steps.map((s) => ({ file: s.file, line: s.line, message: `step ${s.step}: ${s.task} ${s.function} ${s.event}` })),
   };
 }
