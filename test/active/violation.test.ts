@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzeRun } from '../../src/core/active/violation.ts';
+import { analyzeRun, failureMessage } from '../../src/core/active/violation.ts';
 import type { TracedRun } from '../../src/core/trace/run-traced.ts';
 
 const HEAD = [
@@ -58,4 +58,14 @@ test('an unhandled rejection before the stall is the failure; a hang with no ear
   assert.equal(caught.outcome, 'hang');
   const plain = await analyzeRun(traced([...HEAD, STALL], ''), 'random', 1);
   assert.equal(plain.outcome, 'hang');
+});
+
+test('failureMessage: an assertion without a message of its own says what differed, in one line', () => {
+  const out = (body: string) => `not ok 1 - x\n  ---\n  failureType: 'testCodeFailure'\n  error: |-\n${body}\n  code: 'ERR_ASSERTION'\n  name: 'AssertionError'\n`;
+  const deep = out(['    Expected values to be strictly deep-equal:', '    + actual - expected', '    ', '      {', '    -   autosave: true,', '        fontSize: 14,', "        theme: 'dark'", '      }'].join('\n'));
+  assert.equal(failureMessage(deep), 'Expected values to be strictly deep-equal: - autosave: true, (+ actual, - expected)');
+  const strict = out(['    Expected values to be strictly equal:', '    ', '    3 !== 4', '    '].join('\n'));
+  assert.equal(failureMessage(strict), 'Expected values to be strictly equal: 3 !== 4');
+  // The test's own message stays as it is.
+  assert.equal(failureMessage("not ok 1 - x\n  error: 'a withdrawal failed: boom'\n  code: 'ERR_ASSERTION'\n"), 'a withdrawal failed: boom');
 });

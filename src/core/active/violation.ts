@@ -381,6 +381,22 @@ function framesOf(trace: ProcessTrace, schedule: ScheduleStep[]): Record<string,
   return frames;
 }
 
+/** The body of node:test's `error: |-` block at line `at` (the lines indented deeper than the
+ *  key, after the first), compacted: a diff's changed lines (`- autosave: true`), else its text
+ *  (`3 !== 4`). */
+function assertionDetail(lines: string[], at: number): string {
+  const indent = /^\s*/.exec(lines[at])![0].length;
+  const body: string[] = [];
+  for (let k = at + 2; k < lines.length; k++) {
+    const line = lines[k];
+    if (line.trim() && /^\s*/.exec(line)![0].length <= indent) break;
+    if (line.trim()) body.push(line.trim());
+  }
+  const changed = body.filter((l) => /^[+-]\s/.test(l) && !/^\+ actual - expected/.test(l));
+  const text = (changed.length ? [...changed, '(+ actual, - expected)'] : body).join(' ').replace(/\s+/g, ' ');
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
 /** The failing test's message from node:test / mocha output. */
 export function failureMessage(output: string): string {
   const lines = output.split('\n');
@@ -388,8 +404,12 @@ export function failureMessage(output: string): string {
     const m = /^\s*error:\s*(.*)$/.exec(lines[i]);
     if (!m) continue;
     let text = m[1].trim();
-    if (text === '|-' || text === '|' || text === '>-') text = (lines[i + 1] ?? '').trim();
+    const block = text === '|-' || text === '|' || text === '>-';
+    if (block) text = (lines[i + 1] ?? '').trim();
     text = text.replace(/^'(.*)'$/, '$1');
+    // An assertion without a message of its own ("Expected values to be strictly deep-equal:")
+    // says what differed only in the lines below it: keep the differing lines, in one line.
+    if (block && text.endsWith(':')) text = `${text} ${assertionDetail(lines, i)}`.trim();
     if (text) return text;
   }
   const errorLine = lines.find((l) => /\b\w*Error\b[:\s]/.test(l));
