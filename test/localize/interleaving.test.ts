@@ -211,3 +211,22 @@ test('a lost wake-up (hang): the check of a flag and the wait for its event stra
   // Without the other task's write before the wait there is nothing stale: a plain hang.
   assert.equal(interleavingOf({ kind: 'hang', schedule: steps.filter((s) => s.step !== 4), frames: f }), undefined);
 });
+
+test('a port probed by listening, then listened on: told as a probe and a listen, not as a lost write', () => {
+  // DevServer.start (1 / 2) probes through isPortFree → listen (3 / 4), then listens itself (5 / 6).
+  const f = frames({ 1: ['DevServer.start', null], 2: ['DevServer.start', null], 3: ['listen', 1], 4: ['listen', 2], 5: ['listen', 1], 6: ['listen', 2] });
+  const steps = schedule([
+    ['T1', 'listen', 3, wr(0, 'port:25450'), 15],
+    ['T2', 'listen', 4, wr(0, 'port:25450'), 15],
+    ['T2', 'listen', 6, wr(0, 'port:25450'), 15],
+    ['T1', 'DevServer.start', 1, 'resumes after the await at src/dev-server.ts:68 (decision 3, 1 ready)', 68],
+    ['T1', 'listen', 5, wr(0, 'port:25450'), 15],
+    ['T1', 'listen', 5, 'throws Error: listen EADDRINUSE: address already in use 127.0.0.1:25450', 15],
+  ], 'src/dev-server.ts');
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.pattern, 'W-W-W');
+  assert.equal(got.region.owner, 'DevServer.start');
+  const story = storyOf({ kind: 'failed assertion', schedule: steps }, got);
+  assert.match(story, /T1 then listened on port `25450` at dev-server\.ts:15, which T2 held by then — the probe and the listen of `DevServer\.start` are not atomic/);
+  assert.doesNotMatch(story, /write is lost/);
+});

@@ -324,12 +324,15 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
         case 'R-W-wait':
           return `${act.task} then started waiting at ${where(act)} for a change that had already happened, and waited forever`;
         default:
+          // A port is not overwritten: the second listen finds it taken (EADDRINUSE).
+          if (act.variable.startsWith('port ')) return `${act.task} then ${didText(act)} at ${where(act)}, which ${conflict.task} held by then`;
           return `${act.task} then ${didText(act)} at ${where(act)} over it: ${conflict.task}'s write is lost`;
       }
     })();
     const unit = region.kind === 'atomic block' ? `the atomic block ${owner} is not atomic`
       : region.kind === 'lock re-acquired' ? `${owner} released and re-acquired lock #${region.lock} inside one update, so it is not atomic`
       : interleaving.pattern === 'R-W-wait' ? `the check of ${owner} and its wait are not atomic`
+      : check.variable.startsWith('port ') ? `the probe and the listen of ${owner} are not atomic`
       : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
     return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, 001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}: ${interleaving.pattern}).${failureText(input)}`;
   }
