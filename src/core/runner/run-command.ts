@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCommand, expandCommand } from '../config/command.js';
 import type { CommandSpec } from '../config/config-types.js';
+import { wrapForRunner } from './test-runners.js';
 
 export interface RunRequest {
   /** Which configuration key the command came from, for messages: "unit.command". */
@@ -58,8 +59,12 @@ function nodeOptionsWith(existing: string | undefined, register: string): string
 
 export async function runCommand(request: RunRequest): Promise<RunResult> {
   const parsed = parseCommand(request.spec);
-  const argv = await expandCommand(parsed, request.cwd, request.label);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
+  const configured = await expandCommand(parsed, request.cwd, request.label);
+  // Jest and Vitest load the code through their own pipelines: started through our wrapper
+  // (test-runners.ts), with the user's own arguments.
+  const wrapped = wrapForRunner(configured, request.cwd);
+  const argv = wrapped?.argv ?? configured;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env, ...wrapped?.env };
   env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
   // When we are ourselves inside a node:test run, a child `node --test` would think it is nested
   // and skip its files; the user's command must run as if started from a terminal.
