@@ -230,3 +230,27 @@ test('a port probed by listening, then listened on: told as a probe and a listen
   assert.match(story, /T1 then listened on port `25450` at dev-server\.ts:15, which T2 held by then — the probe and the listen of `DevServer\.start` are not atomic/);
   assert.doesNotMatch(story, /write is lost/);
 });
+
+test('both passed the check (a thrown failure): two refreshes of one single-use token — the caller holding the check owns the region, not the server that threw', () => {
+  // ApiClient.getToken (1 / 3) reads `token`, calls AuthServer.refresh (2 / 4); T2's refresh
+  // consumed the token, T1's threw; T2 wrote `token` only after the throw.
+  const f = frames({ 1: ['ApiClient.getToken', null], 2: ['AuthServer.refresh', 1], 3: ['ApiClient.getToken', null], 4: ['AuthServer.refresh', 3] });
+  const steps = schedule([
+    ['T1', 'ApiClient.getToken', 1, rd(5, 'token', 'undefined'), 48],
+    ['T2', 'ApiClient.getToken', 3, rd(5, 'token', 'undefined'), 48],
+    ['T2', 'AuthServer.refresh', 4, 'resumes after the await at src/api.ts:19 (decision 1, 2 ready)', 19],
+    ['T2', 'AuthServer.refresh', 4, wr(6, '[]', undefined, 'rt-0'), 21],
+    ['T1', 'AuthServer.refresh', 2, 'resumes after the await at src/api.ts:19 (decision 2, 2 ready)', 19],
+    ['T1', 'AuthServer.refresh', 2, 'throws Error: invalid_grant: refresh token rt-0 was already used', 17],
+    ['T2', 'ApiClient.getToken', 3, 'resumes after the await at src/api.ts:49 (decision 3, 1 ready)', 49],
+    ['T2', 'ApiClient.getToken', 3, wr(5, 'token', 'Object'), 50],
+  ], 'src/api.ts');
+  const input = { kind: 'exception' as const, schedule: steps, frames: f, message: 'Error: invalid_grant: refresh token rt-0 was already used' };
+  const got = interleavingOf(input)!;
+  assert.equal(got.pattern, 'R-R-fail');
+  assert.equal(got.region.owner, 'ApiClient.getToken');
+  assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.op]), [['check', 'T1', 'read'], ['conflict', 'T2', 'read'], ['act', 'T1', 'fail']]);
+  assert.match(storyOf(input, got), /^T1 read `token` \(undefined\) at api\.ts:48 and awaited at api\.ts:19; meanwhile T2 read `token` \(undefined\) at api\.ts:48; both passed the check; T1 then threw Error: invalid_grant: refresh token rt-0 was already used in `AuthServer\.refresh` before it could act — the check and the act of `ApiClient\.getToken` are not atomic/);
+  // Without the other task's later write of `token`, the two reads are no conflict: no region.
+  assert.equal(interleavingOf({ ...input, schedule: steps.slice(0, 7) }), undefined);
+});

@@ -24,7 +24,7 @@
 import type { Frame, ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
 import { variableText } from '../active/violation.js';
 
-export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W' | 'R-W-wait';
+export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W' | 'R-W-wait' | 'R-R-fail';
 
 /** 001 Table 1: patterns 1-5 on one location, and the two-location shapes of rows 6-11 on one
  *  object's fields (Vaziri's default atomic set: the fields of one object); the row (0: one of
@@ -32,6 +32,7 @@ export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' 
 export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: string; description: string }> = {
   'R-WW-R': { row: 0, name: 'inconsistent snapshot', description: 'u reads one field of the atomic set before and another after u\' updated both' },
   'W-RR-W': { row: 0, name: 'torn update of two fields', description: 'u\' reads the atomic set between u\'s writes of its two fields' },
+  'R-R-fail': { row: 0, name: 'both passed the check', description: 'two tasks read the same location before either acted on it; one failed acting (001 pattern 1 seen from the task that has not written yet)' },
   'R-W-wait': { row: 1, name: 'lost wake-up', description: 'the value read is stale by the time the task starts waiting for it to change: the change (and its notification) already happened' },
   'R-W-W': { row: 1, name: 'lost update', description: 'the value read is stale by the time the update is made' },
   'R-W-R': { row: 2, name: 'inconsistent read', description: 'two reads of the same location yield different values' },
@@ -48,8 +49,9 @@ export interface InterleavingStep {
   line: number;
   /** The location, in the user's words: `stock`, `file /tmp/a.json`, `entry "id"`. */
   variable: string;
-  /** `wait`: a lost wake-up's act — the task started waiting for a promise that never settled. */
-  op: 'read' | 'write' | 'wait';
+  /** `wait`: a lost wake-up's act — the task started waiting for a promise that never settled;
+   *  `fail`: the act the task did not reach — it threw (`value`: what) on the way. */
+  op: 'read' | 'write' | 'wait' | 'fail';
   value?: string;
   /** check: the region's first access; conflict: the other task's; act: the region's second. */
   role: 'check' | 'conflict' | 'act';
@@ -177,6 +179,27 @@ function lostWakeUps(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, n
   return out;
 }
 
+/** Both passed the check (a thrown failure): the failing task T read m in an activation still
+ *  running at the throw, another task U read m too before the throw, and U writes m later (maybe
+ *  after the throw) — both decided on the same state and both acted; T failed on the way (two
+ *  refreshes of one single-use token, two creations of one folder). The act is the throw.
+ *  T's latest such read. */
+function bothChecked(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, number])[], failure: number, frames: InterleavingInput['frames']): Candidate[] {
+  const thrower = steps[failure];
+  if (thrower.task === '—') return [];
+  for (let x = accesses.length - 1; x >= 0; x--) {
+    const [read, i] = accesses[x];
+    if (i >= failure || read.task !== thrower.task || read.access!.op !== 'read') continue;
+    const owner = ownerOf(read, thrower, frames);
+    if (!owner || isConstructor(owner.owner)) continue;
+    const other = accesses.find(([s, k]) => k > i && k < failure && s.task !== read.task && s.access!.op === 'read' && sameLocation(s.access!, read.access!));
+    if (!other) continue;
+    const wrote = accesses.some(([s, k]) => k > other[1] && s.task === other[0].task && s.access!.op === 'write' && sameLocation(s.access!, read.access!));
+    if (wrote) return [{ i, w: other[1], j: failure, pattern: 'R-R-fail', ...owner }];
+  }
+  return [];
+}
+
 /** 001 Table 1's two-location shapes on one object's fields m1, m2 (when no single-location
  *  pattern fits): T reads m1, another task writes m1 and m2, T reads m2 (an inconsistent
  *  snapshot); or T writes m1, another task reads m1 and m2, T writes m2 (a torn update). The
@@ -241,6 +264,7 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
   }
   if (!candidates.length) candidates.push(...twoLocations(steps, accesses, failure, input.frames));
   if (!candidates.length && input.kind === 'hang') candidates.push(...lostWakeUps(steps, accesses, input.frames));
+  if (!candidates.length && steps[failure]?.event.startsWith('throws ')) candidates.push(...bothChecked(steps, accesses, failure, input.frames));
   if (!candidates.length) return undefined;
   // The region closest to the failure, held by one activation itself before one that only a
   // common caller holds (a loop calling the same function twice is two regions, not one).
@@ -263,8 +287,8 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
     file: s.file,
     line: s.line,
     variable: variableText((s.access ?? check.access)!),
-    op: s.access ? s.access.op : 'wait',
-    ...(s.access?.value !== undefined ? { value: s.access.value } : {}),
+    op: s.access ? s.access.op : s.event.startsWith('throws ') ? 'fail' : 'wait',
+    ...(s.access?.value !== undefined ? { value: s.access.value } : !s.access && s.event.startsWith('throws ') ? { value: s.event.slice('throws '.length) } : {}),
     role,
   });
   const meta = ACCESS_PATTERNS[c.pattern];
@@ -321,6 +345,8 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
           return `${act.task} then ${didText(act)} at ${where(act)}, finishing the update ${conflict.task} saw half done`;
         case 'W-W-R':
           return `${act.task} then ${didText(act)} at ${where(act)}, not what it had written`;
+        case 'R-R-fail':
+          return `both passed the check; ${act.task} then threw ${act.value ?? 'an error'} in \`${act.function}\` before it could act`;
         case 'R-W-wait':
           return `${act.task} then started waiting at ${where(act)} for a change that had already happened, and waited forever`;
         default:
@@ -332,9 +358,10 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     const unit = region.kind === 'atomic block' ? `the atomic block ${owner} is not atomic`
       : region.kind === 'lock re-acquired' ? `${owner} released and re-acquired lock #${region.lock} inside one update, so it is not atomic`
       : interleaving.pattern === 'R-W-wait' ? `the check of ${owner} and its wait are not atomic`
+      : interleaving.pattern === 'R-R-fail' ? `the check and the act of ${owner} are not atomic`
       : check.variable.startsWith('port ') ? `the probe and the listen of ${owner} are not atomic`
       : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
-    return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, 001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}: ${interleaving.pattern}).${failureText(input)}`;
+    return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, ${interleaving.pattern === 'R-R-fail' ? '001 Table 1 pattern 1 cut short by the failure' : `001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}`}: ${interleaving.pattern}).${failureText(input)}`;
   }
   const steps = input.schedule;
   const waits = steps.filter((s) => s.event.startsWith('waits for lock'));
