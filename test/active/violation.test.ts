@@ -42,7 +42,7 @@ test('a run that threw (EADDRINUSE out of a task) and then hung is the exception
   assert.match(got.message!, /^Error: listen EADDRINUSE: address already in use :::4123 \(then the run hung: 1 continuation\(s\) waited/);
   assert.equal(got.violation!.kind, 'exception');
   const events = got.violation!.schedule.map((s) => s.event);
-  assert.deepEqual(events.slice(0, 3), ['reads port (4123)', 'reads port', 'resumes after the await at src/server.ts:5 (decision 1, 2 ready)'], 'a repeated read is one step; no value when the trace has none');
+  assert.deepEqual(events.slice(0, 3), ['reads `port` (4123)', 'reads `port`', 'resumes after the await at src/server.ts:5 (decision 1, 2 ready)'], 'a repeated read is one step; no value when the trace has none');
   assert.ok(events.includes('listens on port 4123'));
   assert.deepEqual(got.violation!.schedule.find((s) => s.event === 'listens on port 4123')!.access, { op: 'write', obj: 0, k: 'port:4123' });
   assert.deepEqual(got.violation!.frames!['2'], { function: 'Server.start', parent: null });

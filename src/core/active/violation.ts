@@ -43,6 +43,8 @@ export interface StepAccess {
   ek?: string | number | boolean;
   /** The value read or written, as the user reads it (`3`, `"a"`, `Order`); absent when not traced. */
   value?: string;
+  /** A collection's receiver as written at the site (`this.cache`). */
+  on?: string;
 }
 
 /** An activation of the schedule: its function and its caller's activation (null: a task root). */
@@ -251,6 +253,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
           k: event.k,
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
           ...(field.v !== undefined ? { value: valueText(field.v) } : {}),
+          ...(event.k === '[]' && siteOf(event.s)?.on ? { on: siteOf(event.s)!.on } : {}),
         };
         push(event.a, event.s, accessText(access, siteOf(event.s)?.name), undefined, access);
         break;
@@ -325,10 +328,13 @@ export function resourceOf(k: string): { kind: 'file' | 'dir' | 'port'; name: st
 
 /** The variable an access is about, in the user's words: `stock`, `file /tmp/a.json`,
  *  `directory /tmp/x`, `port 4123`, `entry "id"` of a collection. */
-export function variableText(access: Pick<StepAccess, 'k' | 'ek'>): string {
+export function variableText(access: Pick<StepAccess, 'k' | 'ek' | 'on'>): string {
   const resource = resourceOf(access.k);
   if (resource) return `${resource.kind === 'dir' ? 'directory' : resource.kind} ${resource.name}`;
-  if (access.k === '[]') return access.ek !== undefined ? `entry ${JSON.stringify(access.ek)}` : 'the elements';
+  if (access.k === '[]') {
+    const of = access.on ? ` of ${access.on}` : '';
+    return access.ek !== undefined ? `entry ${JSON.stringify(access.ek)}${of}` : access.on ? `the elements of ${access.on}` : 'the elements';
+  }
   return access.k;
 }
 
@@ -339,8 +345,12 @@ export function accessText(access: StepAccess, method?: string): string {
   const value = access.value !== undefined ? ` (${access.value})` : '';
   const resource = resourceOf(access.k);
   if (resource?.kind === 'port') return access.op === 'write' ? `listens on port ${resource.name}` : `connects to port ${resource.name}`;
-  const via = access.k === '[]' && method && !resource ? ` via ${method}()` : '';
-  return `${access.op === 'read' ? 'reads' : 'writes'} ${variableText(access)}${via}${value}`;
+  // How a collection was accessed: `has()`, `[i]`, `.length`, `for…of` — as it reads in the code.
+  const how = !method || resource ? '' : method === '[]' ? '[i]' : method === 'size' || method === 'length' ? `.${method}` : method === 'for-of' ? 'for…of' : method === '...' || method === '[...]' ? 'spread' : `${method}()`;
+  const via = access.k === '[]' && how ? ` via ${how}` : '';
+  // A field's name is quoted: `writes \`reads\`` is a field named "reads", not a file read.
+  const variable = access.k === '[]' || resource ? variableText(access) : `\`${access.k}\``;
+  return `${access.op === 'read' ? 'reads' : 'writes'} ${variable}${via}${value}`;
 }
 
 function cycleText(trace: ProcessTrace, stall: StallEvent): string[] {

@@ -70,10 +70,14 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     const sites: TS.Expression[] = [];
 
     const lineOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
-    const addSite = (node: TS.Node, kind: SiteKind, name?: string): TS.Expression => {
+    const addSite = (node: TS.Node, kind: SiteKind, name?: string, on?: TS.Expression): TS.Expression => {
       const { line, character } = lineOf(node);
       const entries: TS.Expression[] = [f.createNumericLiteral(line + 1), f.createNumericLiteral(character + 1), f.createStringLiteral(kind)];
-      if (name !== undefined) entries.push(f.createStringLiteral(name));
+      // A collection site names its receiver as written (`this.cache`): reports say whose
+      // elements were read or written, not "the elements".
+      const label = on ? receiverLabel(on) : undefined;
+      if (name !== undefined || label !== undefined) entries.push(f.createStringLiteral(name ?? ''));
+      if (label !== undefined) entries.push(f.createStringLiteral(label));
       sites.push(f.createArrayLiteralExpression(entries));
       return f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(sites.length - 1));
     };
@@ -88,6 +92,21 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     };
     const frameActivation = (ctx: FunctionContext): TS.Expression =>
       !ctx.frame ? f.createIdentifier('undefined') : ctx.isActivation ? f.createIdentifier(ctx.frame) : f.createPropertyAccessExpression(f.createIdentifier(ctx.frame), 'act');
+
+    /** `this.cache`, `done`, `this.store.rows`: a receiver made of `this`, names and dots only
+     *  (up to four parts), as the user wrote it; anything else has no label. */
+    function receiverLabel(node: TS.Expression): string | undefined {
+      const parts: string[] = [];
+      let e: TS.Expression = ts.getOriginalNode(node) as TS.Expression;
+      while (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name) && parts.length < 4) {
+        parts.unshift(e.name.text);
+        e = e.expression;
+      }
+      if (e.kind === ts.SyntaxKind.ThisKeyword) parts.unshift('this');
+      else if (ts.isIdentifier(e)) parts.unshift(e.text);
+      else return undefined;
+      return parts.join('.');
+    }
 
     const isOptionalChainPart = (node: TS.Node) => (node.flags & ts.NodeFlags.OptionalChain) !== 0;
 
@@ -415,7 +434,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         if (options.fields && !isLockCall && READING_METHODS.has(method) && shouldRecordObject(node.expression.expression)) {
           // `c.get(k)` → `cr(c, site, 'get', k).get(k)`: the native call on the same receiver.
           const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
-          const site = addSite(node.expression.name, 'read', method);
+          const site = addSite(node.expression.name, 'read', method, node.expression.expression);
           const args = node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression);
           const key = KEYED_READS.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
           const callee = f.updatePropertyAccessExpression(node.expression, rt('cr', [receiver, site, f.createStringLiteral(method), ...key]), node.expression.name);
@@ -423,7 +442,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         }
         if (isLockCall || (options.fields && MUTATING_METHODS.has(method))) {
           const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
-          const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method);
+          const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method, isLockCall ? undefined : node.expression.expression);
           const args = node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression);
           // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
           // with no effect, names the entry written (`ek`), as for the keyed reads.
@@ -451,7 +470,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         if (role !== 'skip') {
           const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
           const index = ts.visitNode(node.argumentExpression, (c) => visit(c, ctx)) as TS.Expression;
-          const site = addSite(node.argumentExpression, role, '[]');
+          const site = addSite(node.argumentExpression, role, '[]', node.expression);
           const key = isPlainKey(node.argumentExpression) ? [index] : [];
           const recorded = role === 'read'
             ? rt('ri', [object, site, ...key])
@@ -461,17 +480,17 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       }
       if (options.fields && ts.isForOfStatement(node) && !node.awaitModifier) {
         // Iterating an Array / Map / Set reads its contents.
-        const site = addSite(node.expression, 'read', 'for-of');
+        const site = addSite(node.expression, 'read', 'for-of', node.expression);
         const iterable = rt('it', [ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression, site]);
         return f.updateForOfStatement(node, undefined, ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer, iterable,
           ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement);
       }
       if (options.fields && ts.isSpreadElement(node) && !isAssignmentPatternTarget(node)) {
-        const site = addSite(node, 'read', '...');
+        const site = addSite(node, 'read', '...', node.expression);
         return f.updateSpreadElement(node, rt('it', [ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression, site]));
       }
       if (options.fields && ts.isVariableDeclaration(node) && ts.isArrayBindingPattern(node.name) && node.initializer) {
-        const site = addSite(node.initializer, 'read', '[...]');
+        const site = addSite(node.initializer, 'read', '[...]', node.initializer);
         const initializer = rt('it', [ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.Expression, site]);
         return f.updateVariableDeclaration(node, ts.visitNode(node.name, (c) => visit(c, ctx)) as TS.BindingName, node.exclamationToken, node.type, initializer);
       }
@@ -480,7 +499,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         if (role !== 'skip') {
           const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
           const method = role === 'read' ? 'rd' : role === 'write' ? 'wr' : 'up';
-          const site = addSite(node.name, role, node.name.text);
+          const site = addSite(node.name, role, node.name.text, node.name.text === 'size' || node.name.text === 'length' ? node.expression : undefined);
           return f.updatePropertyAccessExpression(node, rt(method, [object, f.createStringLiteral(node.name.text), site]), node.name);
         }
       }

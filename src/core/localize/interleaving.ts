@@ -316,7 +316,9 @@ function didText(s: Pick<InterleavingStep, 'op' | 'variable' | 'value'>): string
   const value = s.value !== undefined ? ` (${s.value})` : '';
   const m = /^(file|directory|port) (.*)$/s.exec(s.variable);
   if (m?.[1] === 'port') return `${s.op === 'write' ? 'listened on' : 'connected to'} port \`${m[2]}\``;
-  const what = m ? `${m[1]} \`${m[2]}\`` : s.variable.startsWith('entry ') ? `${s.variable}` : `\`${s.variable}\``;
+  // A collection's elements: `entry "u1" of \`this.cache\``, `the elements of \`done\``.
+  const element = /^(entry .+?|the elements)(?: of (\S+))?$/s.exec(s.variable);
+  const what = m ? `${m[1]} \`${m[2]}\`` : element ? `${element[1]}${element[2] ? ` of \`${element[2]}\`` : ''}` : `\`${s.variable}\``;
   return `${s.op === 'read' ? 'read' : 'wrote'} ${what}${value}`;
 }
 

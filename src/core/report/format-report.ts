@@ -63,13 +63,32 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
     lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
     if (v.interleaving) {
       const i = v.interleaving;
-      lines.push(`  interleaving: ${i.pattern} (${i.name}, 001 Table 1 ${i.row ? `pattern ${i.row}` : "two locations"}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);
+      lines.push(`  interleaving: ${i.pattern} (${i.name}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);
     }
     if (v.implicated.length) lines.push(`  implicates ${v.implicated.join(', ')}`);
-    for (const step of v.trace.slice(-12)) lines.push(`  ${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`);
+    lines.push(...stepLines(v));
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The steps under a violation: with an interleaving, the ones its story cites (marked ▶) and
+ *  what the two tasks did between them, then the run's last steps; else the last steps. */
+function stepLines(v: Report['violations'][number], limit = 16): string[] {
+  const line = (step: Report['violations'][number]['trace'][number], cited: boolean) =>
+    `  ${cited ? '▶' : ' '}${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`;
+  const cited = new Set((v.interleaving?.steps ?? []).map((s) => s.step));
+  if (!cited.size) return v.trace.slice(-12).map((s) => line(s, false));
+  const first = Math.min(...cited);
+  const last = Math.max(...cited);
+  const tasks = new Set([v.interleaving!.region.task, v.interleaving!.conflicting.task]);
+  let window = v.trace.filter((s) => s.step >= first && s.step <= last && (cited.has(s.step) || tasks.has(s.task)));
+  // Too many: the cited steps and the step right before each (what led to it).
+  if (window.length > limit) window = window.filter((s, k) => cited.has(s.step) || (k + 1 < window.length && cited.has(window[k + 1].step)));
+  const tail = v.trace.filter((s) => s.step > last).slice(-3);
+  const lines = window.map((s) => line(s, cited.has(s.step)));
+  if (tail.length) lines.push('     …', ...tail.map((s) => line(s, false)));
+  return lines;
 }
 
 /** The status column: the evidence tier of a confirmed position (rank.ts), else drift. */

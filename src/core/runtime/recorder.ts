@@ -168,7 +168,7 @@ export class Recorder {
   // ---- module registration ------------------------------------------------------------------
 
   /** Declares a module's functions and sites; returns [first function index, first site index]. */
-  m(file: string, fns: [name: string, line: number, kind: string, async: 0 | 1, params: string[]][], sites: [line: number, col: number, kind: string, name?: string][]): [number, number] {
+  m(file: string, fns: [name: string, line: number, kind: string, async: 0 | 1, params: string[]][], sites: [line: number, col: number, kind: string, name?: string, on?: string][]): [number, number] {
     const fnBase = this.functions.length;
     fns.forEach(([name, line, kind, isAsync, params], k) => {
       this.functions.push({ params, async: isAsync === 1, kind });
@@ -176,10 +176,10 @@ export class Recorder {
       this.writer.write({ e: 'fn', i: fnBase + k, name, file, line, kind, async: isAsync === 1 });
     });
     const siteBase = this.siteCount;
-    sites.forEach(([line, col, kind, name], k) => {
+    sites.forEach(([line, col, kind, name, on], k) => {
       this.siteKinds[siteBase + k] = kind;
       if (this.entrySites.has(`${file}:${line}:${col}`)) this.scheduler?.entrySites.add(siteBase + k);
-      this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }) });
+      this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }), ...(on === undefined ? {} : { on }) });
     });
     this.siteCount += sites.length;
     return [fnBase, siteBase];

@@ -59,6 +59,8 @@ export interface SiteEvent {
   k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock';
   /** The property or method name, for field and lock sites. */
   name?: string;
+  /** A collection access's receiver as written (`this.cache`), when it is `this`, names and dots. */
+  on?: string;
 }
 
 export interface EnterEvent {
