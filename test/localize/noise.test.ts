@@ -65,6 +65,9 @@ test('fixture: a variable some invariant shows holding a fixture value makes its
   });
   const fixtureVars = fixtureVariables([set([{ point: 'Store.open:::EXIT', text: 'this.file == "/tmp/store-Qw3rTy/db.json"', vars: ['this.file'] }])]);
   assert.deepEqual(fixtureVars.map((f) => [f.owner, f.variable]), [['Store', 'this.file']]);
+  // A relation with a fixture-sized constant taints none of its variables: `ttlMs` is config.
+  const linear = set([{ point: 'Client.getToken:::EXIT', text: 'this.token.expiresAt - this.auth.ttlMs - 1795617494219 == 0', vars: ['this.token.expiresAt', 'this.auth.ttlMs'] }]);
+  assert.deepEqual(fixtureVariables([linear]), []);
   const pair = fi('Store.save:::ENTER', null, 'id != this.file', { kind: 'StringNonEqual', params: [], vars: ['id', 'this.file'] });
   assert.equal(noiseOf(pair), null, 'without the evidence');
   const why = noiseOf(pair, { fixtureVars });

@@ -204,6 +204,10 @@ export function fixtureVariables(sets: InvariantSet[], options: { tmpdir?: strin
       for (const inv of point.invariants) {
         const why = fixtureLiteral(inv, options.tmpdir);
         if (!why) continue;
+        // Only a variable shown holding the value itself (`v == 1795617494219`, `v one of {…}`):
+        // a relation with a fixture-sized constant (`expiresAt == ttlMs + 1795617494219`) says
+        // nothing about its other variables — a config value there is state, not a fixture.
+        if (new Set(inv.vars.map(baseVariable)).size !== 1) continue;
         for (const v of inv.vars) {
           const variable = baseVariable(v);
           const owner = ownerOf(point.point, variable);
