@@ -150,7 +150,7 @@ test('a hang that followed an exception: told as the exception, no region when n
   ], 'src/server.ts');
   const input = { kind: 'exception' as const, schedule: steps, message: 'Error: listen EADDRINUSE: address already in use :::4123 (then the run hung: 1 continuation(s) waited …)' };
   assert.equal(interleavingOf(input), undefined, 'T2 never listened: no W after the read');
-  assert.equal(storyOf(input), 'T2 threw Error: listen EADDRINUSE: address already in use :::4123 in `Server.start` at server.ts:6; no two tasks\' accesses to one location interleaved before it.');
+  assert.equal(storyOf(input), 'T2 threw Error: listen EADDRINUSE: address already in use :::4123 in `Server.start` (declared at server.ts:6); no two tasks\' accesses to one location interleaved before it.');
 });
 
 test('serializable triples are no violation: two readers around a writer that finished first', () => {

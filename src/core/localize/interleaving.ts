@@ -377,7 +377,7 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     return `The run hung: ${list.length ? `${list.join(', ')} waited for promises that never settled` : 'nothing could run and nothing happened'}${parked.length > 4 ? ` (and ${parked.length - 4} more)` : ''}.`;
   }
   const thrown = steps[failureStep(input)];
-  if (thrown?.event.startsWith('throws ')) return `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` at ${where(thrown)}; no two tasks' accesses to one location interleaved before it.${failureText(input, true)}`;
+  if (thrown?.event.startsWith('throws ')) return `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` (declared at ${where(thrown)}); no two tasks' accesses to one location interleaved before it.${failureText(input, true)}`;
   return `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''}); the schedule shows no conflicting accesses of two tasks.`;
 }
 
