@@ -17,8 +17,9 @@ export interface RunnerWrap {
 }
 
 /** A runner's wrapper: returns the argv to spawn for a configured argv that starts this runner
- *  (after npm/npx resolution), or undefined when the argv is not this runner's. */
-export type RunnerWrapper = (argv: string[], cwd: string) => RunnerWrap | undefined;
+ *  (after npm/npx resolution), or undefined when the argv is not this runner's. `env` is the
+ *  test process's environment (CONLENS_TRACE is set for traced runs only). */
+export type RunnerWrapper = (argv: string[], cwd: string, env: NodeJS.ProcessEnv) => RunnerWrap | undefined;
 
 const wrappers: RunnerWrapper[] = [];
 
@@ -28,9 +29,9 @@ export function registerRunnerWrapper(wrapper: RunnerWrapper): void {
 }
 
 /** The argv to spawn for a configured argv: a registered wrapper's, else the argv unchanged. */
-export function wrapForRunner(argv: string[], cwd: string): RunnerWrap | undefined {
+export function wrapForRunner(argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): RunnerWrap | undefined {
   for (const wrapper of wrappers) {
-    const wrapped = wrapper(argv, cwd);
+    const wrapped = wrapper(argv, cwd, env);
     if (wrapped) return wrapped;
   }
   return undefined;

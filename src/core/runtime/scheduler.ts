@@ -126,7 +126,7 @@ export class Scheduler {
   private readonly granted = new Map<string, number>();
 
   constructor(
-    readonly strategy: Strategy,
+    public strategy: Strategy,
     settings: Pick<ScheduleSettings, 'stallMs' | 'settleMs'>,
     private readonly write: (event: TraceEvent) => void,
     private readonly flush: () => void = () => {},
@@ -141,6 +141,13 @@ export class Scheduler {
 
   get steps(): number {
     return this.step;
+  }
+
+  /** A Vitest worker learns which test file it runs only after it started (runtime/vitest-setup.ts),
+   *  so its per-process replay record is looked up again then — before any decision was taken. */
+  rekey(settings: ScheduleSettings, key: string): void {
+    if (this.step > 0 || settings.strategy !== 'replay' || !settings.replay || Array.isArray(settings.replay)) return;
+    this.strategy = new ReplayStrategy(settings.replay[key] ?? []);
   }
 
   // ---- parking ------------------------------------------------------------------------------
