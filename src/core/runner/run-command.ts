@@ -25,6 +25,8 @@ export interface RunRequest {
 
 export interface RunResult {
   argv: string[];
+  /** The configured argv (argv is a runner wrapper's when one took the command over). */
+  configured: string[];
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
@@ -116,6 +118,7 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
     });
     return {
       argv,
+      configured,
       exitCode,
       signal,
       timedOut,

@@ -100,4 +100,4 @@ export function wrapVitest(argv: string[], cwd: string, env: NodeJS.ProcessEnv):
   return { runner: 'vitest', argv: [process.execPath, vitestRunEntry(), ...args] };
 }
 
-registerRunnerWrapper(wrapVitest);
+registerRunnerWrapper(wrapVitest, 'vitest');
