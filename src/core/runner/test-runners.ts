@@ -59,7 +59,8 @@ export function runnerOf(argv: string[], cwd: string, depth = 0): { runner: Test
   return { runner: RUNNER_NAMES[program] ?? 'unknown', name: program || argv.join(' ') };
 }
 
-function scriptOf(cwd: string, name: string): string | undefined {
+/** The package.json script `name` of the project in `cwd`, if it is a string. */
+export function scriptOf(cwd: string, name: string): string | undefined {
   try {
     const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
     const script = pkg.scripts?.[name];

@@ -3,11 +3,11 @@
 // dist/vitest-run.mjs instead, which runs the project's own vitest through its Node API with our
 // Vite plugin appended (instrument/vitest-plugin.ts). Untraced runs (`conlens check`) run the
 // command exactly as configured.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseCommand, CommandSyntaxError } from '../config/command.js';
 import { TRACE_ENV } from '../instrument/instrument-config.js';
-import { registerRunnerWrapper, type RunnerWrap } from './test-runners.js';
+import { registerRunnerWrapper, scriptOf, type RunnerWrap } from './test-runners.js';
 
 /** dist/vitest-run.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
 function vitestRunEntry(): string {
@@ -63,7 +63,7 @@ export function vitestArgs(argv: string[], cwd: string, depth = 0): string[] | u
   } else if (depth === 0) {
     const script = npmScript(argv);
     if (!script) return undefined;
-    const command = scriptCommand(cwd, script.name);
+    const command = scriptOf(cwd, script.name);
     if (command === undefined) return undefined;
     let words: string[];
     try {
@@ -81,16 +81,6 @@ export function vitestArgs(argv: string[], cwd: string, depth = 0): string[] | u
   if (!rest) return undefined;
   if (rest[0] !== undefined && OTHER_SUBCOMMANDS.has(rest[0])) return undefined;
   return rest;
-}
-
-function scriptCommand(cwd: string, name: string): string | undefined {
-  try {
-    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
-    const script = pkg.scripts?.[name];
-    return typeof script === 'string' ? script : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function wrapVitest(argv: string[], cwd: string, env: NodeJS.ProcessEnv): RunnerWrap | undefined {
