@@ -3,6 +3,8 @@
 //  - cli.js         the `conlens` command
 //  - register.mjs   injected into the user's test processes with `node --import`
 //  - loader-hooks.mjs  module.register() hooks, run on Node's loader thread
+//  - vitest-run.mjs, vitest-setup.mjs  Vitest through its Node API with our Vite plugin, and
+//                   the setup file the plugin adds to every Vitest worker
 //  - transpile.cjs  the TypeScript compiler + our transform, loaded lazily by the two above
 // The last two run inside the user's process, so they are kept apart from the CLI bundle.
 import * as esbuild from 'esbuild';
@@ -35,7 +37,13 @@ const builds = [
   { ...common, entryPoints: { cli: 'src/cli/main.ts' }, format: 'cjs', outdir: 'dist', ...cjsImportMeta, banner: { js: `#!/usr/bin/env node\n${cjsImportMeta.banner.js}` } },
   {
     ...common,
-    entryPoints: { register: 'src/core/instrument/register.ts', 'loader-hooks': 'src/core/instrument/loader-hooks.ts' },
+    entryPoints: {
+      register: 'src/core/instrument/register.ts',
+      'loader-hooks': 'src/core/instrument/loader-hooks.ts',
+      // Vitest (runner/vitest.ts): the wrapper that adds our Vite plugin, and the worker setup file.
+      'vitest-run': 'src/core/instrument/vitest-run.ts',
+      'vitest-setup': 'src/core/instrument/vitest-setup.ts',
+    },
     format: 'esm',
     outdir: 'dist',
     outExtension: { '.js': '.mjs' },
@@ -57,5 +65,5 @@ if (watch) {
   const started = performance.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
-  console.log(`built dist/ (extension, cli, register, loader-hooks, transpile, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built dist/ (extension, cli, register, loader-hooks, vitest-run, vitest-setup, transpile, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

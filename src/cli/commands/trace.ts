@@ -77,7 +77,7 @@ either way), 2 configuration error or a command that cannot start.`,
       for (const p of summary.points.slice(0, 40)) lines.push(`${p.function.padEnd(38)} ${String(p.enter).padStart(5)} ${String(p.exit).padStart(6)} ${String(p.threw).padStart(6)}`);
       if (summary.points.length > 40) lines.push(`… ${summary.points.length - 40} more`);
     } else {
-      lines.push('no program point was recorded: does "include" match the source files the tests load?');
+      lines.push(run.unhookedRunner ?? 'no program point was recorded: does "include" match the source files the tests load?');
     }
     if (!run.passed && run.output) lines.push('', 'test output (tail):', ...run.output.trimEnd().split('\n').slice(-15).map((l) => `  ${l}`));
     process.stdout.write(`${lines.join('\n')}\n`);

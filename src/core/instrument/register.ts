@@ -7,32 +7,17 @@ import Module, { register } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileMatcher, instrumentationFor, readTraceSettings } from './instrument-config.js';
+import { instrumentationFor, readTraceSettings } from './instrument-config.js';
+import { installTracing } from './install-tracing.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
-import { installRecorder } from '../runtime/install.js';
-import { watchResources } from '../runtime/resources.js';
 
 const settings = readTraceSettings();
 register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
 process.setSourceMapsEnabled(true);
 const ownDir = dirname(fileURLToPath(import.meta.url));
-if (settings) {
-  const recorder = installRecorder(settings);
-  if (settings.fields) {
-    // Files and ports are shared state too; their accesses are field events (runtime/resources.ts).
-    // Before any of the program's modules load, so every import of node:fs sees the wrappers.
-    const included = fileMatcher(settings, ownDir);
-    const outside = fileMatcher(settings, ownDir, true);
-    watchResources(recorder, (file) => {
-      const rel = included(file);
-      if (rel !== undefined) return { rel, instrumented: true };
-      const other = outside(file);
-      return other === undefined ? undefined : { rel: other, instrumented: false };
-    }, ownDir);
-  }
-}
+if (settings) installTracing(settings, ownDir);
 const instrumentFor = instrumentationFor(settings, ownDir);
 
 // CommonJS: require() of .ts files (also extensionless, Node tries registered extensions in order),

@@ -88,6 +88,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
 
   stage('unit runs', `running the unit tests traced: ${String(config.unit.command)}`);
   const unit = await runTraced(loaded, { suite: 'unit', signal: options.signal });
+  if (unit.unhookedRunner) throw new RankInputError(`the unit tests (${String(config.unit.command)}): ${unit.unhookedRunner}`);
   if (!unit.passed && !unit.timedOut) {
     throw new RankInputError(
       `the unit tests failed (${unit.argv.join(' ')}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,

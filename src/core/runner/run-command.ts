@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseCommand, expandCommand } from '../config/command.js';
 import type { CommandSpec } from '../config/config-types.js';
 import { wrapForRunner } from './test-runners.js';
+import './vitest.js';
 
 export interface RunRequest {
   /** Which configuration key the command came from, for messages: "unit.command". */
@@ -24,6 +25,8 @@ export interface RunRequest {
 
 export interface RunResult {
   argv: string[];
+  /** The configured argv (argv is a runner wrapper's when one took the command over). */
+  configured: string[];
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
@@ -62,9 +65,10 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
   const configured = await expandCommand(parsed, request.cwd, request.label);
   // Jest and Vitest load the code through their own pipelines: started through our wrapper
   // (test-runners.ts), with the user's own arguments.
-  const wrapped = wrapForRunner(configured, request.cwd);
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
+  const wrapped = wrapForRunner(configured, request.cwd, baseEnv);
   const argv = wrapped?.argv ?? configured;
-  const env: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env, ...wrapped?.env };
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...wrapped?.env };
   env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
   // When we are ourselves inside a node:test run, a child `node --test` would think it is nested
   // and skip its files; the user's command must run as if started from a terminal.
@@ -114,6 +118,7 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
     });
     return {
       argv,
+      configured,
       exitCode,
       signal,
       timedOut,

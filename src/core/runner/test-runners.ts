@@ -6,6 +6,9 @@
 // instrumentation to the runner's own pipeline without touching the user's configuration.
 // Each runner's wrapper lives in its own file (vitest.ts, jest.ts) and registers here.
 
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
 export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'unknown';
 
 export interface RunnerWrap {
@@ -17,20 +20,71 @@ export interface RunnerWrap {
 }
 
 /** A runner's wrapper: returns the argv to spawn for a configured argv that starts this runner
- *  (after npm/npx resolution), or undefined when the argv is not this runner's. */
-export type RunnerWrapper = (argv: string[], cwd: string) => RunnerWrap | undefined;
+ *  (after npm/npx resolution), or undefined when the argv is not this runner's. `env` is the
+ *  test process's environment (CONLENS_TRACE is set for traced runs only). */
+export type RunnerWrapper = (argv: string[], cwd: string, env: NodeJS.ProcessEnv) => RunnerWrap | undefined;
 
 const wrappers: RunnerWrapper[] = [];
+/** Runners a registered wrapper hooks (node:test and Mocha need none: the loader hook sees them). */
+const hooked = new Set<TestRunner>(['node', 'mocha']);
 
 /** Called by vitest.ts / jest.ts at load time. */
-export function registerRunnerWrapper(wrapper: RunnerWrapper): void {
+export function registerRunnerWrapper(wrapper: RunnerWrapper, runner?: TestRunner): void {
   wrappers.push(wrapper);
+  if (runner) hooked.add(runner);
+}
+
+const RUNNER_NAMES: Record<string, TestRunner> = { node: 'node', mocha: 'mocha', _mocha: 'mocha', jest: 'jest', vitest: 'vitest' };
+
+/** The test runner a configured argv starts, by its program (through npx and `npm test` /
+ *  `npm run <script>`), and the word that names it, for messages. */
+export function runnerOf(argv: string[], cwd: string, depth = 0): { runner: TestRunner; name: string } {
+  let i = 0;
+  if (argv[0] === 'npx' || argv[0] === 'pnpm' && argv[1] === 'exec') {
+    i = argv[0] === 'npx' ? 1 : 2;
+    while (i < argv.length && argv[i].startsWith('-')) i++;
+  } else if (argv[0] === 'npm' && depth === 0) {
+    const name = argv[1] === 'test' || argv[1] === 't' ? 'test' : argv[1] === 'run' || argv[1] === 'run-script' ? argv[2] : undefined;
+    const script = name ? scriptOf(cwd, name) : undefined;
+    if (script) return runnerOf(script.split(/\s+/).filter((w) => w && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)), cwd, depth + 1);
+    return { runner: 'unknown', name: argv.join(' ') };
+  }
+  const program = basename(argv[i] ?? '').replace(/\.(cmd|exe|[cm]?js)$/, '');
+  if (program === 'node' && argv[i + 1] && !argv[i + 1].startsWith('-')) {
+    // `node node_modules/vitest/vitest.mjs …`: the script names the runner.
+    const script = argv[i + 1].split(/[\\/]/);
+    const known = script.map((w) => RUNNER_NAMES[w.replace(/\.[cm]?js$/, '')]).find((r) => r && r !== 'node');
+    if (known) return { runner: known, name: known };
+  }
+  return { runner: RUNNER_NAMES[program] ?? 'unknown', name: program || argv.join(' ') };
+}
+
+/** The package.json script `name` of the project in `cwd`, if it is a string. */
+export function scriptOf(cwd: string, name: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
+    const script = pkg.scripts?.[name];
+    return typeof script === 'string' ? script : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a traced run of `argv` recorded nothing when its runner is one we cannot hook (an
+ *  unknown runner, or Jest/Vitest without their wrapper); undefined for the runners we hook,
+ *  where an empty trace means `include` matches nothing the tests load. */
+export function unhookedRunnerMessage(argv: string[], cwd: string): string | undefined {
+  const { runner, name } = runnerOf(argv, cwd);
+  if (hooked.has(runner)) return undefined;
+  const supported = `supported: ${[...hooked].map((r) => (r === 'node' ? 'node --test' : r)).join(', ')} (directly, through npx, or as a package.json script)`;
+  const what = runner === 'unknown' ? `"${name}" is not a test runner Concurrency Lens can instrument` : `${name} loads the code through its own transform pipeline, which Concurrency Lens does not hook yet`;
+  return `no program point was recorded: ${what}; ${supported}`;
 }
 
 /** The argv to spawn for a configured argv: a registered wrapper's, else the argv unchanged. */
-export function wrapForRunner(argv: string[], cwd: string): RunnerWrap | undefined {
+export function wrapForRunner(argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): RunnerWrap | undefined {
   for (const wrapper of wrappers) {
-    const wrapped = wrapper(argv, cwd);
+    const wrapped = wrapper(argv, cwd, env);
     if (wrapped) return wrapped;
   }
   return undefined;

@@ -165,6 +165,12 @@ export class Recorder {
     this.writer.flush();
   }
 
+  /** The argv the trace header records (its last element is the process key): set by a Vitest
+   *  worker once it knows its test file, before its first event. */
+  setProcessArgv(argv: string[]): void {
+    this.writer.argv = argv;
+  }
+
   // ---- module registration ------------------------------------------------------------------
 
   /** Declares a module's functions and sites; returns [first function index, first site index]. */

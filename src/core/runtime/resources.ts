@@ -203,6 +203,7 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
     return found;
   };
 
+  const RUNNER_INTERNALS = /[\\/]node_modules[\\/](vitest|vite|vite-node|tinypool|jest-runtime|@vitest[\\/][^\\/]+|@jest[\\/][^\\/]+)[\\/]/;
   const captureCallSites = (_error: unknown, callSites: NodeJS.CallSite[]) => callSites;
   /** The call's site in the user's source: the innermost instrumented frame, else the innermost
    *  frame of the project's other code (tests); undefined when Node itself or Concurrency Lens
@@ -219,6 +220,9 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
     for (const callSite of callSites) {
       const fileName = callSite.getFileName();
       if (!fileName) continue;
+      // A test runner loading modules (Vite's module runner reading sources and its cache, Jest's
+      // runtime) from inside a test's import: the runner's work, not the program's.
+      if (!chosen && RUNNER_INTERNALS.test(fileName)) return undefined;
       const found = classOf(fileName);
       if (!found) continue;
       if (found.instrumented) {

@@ -65,6 +65,10 @@ const PROMISE_THEN = Promise.prototype.then;
 const PROMISE_RESOLVE = Promise.resolve.bind(Promise);
 
 export const STALL_EXIT_CODE = 1;
+// Taken when the runtime loads (the `--import` register, before any test code): Vitest replaces
+// process.exit in its workers with a function that throws, which would keep a stalled worker
+// alive until the runner's test timeout instead of ending it at the stall.
+const processExit = process.exit.bind(process);
 
 export function taskOf(act: ScheduledActivation | undefined): ScheduledActivation | undefined {
   let task = act;
@@ -126,11 +130,11 @@ export class Scheduler {
   private readonly granted = new Map<string, number>();
 
   constructor(
-    readonly strategy: Strategy,
+    public strategy: Strategy,
     settings: Pick<ScheduleSettings, 'stallMs' | 'settleMs'>,
     private readonly write: (event: TraceEvent) => void,
     private readonly flush: () => void = () => {},
-    private readonly exit: (code: number) => void = (code) => process.exit(code),
+    private readonly exit: (code: number) => void = (code) => processExit(code),
   ) {
     this.stallMs = settings.stallMs ?? 2000;
     // Long enough that a busy machine (a descheduled process, a slow setImmediate turn) does not
@@ -141,6 +145,13 @@ export class Scheduler {
 
   get steps(): number {
     return this.step;
+  }
+
+  /** A Vitest worker learns which test file it runs only after it started (runtime/vitest-setup.ts),
+   *  so its per-process replay record is looked up again then — before any decision was taken. */
+  rekey(settings: ScheduleSettings, key: string): void {
+    if (this.step > 0 || settings.strategy !== 'replay' || !settings.replay || Array.isArray(settings.replay)) return;
+    this.strategy = new ReplayStrategy(settings.replay[key] ?? []);
   }
 
   // ---- parking ------------------------------------------------------------------------------

@@ -22,6 +22,9 @@ export class TraceWriter {
   private closed = false;
   /** Lines written so far, the header included. */
   count = 0;
+  /** The header's argv when process.argv does not name the test file (a Vitest worker's is the
+   *  pool's worker script): its last element is the process key (scheduler.ts processKey). */
+  argv: string[] | undefined;
 
   constructor(private readonly runDir: string, private readonly fields: boolean) {}
 
@@ -48,7 +51,7 @@ export class TraceWriter {
       version: TRACE_VERSION,
       pid: process.pid,
       ppid: process.ppid,
-      argv: process.argv.slice(1),
+      argv: this.argv ?? process.argv.slice(1),
       cwd: process.cwd(),
       started: new Date().toISOString(),
       fields: this.fields,

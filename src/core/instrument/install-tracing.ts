@@ -1,0 +1,24 @@
+// The runtime of a traced test process: the recorder (and scheduler) plus the file and port
+// wrappers. Shared by the `--import` register and the Vitest worker setup (runner/vitest.ts), so
+// a Vitest worker records exactly what a node:test process does.
+import { fileMatcher, type TraceSettings } from './instrument-config.js';
+import { installRecorder } from '../runtime/install.js';
+import { watchResources } from '../runtime/resources.js';
+import type { Recorder } from '../runtime/recorder.js';
+
+export function installTracing(settings: TraceSettings, ownDir: string): Recorder {
+  const recorder = installRecorder(settings);
+  if (settings.fields) {
+    // Files and ports are shared state too; their accesses are field events (runtime/resources.ts).
+    // Before any of the program's modules load, so every import of node:fs sees the wrappers.
+    const included = fileMatcher(settings, ownDir);
+    const outside = fileMatcher(settings, ownDir, true);
+    watchResources(recorder, (file) => {
+      const rel = included(file);
+      if (rel !== undefined) return { rel, instrumented: true };
+      const other = outside(file);
+      return other === undefined ? undefined : { rel: other, instrumented: false };
+    }, ownDir);
+  }
+  return recorder;
+}

@@ -1,0 +1,58 @@
+// dist/vitest-run.mjs: runs the user's `vitest …` command through Vitest's Node API with our
+// plugin appended (runner/vitest.ts puts it in place of the configured command for traced runs).
+// The user's vitest (resolved from the project), their arguments and their vitest.config.* are
+// used as they are; nothing is written to the project.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readTraceSettings } from './instrument-config.js';
+import { conlensVitePlugin } from './vitest-plugin.js';
+
+interface VitestNode {
+  parseCLI(argv: string[]): { filter: string[]; options: Record<string, unknown> };
+  startVitest(mode: 'test', filters: string[], options: Record<string, unknown>, viteOverrides: { plugins: unknown[] }): Promise<{ shouldKeepServer(): boolean; exit(force?: boolean): Promise<void> }>;
+}
+
+const ownDir = dirname(fileURLToPath(import.meta.url));
+const cwd = process.cwd();
+const args = process.argv.slice(2);
+
+/** vitest's ES module entry: require.resolve would give its CommonJS stub, which refuses to load. */
+function esmEntry(packageJson: string): string {
+  type Target = string | { import?: Target; default?: Target } | undefined;
+  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { exports?: Record<string, Target>; module?: string; main?: string };
+  let target: Target = pkg.exports?.['.'];
+  while (target && typeof target === 'object') target = target.import ?? target.default;
+  return join(dirname(packageJson), target ?? pkg.module ?? pkg.main ?? 'index.js');
+}
+
+async function main(): Promise<void> {
+  const settings = readTraceSettings();
+  if (!settings) throw new Error('conlens: vitest-run.mjs runs only for traced runs (CONLENS_TRACE is not set)');
+  const fromProject = createRequire(join(cwd, 'package.json'));
+  let nodeEntry: string;
+  try {
+    nodeEntry = fromProject.resolve('vitest/node');
+  } catch {
+    throw new Error(`conlens: cannot find vitest from ${cwd}: install it in the project (npm i -D vitest)`);
+  }
+  // The setup file imports afterAll from the very vitest the tests use (runtime/vitest-setup.ts).
+  process.env.CONLENS_VITEST_INDEX = pathToFileURL(esmEntry(fromProject.resolve('vitest/package.json'))).href;
+  const vitest = (await import(pathToFileURL(nodeEntry).href)) as VitestNode;
+  const { filter, options } = vitest.parseCLI(['vitest', ...args]);
+  // As vitest's own CLI does (cac.js normalizeCliOptions): --exclude from the CLI adds to the config's.
+  if (options.exclude !== undefined) {
+    options.cliExclude = ([] as unknown[]).concat(options.exclude);
+    delete options.exclude;
+  }
+  if (filter.some((f) => f.includes(':'))) options.includeTaskLocation ??= true;
+  const ctx = await vitest.startVitest('test', filter.map((f) => f.split('\\').join('/')), options, { plugins: [conlensVitePlugin(settings, ownDir)] });
+  if (!ctx.shouldKeepServer()) await ctx.exit();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode ??= 1;
+  process.exit();
+});
