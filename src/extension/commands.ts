@@ -3,7 +3,7 @@
 // with stage and percent, logs in the output channel, and a summary message with actions.
 import * as vscode from 'vscode';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -383,7 +383,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     if (!existsSync(file.fsPath)) {
       const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
       const tests = folders.includes('tests') ? 'tests' : 'test';
-      const text = starterConfig({ folders, hasUnitTests: existsSync(join(root, tests, 'unit')), hasIntegrationTests: existsSync(join(root, tests, 'integration')) });
+      let packageJson: Parameters<typeof starterConfig>[0]['packageJson'];
+      try {
+        packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      } catch {
+        packageJson = undefined; // no package.json, or not JSON: node:test commands
+      }
+      const text = starterConfig({ folders, hasUnitTests: existsSync(join(root, tests, 'unit')), hasIntegrationTests: existsSync(join(root, tests, 'integration')), packageJson });
       await writeFile(file.fsPath, text, { flag: 'wx' });
     }
     await vscode.window.showTextDocument(file);

@@ -99,3 +99,13 @@ test('rank gets --progress json only when its help offers it', () => {
   assert.equal(supportsJsonProgress('  --progress P    text (default): one line per stage\n                  on stderr; json: one JSON line\n'), true);
   assert.equal(supportsJsonProgress('  --json FILE     also write the report as JSON\n  --exit-zero     exit 0\n'), false);
 });
+
+test('the starter configuration runs the project\'s own test runner: as the project runs it, node:test when none is found (issue 15)', () => {
+  const shape = { folders: ['src', 'test'], hasUnitTests: true, hasIntegrationTests: true };
+  const vitest = JSON.parse(starterConfig({ ...shape, packageJson: { devDependencies: { vitest: '^3.2.0' } } }));
+  assert.equal(vitest.unit.command, 'npx vitest run test/unit');
+  assert.equal(vitest.integration.command, 'npx vitest run test/integration');
+  assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { scripts: { test: 'mocha --parallel' } } })).unit.command, 'npx mocha test/unit');
+  assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { devDependencies: { jest: '^30.0.0' } } })).unit.command, 'npx jest test/unit');
+  assert.equal(JSON.parse(starterConfig(shape)).unit.command, 'node --test test/unit/*.test.ts');
+});
