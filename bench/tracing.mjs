@@ -6,7 +6,8 @@
 //     TypeScript source (effect's src/ from bench/callgraph's cache when present, else ours);
 //  4. trace memory: a run producing ~10^6 events, RSS growth;
 //  5. an fs-heavy micro workload (~20k fs calls, each recorded as file/dir accesses) plain vs
-//     traced with fields.
+//     traced with fields;
+//  6. per runner: the Vitest fixtures' unit suites, plain `vitest run` vs traced (issue 15).
 // Usage: npm run build && node bench/tracing.mjs   (BENCH_ROUNDS=N to change the rounds,
 // BENCH_SECTIONS=1,5 to run only some sections)
 import { spawnSync } from 'node:child_process';
@@ -22,7 +23,7 @@ const require = createRequire(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const scratch = mkdtempSync(join(tmpdir(), 'conlens-bench-tracing-'));
-const sections = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5').split(','));
+const sections = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6').split(','));
 
 function run(cwd, args, trace) {
   const env = { ...process.env, NODE_OPTIONS: `--import=${register}` };
@@ -120,6 +121,33 @@ try {
     const fp = median(fsRuns.plain);
     console.log(`\n5. fs-heavy micro workload (~20k fs calls: writeFile/stat/readFile/readdir/unlink, sync and promises), median of ${ROUNDS}`);
     console.log(`   plain ${fp.toFixed(0)} ms, traced with fields ${(median(fsRuns.fields) / fp).toFixed(2)}×`);
+  }
+  // 6. per runner (issue 15): the same suites under Vitest — the user's plain `vitest run` vs a
+  // traced run started as Concurrency Lens starts it (dist/vitest-run.mjs with the plugin)
+  if (sections.has('6')) {
+    const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+    const vitestRun = join(root, 'dist', 'vitest-run.mjs');
+    const spawnTimed = (cwd, args, env) => {
+      const start = performance.now();
+      const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+      if (result.status !== 0) throw new Error(`${args.join(' ')} in ${cwd} failed:\n${result.stdout}\n${result.stderr}`);
+      return performance.now() - start;
+    };
+    console.log(`\n6. Vitest (test/runners/vitest): unit suites, plain vitest run vs traced with fields, median of ${ROUNDS}`);
+    for (const name of readdirSync(join(root, 'test', 'runners', 'vitest')).sort()) {
+      const dir = join(root, 'test', 'runners', 'vitest', name);
+      if (!existsSync(join(dir, 'conlens.config.json'))) continue;
+      const plainEnv = { ...process.env };
+      delete plainEnv.NODE_TEST_CONTEXT;
+      const times = { plain: [], traced: [] };
+      for (let i = 0; i < ROUNDS; i++) {
+        times.plain.push(spawnTimed(dir, [vitestBin, 'run', 'test/unit'], plainEnv));
+        const tracedEnv = { ...plainEnv, NODE_OPTIONS: `--import=${register}`, CONLENS_TRACE: JSON.stringify({ root: dir, depth: 2, locks: [], include: ['src/**/*.ts'], fields: true, runDir: mkdtempSync(join(scratch, 'run-')) }) };
+        times.traced.push(spawnTimed(dir, [vitestRun, 'run', 'test/unit'], tracedEnv));
+      }
+      const p = median(times.plain);
+      console.log(`   ${name.padEnd(24)} plain ${p.toFixed(0).padStart(6)} ms   traced with fields ${(median(times.traced) / p).toFixed(2)}×`);
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
