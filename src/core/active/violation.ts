@@ -247,15 +247,16 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       case 'wr':
       case 'up': {
         const field = event as FieldEventV;
+        const site = siteOf(event.s);
         const access: StepAccess = {
           op: event.e === 'rd' ? 'read' : 'write',
           obj: event.obj,
           k: event.k,
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
           ...(field.v !== undefined ? { value: valueText(field.v) } : {}),
-          ...(event.k === '[]' && siteOf(event.s)?.on ? { on: siteOf(event.s)!.on } : {}),
+          ...(event.k === '[]' && site?.on ? { on: site.on } : {}),
         };
-        push(event.a, event.s, accessText(access, siteOf(event.s)?.name), undefined, access);
+        push(event.a, event.s, accessText(access, site?.name), undefined, access);
         break;
       }
       case 'exc': {

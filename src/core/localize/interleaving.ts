@@ -158,6 +158,14 @@ function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
   });
 }
 
+/** The reads of `task` before step `before`, latest first (lostWakeUps, bothChecked). */
+function* readsBefore(accesses: (readonly [ScheduleStep, number])[], task: string, before: number): Generator<readonly [ScheduleStep, number]> {
+  for (let x = accesses.length - 1; x >= 0; x--) {
+    const [s, i] = accesses[x];
+    if (i < before && s.task === task && s.access!.op === 'read') yield accesses[x];
+  }
+}
+
 /** A lost wake-up (a hang): task T read m, another task wrote m (and, with an emitter or a
  *  condition, notified the waiters there were then), and T then parked for good — waiting for a
  *  change that already happened. 001 Table 1 pattern 1 with the wait as the act: the value read is
@@ -166,9 +174,7 @@ function lostWakeUps(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, n
   const out: Candidate[] = [];
   steps.forEach((wait, j) => {
     if (!/ for a promise that never settles$/.test(wait.event) || wait.task === '—') return;
-    for (let x = accesses.length - 1; x >= 0; x--) {
-      const [read, i] = accesses[x];
-      if (i >= j || read.task !== wait.task || read.access!.op !== 'read') continue;
+    for (const [read, i] of readsBefore(accesses, wait.task, j)) {
       const w = accesses.find(([s, y]) => y > i && y < j && s.task !== wait.task && s.access!.op === 'write' && sameLocation(s.access!, read.access!));
       if (!w) continue;
       const owner = ownerOf(read, wait, frames);
@@ -187,9 +193,7 @@ function lostWakeUps(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, n
 function bothChecked(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, number])[], failure: number, frames: InterleavingInput['frames']): Candidate[] {
   const thrower = steps[failure];
   if (thrower.task === '—') return [];
-  for (let x = accesses.length - 1; x >= 0; x--) {
-    const [read, i] = accesses[x];
-    if (i >= failure || read.task !== thrower.task || read.access!.op !== 'read') continue;
+  for (const [read, i] of readsBefore(accesses, thrower.task, failure)) {
     const owner = ownerOf(read, thrower, frames);
     if (!owner || isConstructor(owner.owner)) continue;
     const other = accesses.find(([s, k]) => k > i && k < failure && s.task !== read.task && s.access!.op === 'read' && sameLocation(s.access!, read.access!));
