@@ -6,6 +6,7 @@
 //  - vitest-run.mjs, vitest-setup.mjs  Vitest through its Node API with our Vite plugin, and
 //                   the setup file the plugin adds to every Vitest worker
 //  - transpile.cjs  the TypeScript compiler + our transform, loaded lazily by the two above
+//  - jest-run.cjs, jest-transform.cjs, jest-setup.cjs  Jest's wrapper, transformer and setup file
 // The last two run inside the user's process, so they are kept apart from the CLI bundle.
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
@@ -52,6 +53,8 @@ const builds = [
   { ...common, entryPoints: { transpile: 'src/core/instrument/transpile.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
   // `import { concurrently } from 'concurrency-lens/concurrently'` in users' tests. One CommonJS
   // file serves import and require alike, so a test never holds two copies of its start sites.
+  // Jest (issue 15): the runner wrapper, the transformer around the user's, the vm-context setup.
+  { ...common, entryPoints: { 'jest-run': 'src/core/runner/jest-run.ts', 'jest-transform': 'src/core/runner/jest-transform.ts', 'jest-setup': 'src/core/runner/jest-setup.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' }, ...cjsImportMeta },
   { ...common, entryPoints: { concurrently: 'src/core/runtime/concurrently.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
 ];
 
@@ -65,5 +68,5 @@ if (watch) {
   const started = performance.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
-  console.log(`built dist/ (extension, cli, register, loader-hooks, vitest-run, vitest-setup, transpile, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built dist/ (extension, cli, register, loader-hooks, vitest-run, vitest-setup, transpile, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

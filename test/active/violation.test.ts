@@ -69,3 +69,20 @@ test('failureMessage: an assertion without a message of its own says what differ
   // The test's own message stays as it is.
   assert.equal(failureMessage("not ok 1 - x\n  error: 'a withdrawal failed: boom'\n  code: 'ERR_ASSERTION'\n"), 'a withdrawal failed: boom');
 });
+
+test('failureMessage: a Jest failure is its matcher with Expected/Received, or the thrown error', () => {
+  const matcher = [
+    'FAIL test/counter.test.js',
+    '  ● two increments',
+    '',
+    '    expect(received).toBe(expected) // Object.is equality',
+    '',
+    '    Expected: 2',
+    '    Received: 1',
+    '',
+    '      4 |   const c = new Counter();',
+  ].join('\n');
+  assert.equal(failureMessage(matcher), 'expect(received).toBe(expected): Expected: 2, Received: 1');
+  const thrown = ['  ● transfers', '', '    RangeError: an account cannot transfer to itself', '', '      at x (src/a.ts:3:9)'].join('\n');
+  assert.equal(failureMessage(thrown), 'RangeError: an account cannot transfer to itself');
+});

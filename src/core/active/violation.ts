@@ -4,7 +4,7 @@
 // src/account.ts:42" — plus the decisions per process, so `conlens replay` can reproduce it.
 // Written as .conlens/runs/<id>/violation.json.
 import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { StrategyName } from '../instrument/instrument-config.js';
 import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-trace.js';
 import { TaskLabeler } from '../trace/tasks.js';
@@ -195,7 +195,9 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   });
   const header = info.header;
   const last = header?.argv[header.argv.length - 1];
-  const key = last && header ? relative(header.cwd, last).split('\\').join('/') : file;
+  // A relative last argument (Jest's `jest-run.cjs test/integration`) is relative to the process's
+  // cwd, as the scheduler's processKey() read it there — not to ours.
+  const key = last && header ? relative(header.cwd, resolve(header.cwd, last)).split('\\').join('/') : file;
   return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom };
 }
 
@@ -423,8 +425,29 @@ export function failureMessage(output: string): string {
     if (block && text.endsWith(':')) text = `${text} ${assertionDetail(lines, i)}`.trim();
     if (text) return text;
   }
+  const jest = jestFailure(lines);
+  if (jest) return jest;
   const errorLine = lines.find((l) => /\b\w*Error\b[:\s]/.test(l));
   return errorLine?.trim() ?? 'the test command failed';
+}
+
+/** Jest prints a failure as `● <test title>`, a blank line, then the error: a matcher's
+ *  `expect(received).toBe(expected)` with its `Expected:` / `Received:` lines, or the thrown
+ *  error's first line. */
+function jestFailure(lines: string[]): string | undefined {
+  const title = lines.findIndex((l) => /^\s*● /.test(l) && !/● Console\b/.test(l));
+  if (title < 0) return undefined;
+  const body = lines.slice(title + 1).map((l) => l.trim());
+  const first = body.findIndex((l) => l !== '');
+  if (first < 0) return undefined;
+  const head = body[first];
+  if (!head.startsWith('expect(')) return head;
+  const detail: string[] = [];
+  for (const line of body.slice(first + 1, first + 12)) {
+    if (/^(Expected|Received)\b/.test(line)) detail.push(line.replace(/\s+/g, ' '));
+    else if (detail.length && line === '') break;
+  }
+  return detail.length ? `${head.replace(/\s*\/\/.*$/, '')}: ${detail.join(', ')}` : head;
 }
 
 export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: number): Promise<RunAnalysis> {
@@ -458,7 +481,8 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     // 'unhandledRejection'), so the process's own handler never sees it: a finding all the same
     // (DESIGN §7 pitfall 4).
     kind = /failureType: 'unhandledRejection'/.test(run.output) ? 'unhandled rejection'
-      : /ERR_ASSERTION|AssertionError/.test(run.output) ? 'failed assertion' : 'exception';
+      // Jest's matchers fail with `expect(received)…` (JestAssertionError is not printed).
+      : /ERR_ASSERTION|AssertionError|^\s*expect\((received|value|function)\)/m.test(run.output) ? 'failed assertion' : 'exception';
     message = failureMessage(run.output);
   }
   // The violation kind is the first failure in the run (issue 14): a run that threw (an uncaught

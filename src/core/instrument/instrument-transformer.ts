@@ -30,6 +30,9 @@ export interface InstrumentOptions {
    *  run: tests and their helpers): no program points, no lock or field events, frames only in
    *  async functions. */
   awaitsOnly?: boolean;
+  /** Maps a 0-based position in the file given to the original source's (Jest instruments a
+   *  transformer's output: program points and sites must name the user's own lines). */
+  mapPosition?: (line: number, character: number) => { line: number; character: number };
 }
 
 const RT = '__conlens_rt';
@@ -69,7 +72,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     const fnTable: TS.Expression[] = [];
     const sites: TS.Expression[] = [];
 
-    const lineOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
+    const positionOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
+    const mapPosition = options.mapPosition;
+    const lineOf = mapPosition ? (node: TS.Node) => { const p = positionOf(node); return mapPosition(p.line, p.character); } : positionOf;
     const addSite = (node: TS.Node, kind: SiteKind, name?: string, on?: TS.Expression): TS.Expression => {
       const { line, character } = lineOf(node);
       const entries: TS.Expression[] = [f.createNumericLiteral(line + 1), f.createNumericLiteral(character + 1), f.createStringLiteral(kind)];

@@ -8,6 +8,8 @@ import { parseCommand, expandCommand } from '../config/command.js';
 import type { CommandSpec } from '../config/config-types.js';
 import { wrapForRunner } from './test-runners.js';
 import './vitest.js';
+// Registers the Jest wrapper with test-runners.ts.
+import './jest.js';
 
 export interface RunRequest {
   /** Which configuration key the command came from, for messages: "unit.command". */

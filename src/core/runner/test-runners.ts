@@ -8,6 +8,7 @@
 
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseCommand, CommandSyntaxError } from '../config/command.js';
 
 export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'unknown';
 
@@ -68,6 +69,65 @@ export function scriptOf(cwd: string, name: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** How a runner's command is spelled: its bin (`vitest`, `node_modules/.bin/jest`), the name
+ *  npx runs, and its script when started as `node <script>`. */
+export interface RunnerProgram {
+  npxName: string;
+  isBin(word: string): boolean;
+  isScript(word: string): boolean;
+}
+
+const NPX_FLAGS = new Set(['-y', '--yes', '--no-install', '--no', '--offline', '--prefer-offline', '--quiet', '-q']);
+
+/** The script an `npm test` / `npm run <name> [-- args]` argv runs, with its extra args. */
+function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
+  if (argv[0] !== 'npm' || argv.length < 2) return undefined;
+  const [, verb, ...rest] = argv;
+  let name: string | undefined;
+  let tail: string[];
+  if (verb === 'test' || verb === 't') {
+    name = 'test';
+    tail = rest;
+  } else if (verb === 'run' || verb === 'run-script') {
+    [name, ...tail] = rest;
+  } else {
+    return undefined;
+  }
+  if (!name || name.startsWith('-')) return undefined;
+  // Only `-- args` are passed to the script; other npm flags we do not interpret.
+  if (tail.length > 0 && tail[0] !== '--') return undefined;
+  return { name, extra: tail.slice(1) };
+}
+
+/** The runner's arguments when `argv` starts `program` — directly, through npx, as
+ *  `node <script>`, or as an npm script that is a plain command of it (no variables, globs or
+ *  shell operators: those are run as written) — else undefined. */
+export function runnerArgs(argv: string[], cwd: string, program: RunnerProgram, depth = 0): string[] | undefined {
+  if (argv.length === 0) return undefined;
+  if (program.isBin(argv[0])) return argv.slice(1);
+  if (argv[0] === 'npx') {
+    let i = 1;
+    while (i < argv.length && NPX_FLAGS.has(argv[i])) i++;
+    return argv[i] === program.npxName ? argv.slice(i + 1) : undefined;
+  }
+  if ((basename(argv[0]) === 'node' || argv[0] === process.execPath) && argv[1] && program.isScript(argv[1])) return argv.slice(2);
+  if (depth > 0) return undefined;
+  const script = npmScript(argv);
+  const command = script && scriptOf(cwd, script.name);
+  if (command === undefined) return undefined;
+  let words: string[];
+  try {
+    const parsed = parseCommand(command);
+    if (Object.keys(parsed.env).length > 0 || parsed.words.some((w) => !('text' in w))) return undefined;
+    words = parsed.words.map((w) => (w as { text: string }).text);
+  } catch (error) {
+    if (error instanceof CommandSyntaxError) return undefined;
+    throw error;
+  }
+  const inner = runnerArgs(words, cwd, program, depth + 1);
+  return inner && [...inner, ...script!.extra];
 }
 
 /** Why a traced run of `argv` recorded nothing when its runner is one we cannot hook (an

@@ -165,8 +165,9 @@ export class Recorder {
     this.writer.flush();
   }
 
-  /** The argv the trace header records (its last element is the process key): set by a Vitest
-   *  worker once it knows its test file, before its first event. */
+  /** The argv the trace header records (its last element is the process key), instead of the real
+   *  one that names only a runner's worker script: set by a Vitest or Jest worker before its first
+   *  event. */
   setProcessArgv(argv: string[]): void {
     this.writer.argv = argv;
   }

@@ -203,7 +203,7 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
     return found;
   };
 
-  const RUNNER_INTERNALS = /[\\/]node_modules[\\/](vitest|vite|vite-node|tinypool|jest-runtime|@vitest[\\/][^\\/]+|@jest[\\/][^\\/]+)[\\/]/;
+  const RUNNER_INTERNALS = /[\\/]node_modules[\\/](vitest|vite|vite-node|tinypool|jest-runtime|jest-resolve|jest-haste-map|@vitest[\\/][^\\/]+|@jest[\\/][^\\/]+)[\\/]/;
   const captureCallSites = (_error: unknown, callSites: NodeJS.CallSite[]) => callSites;
   /** The call's site in the user's source: the innermost instrumented frame, else the innermost
    *  frame of the project's other code (tests); undefined when Node itself or Concurrency Lens

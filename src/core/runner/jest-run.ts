@@ -1,0 +1,75 @@
+// dist/jest-run.cjs: runs the user's Jest (resolved from their project, never ours) with their
+// arguments. Untraced it is simply Jest's own bin. Traced (CONLENS_TRACE set by run-traced.ts),
+// it reads the user's config exactly as Jest does (jest.config.*, package.json#jest, --config,
+// presets), then runs runCLI with argv extended: every `transform` entry becomes our transformer
+// carrying the original as its option, and our setup file comes first in `setupFiles`. Nothing
+// is written into the user's files. The exit status is Jest's.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { readTraceSettings } from '../instrument/instrument-config.js';
+
+type Argv = Record<string, unknown> & { projects?: string[] };
+interface ProjectConfig {
+  transform: [string, string, unknown][];
+  setupFiles: string[];
+}
+interface GlobalConfig {
+  testFailureExitCode: number;
+  forceExit?: boolean;
+}
+
+const userArgs = process.argv.slice(2);
+const cwd = process.cwd();
+const fromProject = createRequire(join(cwd, 'package.json'));
+
+function resolveJest(): { bin: string; fromJest: NodeJS.Require } {
+  try {
+    const bin = fromProject.resolve('jest/bin/jest');
+    return { bin, fromJest: createRequire(bin) };
+  } catch {
+    process.stderr.write(`conlens: the command runs Jest, but "jest" cannot be resolved from ${cwd} (is it installed in this project?)\n`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const { bin, fromJest } = resolveJest();
+  const settings = readTraceSettings();
+  if (!settings) {
+    // `conlens check` and other untraced runs: Jest exactly as configured.
+    process.argv = [process.argv[0], bin, ...userArgs];
+    fromJest(bin);
+    return;
+  }
+  const cli = createRequire(fromJest.resolve('jest-cli'));
+  const { buildArgv } = cli('jest-cli') as { buildArgv(args: string[]): Promise<Argv> };
+  const { runCLI } = cli('@jest/core') as { runCLI(argv: Argv, projects: string[]): Promise<{ results: { success: boolean }; globalConfig: GlobalConfig }> };
+  const { readConfigs } = createRequire(cli.resolve('@jest/core'))('jest-config') as { readConfigs(argv: Argv, projects: string[]): Promise<{ configs: ProjectConfig[] }> };
+
+  const argv = await buildArgv(userArgs);
+  const projects = argv.projects?.length ? argv.projects : [cwd];
+  const { configs } = await readConfigs(argv, projects);
+  // One argv serves every project: with several projects, the first one's transforms and setup
+  // files are the ones extended (README "Test runners", limits).
+  const config = configs[0];
+  const transform: Record<string, [string, { transformer: string; options: unknown }]> = {};
+  for (const [pattern, transformer, options] of config.transform) {
+    transform[pattern] = [join(__dirname, 'jest-transform.cjs'), { transformer, options }];
+  }
+  argv.transform = JSON.stringify(transform);
+  argv.setupFiles = [join(__dirname, 'jest-setup.cjs'), ...config.setupFiles];
+  // The controlled scheduler's decisions are per process and a replay must meet the same
+  // scheduling points in the same order: which files share a worker is not deterministic, so a
+  // scheduled run runs its files in one process.
+  if (settings.schedule) argv.runInBand = true;
+
+  const { results, globalConfig } = await runCLI(argv, projects);
+  const code = !results || results.success ? 0 : globalConfig.testFailureExitCode;
+  process.exitCode = code;
+  if (globalConfig.forceExit) process.exit(code);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,133 @@
+// dist/jest-transform.cjs: the Jest transformer jest-run.ts puts in place of every `transform`
+// entry of the user's config, with the original as its option. Jest loads code through its own
+// `transform` + `vm` modules, so the `--import` loader never sees it (issue 15).
+//
+// Why instrument the original transformer's OUTPUT (and map positions through its source map)
+// rather than its input: the user's transform stays exactly what runs — ts-jest's or Babel's
+// emit, babel-plugin-jest-hoist moving `jest.mock` above the imports, decorators, path
+// rewrites — and our transformer already handles plain JavaScript (the loader instruments .js
+// files the same way). Program points and await sites are mapped back to the user's lines
+// (InstrumentOptions.mapPosition), and our map is composed with theirs for stack traces.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { instrumentationFor, readTraceSettings } from '../instrument/instrument-config.js';
+import type * as Transpile from '../instrument/transpile.js';
+import { composeMaps, decodeMappings, lookup, takeInlineMap, type RawSourceMap } from '../instrument/source-map.js';
+import { publishRecorder } from './jest-bridge.js';
+
+interface TransformOptions {
+  config: { cwd?: string; rootDir?: string };
+  configString: string;
+  supportsStaticESM?: boolean;
+  transformerConfig?: unknown;
+  [key: string]: unknown;
+}
+type TransformResult = string | { code: string; map?: RawSourceMap | string | null };
+interface JestTransformer {
+  canInstrument?: boolean;
+  getCacheKey?(source: string, path: string, options: TransformOptions): string;
+  getCacheKeyAsync?(source: string, path: string, options: TransformOptions): Promise<string>;
+  process?(source: string, path: string, options: TransformOptions): TransformResult;
+  processAsync?(source: string, path: string, options: TransformOptions): Promise<TransformResult>;
+}
+interface WrapperOptions {
+  /** The original transformer's module path (resolved by Jest's config) and its options. */
+  transformer: string;
+  options?: unknown;
+}
+
+// The worker's recorder (installed by register.mjs in the real realm) for the tests' vm contexts.
+publishRecorder();
+
+const settings = readTraceSettings();
+const instrumentFor = instrumentationFor(settings, __dirname);
+const loadDynamic = require;
+let transpiler: typeof Transpile | undefined;
+const transpile = () => (transpiler ??= loadDynamic(join(__dirname, 'transpile.cjs')) as typeof Transpile);
+// Our own code is part of the cache key: a new Concurrency Lens never reuses old instrumentation.
+const ownVersion = (() => {
+  try {
+    return createHash('sha1').update(readFileSync(join(__dirname, 'transpile.cjs'))).digest('hex');
+  } catch {
+    return 'dev';
+  }
+})();
+
+async function loadTransformer(path: string, options: unknown): Promise<JestTransformer> {
+  const loaded = loadDynamic(path) as { default?: unknown } & Record<string, unknown>;
+  const module = (loaded && typeof loaded.createTransformer !== 'function' && loaded.default ? loaded.default : loaded) as JestTransformer & { createTransformer?: (o: unknown) => JestTransformer | Promise<JestTransformer> };
+  return typeof module.createTransformer === 'function' ? await module.createTransformer(options) : module;
+}
+
+function asMap(map: RawSourceMap | string | null | undefined): RawSourceMap | undefined {
+  if (!map) return undefined;
+  return typeof map === 'string' ? (JSON.parse(map) as RawSourceMap) : map;
+}
+
+function instrument(result: TransformResult, path: string, options: TransformOptions): TransformResult {
+  const instrumentOptions = instrumentFor(path);
+  if (!instrumentOptions) return result;
+  const given = typeof result === 'string' ? { code: result, map: undefined } : result;
+  const inline = takeInlineMap(given.code);
+  const theirMap = asMap(given.map) ?? inline.map;
+  const theirLines = theirMap ? decodeMappings(theirMap.mappings) : undefined;
+  const mapPosition = theirLines
+    ? (line: number, character: number) => {
+        const hit = lookup(theirLines, line, character);
+        return hit ? { line: hit[2], character: hit[3] } : { line, character };
+      }
+    : undefined;
+  // A .js name: the code is the transformer's JavaScript output, whatever the source was.
+  const format = options.supportsStaticESM ? 'module' : 'commonjs';
+  const output = transpile().transpileTypeScript(inline.code, `${path}.conlens.js`, format, { ...instrumentOptions, ...(mapPosition ? { mapPosition } : {}) });
+  if (output.instrumentError) {
+    process.stderr.write(`conlens: warning: ${path} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
+    return result;
+  }
+  const ours = takeInlineMap(output.code);
+  const map = ours.map && theirMap ? composeMaps(ours.map, theirMap) : ours.map ? { ...ours.map, sources: [path] } : undefined;
+  return map ? { code: ours.code, map } : { code: ours.code };
+}
+
+function cacheKey(innerKey: string | undefined, source: string, path: string, options: TransformOptions): string {
+  const hash = createHash('sha1');
+  // Without the inner key, Jest's own default: the file, its path and the project config.
+  hash.update(innerKey ?? `${source}\0${path}\0${options.configString}\0${JSON.stringify(options.transformerConfig ?? null)}`);
+  hash.update('\0conlens\0');
+  hash.update(ownVersion);
+  // What this file's instrumentation depends on (not the run's seed or directory: those are
+  // read at run time, and the cache stays warm across runs).
+  hash.update(JSON.stringify(instrumentFor(path) ?? null));
+  hash.update(String(options.supportsStaticESM ?? false));
+  return hash.digest('hex');
+}
+
+export function createTransformer(wrapperOptions: WrapperOptions): Promise<JestTransformer> {
+  return loadTransformer(wrapperOptions.transformer, wrapperOptions.options).then((inner): JestTransformer => {
+    const innerOptions = (options: TransformOptions): TransformOptions => ({ ...options, transformerConfig: wrapperOptions.options });
+    const wrapped: JestTransformer = {
+      canInstrument: inner.canInstrument,
+      getCacheKey: (source, path, options) => cacheKey(inner.getCacheKey?.(source, path, innerOptions(options)), source, path, options),
+      getCacheKeyAsync: async (source, path, options) => {
+        const innerKey = inner.getCacheKeyAsync ? await inner.getCacheKeyAsync(source, path, innerOptions(options)) : inner.getCacheKey?.(source, path, innerOptions(options));
+        return cacheKey(innerKey, source, path, options);
+      },
+    };
+    if (inner.process) {
+      const process = inner.process.bind(inner);
+      wrapped.process = (source, path, options) => instrument(process(source, path, innerOptions(options)), path, options);
+    }
+    if (inner.processAsync || inner.process) {
+      wrapped.processAsync = async (source, path, options) => {
+        const result = inner.processAsync ? await inner.processAsync(source, path, innerOptions(options)) : inner.process!(source, path, innerOptions(options));
+        return instrument(result, path, options);
+      };
+    }
+    return wrapped;
+  });
+}
+
+// Jest loads transformers with interop: an ES-module-shaped export (as the bundle has) is read
+// through its `default`.
+export default { createTransformer };
