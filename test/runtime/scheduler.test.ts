@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
 import { Scheduler, type ScheduledActivation } from '../../src/core/runtime/scheduler.ts';
-import { AtomFuzzerStrategy, EVENT_LOOP_LOCK, mulberry32, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate } from '../../src/core/runtime/strategies.ts';
+import { AtomFuzzerStrategy, EVENT_LOOP_LOCK, mulberry32, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate } from '../../src/core/runtime/strategies/index.ts';
 import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 

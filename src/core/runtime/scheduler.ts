@@ -17,7 +17,7 @@
 import { relative } from 'node:path';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
-import { AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies.js';
+import { AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
 
 /** What the scheduler needs of an activation (recorder.ts's Activation has it). */
 export interface ScheduledActivation {
