@@ -1,7 +1,8 @@
 // Bundles the three entries into dist/ with esbuild (see README "Build").
 //  - extension.js   VS Code extension host entry; `vscode` stays external
 //  - cli.js         the `conlens` command
-//  - register.mjs   injected into the user's test processes with `node --import`
+//  - register.cjs   injected into the user's test processes with `node --require` (register.mjs:
+//                   the same as an `--import` module, for our own test runner)
 //  - loader-hooks.mjs  module.register() hooks, run on Node's loader thread
 //  - vitest-run.mjs, vitest-setup.mjs  Vitest through its Node API with our Vite plugin, and
 //                   the setup file the plugin adds to every Vitest worker
@@ -50,6 +51,7 @@ const builds = [
     outExtension: { '.js': '.mjs' },
     banner: esmRequireBanner,
   },
+  { ...common, entryPoints: { register: 'src/core/instrument/register-require.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' }, ...cjsImportMeta },
   { ...common, entryPoints: { transpile: 'src/core/instrument/transpile.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
   // `import { concurrently } from 'concurrency-lens/concurrently'` in users' tests. One CommonJS
   // file serves import and require alike, so a test never holds two copies of its start sites.
@@ -68,5 +70,5 @@ if (watch) {
   const started = performance.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
-  console.log(`built dist/ (extension, cli, register, loader-hooks, vitest-run, vitest-setup, transpile, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built dist/ (extension, cli, register (.cjs, .mjs), loader-hooks, vitest-run, vitest-setup, transpile, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

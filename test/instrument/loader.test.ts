@@ -7,7 +7,7 @@ import { registerEntry } from '../../src/core/runner/run-command.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 function runNode(cwd: string, args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', registerEntry(), ...args], { cwd, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--require', registerEntry(), ...args], { cwd, encoding: 'utf8' });
   return { status: result.status, out: result.stdout.trim(), err: result.stderr };
 }
 
@@ -83,4 +83,33 @@ test('a missing module still fails with Node\'s own error', () => {
   assert.notEqual(status, 0);
   assert.match(err, /ERR_MODULE_NOT_FOUND/);
   assert.match(err, /nope\.js/);
+});
+
+// issue 20: an `--import` preload runs a CommonJS entry's top level inside a microtask, so its
+// promise jobs ran before its nextTick callbacks. The register is a `--require` preload: the order
+// is Node's own, with and without tracing, under the scheduler too, for .js, .ts and ESM entries.
+test('the entry module sees the same nextTick / promise / timer order as under plain node', () => {
+  const program = `const order = [];
+process.nextTick(() => order.push('tick1'));
+Promise.resolve().then(() => { order.push('then1'); process.nextTick(() => order.push('tick-in-then')); });
+queueMicrotask(() => order.push('micro'));
+setImmediate(() => order.push('immediate'));
+setTimeout(() => { order.push('timeout'); console.log(order.join(' ')); }, 5);
+process.nextTick(() => { order.push('tick2'); Promise.resolve().then(() => order.push('then-in-tick')); });
+`;
+  const root = tempProject({ 'main.cjs': program, 'main.mjs': program, 'main.ts': `export {};\n${program.replace('const order = []', 'const order: string[] = []')}` });
+  const settings = (schedule: boolean) => JSON.stringify({ root, include: ['*.ts', '*.cjs', '*.mjs'], runDir: join(root, '.conlens', 'runs', schedule ? 's' : 't'), fields: true, depth: 2, locks: [], ...(schedule ? { schedule: { strategy: 'random', seed: 3 } } : {}) });
+  for (const entry of ['main.cjs', 'main.mjs']) {
+    const plain = spawnSync(process.execPath, [entry], { cwd: root, encoding: 'utf8' });
+    assert.equal(plain.status, 0, plain.stderr);
+    for (const env of [{}, { CONLENS_TRACE: settings(false) }, { CONLENS_TRACE: settings(true) }]) {
+      const ours = spawnSync(process.execPath, ['--require', registerEntry(), entry], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+      assert.equal(ours.status, 0, ours.stderr);
+      assert.equal(ours.stdout, plain.stdout, `${entry} ${Object.keys(env).join('') || 'loader only'}`);
+    }
+  }
+  // A .ts entry (CommonJS here: no "type": "module") orders as the .cjs one does.
+  const ts = runNode(root, ['main.ts']);
+  assert.equal(ts.status, 0, ts.err);
+  assert.equal(ts.out, spawnSync(process.execPath, ['main.cjs'], { cwd: root, encoding: 'utf8' }).stdout.trim());
 });

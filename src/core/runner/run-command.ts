@@ -49,16 +49,17 @@ export class CommandStartError extends Error {
 const OUTPUT_TAIL_BYTES = 64 * 1024;
 const KILL_GRACE_MS = 2_000;
 
-/** dist/register.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
+/** dist/register.cjs: next to the bundle that runs this code, or in dist/ when run from source. */
 export function registerEntry(): string {
-  const candidates = [join(__dirname, 'register.mjs'), join(__dirname, '..', '..', '..', 'dist', 'register.mjs')];
+  const candidates = [join(__dirname, 'register.cjs'), join(__dirname, '..', '..', '..', 'dist', 'register.cjs')];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`Concurrency Lens is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
   return found;
 }
 
 function nodeOptionsWith(existing: string | undefined, register: string): string {
-  const ours = `--import=${JSON.stringify(register)}`;
+  // --require, not --import: see instrument/register-require.ts.
+  const ours = `--require=${JSON.stringify(register)}`;
   return existing ? `${existing} ${ours}` : ours;
 }
 
