@@ -13,10 +13,10 @@ import { traceCommand } from './commands/trace.js';
 import { exportDaikonCommand } from './commands/export-daikon.js';
 import { mineCommand } from './commands/mine.js';
 import { diffCommand } from './commands/diff.js';
-import { fuzzCommand, replayCommand } from './commands/fuzz.js';
+import { fuzzCommand, mergeCommand, replayCommand } from './commands/fuzz.js';
 import { rankCommand } from './commands/rank.js';
 
-const subcommands: Subcommand[] = [rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand];
+const subcommands: Subcommand[] = [rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, mergeCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));
@@ -76,6 +76,13 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // `conlens … | head`: the reader left; stop as a Unix tool stops on SIGPIPE, without a stack.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+      throw error;
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

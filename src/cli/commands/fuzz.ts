@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
-import { formatSchedule, fuzz, replay, type FuzzStrategy, type Violation } from '../../core/active/index.js';
+import packageJson from '../../../package.json';
+import { findShardFolders, formatSchedule, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, type FuzzResult, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
@@ -36,10 +37,34 @@ function printViolation(violation: Violation, log: (line: string) => void): void
   }
 }
 
+function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined): void {
+  const kinds = Object.entries(result.byKind).map(([k, n]) => `${k} ${n}`).join(', ');
+  if (result.atomfuzzer) {
+    const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
+    log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
+    log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${result.atomfuzzer.bugs} bugs (runs that failed); ${result.atomfuzzer.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
+  }
+  log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
+  if (result.firstViolation) {
+    log('');
+    log('first violation:');
+    printViolation(result.firstViolation, log);
+    const file = result.outcomes.find((o) => o.violationFile)?.violationFile ?? `${result.firstViolation.runDir}/violation.json`;
+    log(`replay: conlens replay ${where(file)}${dir ? ` ${dir}` : ''}`);
+  }
+}
+
+function writeJson(result: unknown, json: string | boolean | undefined, toStdout: boolean): void {
+  if (!json) return;
+  const text = `${JSON.stringify(result, null, 2)}\n`;
+  if (toStdout) process.stdout.write(text);
+  else writeFileSync(json as string, text);
+}
+
 export const fuzzCommand: Subcommand = {
   name: 'fuzz',
   summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
-  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--json FILE] [--config FILE]
+  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
 scheduler: one task runs at a time between scheduling points (awaits, yields
@@ -92,6 +117,10 @@ Options:
   --jobs J        runs in parallel (default 1)
   --depth D       PCT bug depth (default 3)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
+  --shard K/M     run only shard K of M: the seeds s with s mod M = K − 1, one
+                  machine of a CI job matrix each; the result goes to
+                  .conlens/shards/<name>/ (self-contained: copy it anywhere), and
+                  conlens merge puts the M shards together
   --json FILE     also write the result as JSON ("-" for standard output)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -105,11 +134,20 @@ a command that cannot start.`,
     jobs: { type: 'string' },
     depth: { type: 'string' },
     'stall-ms': { type: 'string' },
+    shard: { type: 'string' },
     json: { type: 'string' },
     config: { type: 'string' },
   },
   async run(values, positionals) {
     const strategy = strategyOf(values.strategy, 'fuzz');
+    let shard: Shard | undefined;
+    if (values.shard !== undefined) {
+      try {
+        shard = parseShard(String(values.shard));
+      } catch (error) {
+        throw new UsageError((error as Error).message, 'fuzz');
+      }
+    }
     const seed = seedOf(values.seed, 'fuzz') ?? 1;
     const jobs = positiveInteger(values.jobs, '--jobs', 'fuzz');
     const depth = positiveInteger(values.depth, '--depth', 'fuzz');
@@ -119,7 +157,7 @@ a command that cannot start.`,
     const runs = positiveInteger(values.runs, '--runs', 'fuzz') ?? loaded.config.integration?.runs ?? 20;
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
-    log(`${loaded.root}: ${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}`);
+    log(`${loaded.root}: ${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}${shard ? `; shard ${shard.index}/${shard.count}: the seeds s with s mod ${shard.count} = ${shard.index - 1}` : ''}`);
     let result;
     try {
       result = await fuzz(loaded, {
@@ -129,30 +167,65 @@ a command that cannot start.`,
         jobs,
         depth,
         stallMs,
+        shard,
         onRun: (o) => log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps  ${(o.durationMs / 1000).toFixed(1)} s${o.atom ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}`),
       });
     } catch (error) {
       if (error instanceof NoCommandError) throw new UsageError(error.message, 'fuzz');
       throw error;
     }
-    const kinds = Object.entries(result.byKind).map(([k, n]) => `${k} ${n}`).join(', ');
-    if (result.atomfuzzer) {
-      const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
-      log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
-      log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${result.atomfuzzer.bugs} bugs (runs that failed); ${result.atomfuzzer.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
+    if (shard) {
+      const folder = writeShard(loaded, packageJson.version, { strategy, seed, runs, ...(depth !== undefined ? { depth } : {}), ...(stallMs !== undefined ? { stallMs } : {}) }, shard, result);
+      log(`shard ${shard.index}/${shard.count}: ${result.runs} run(s) → ${where(folder)} (conlens merge puts the shards together)`);
     }
-    log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
-    if (result.firstViolation) {
-      log('');
-      log('first violation:');
-      printViolation(result.firstViolation, log);
-      log(`replay: conlens replay ${where(result.firstViolation.runDir)}/violation.json${positionals[0] ? ` ${positionals[0]}` : ''}`);
+    printFuzzSummary(result, log, positionals[0]);
+    writeJson(result, values.json, toStdout);
+    return result.violations > 0 ? EXIT_FINDINGS : EXIT_OK;
+  },
+};
+
+export const mergeCommand: Subcommand = {
+  name: 'merge',
+  summary: 'merge the shards of a sharded conlens fuzz (--shard K/M) into the unsharded result',
+  help: `Usage: conlens merge [dir] [--from FOLDER…] [--json FILE]
+
+Puts together the result folders that conlens fuzz --shard K/M wrote on M
+machines (each under .conlens/shards/; copy them into one project, e.g. from
+your CI's artifacts) and prints what the unsharded conlens fuzz would have:
+the detection rate, the outcomes in seed order and the first violation, with
+its replay command. The shards must come from the same Concurrency Lens
+version, configuration and options, each shard exactly once; anything else is
+an error naming the folder. Only the shards' summaries and violation reports
+are read, never their traces.
+
+Options:
+  --from FOLDER   a shard folder (repeatable); default: every folder under
+                  <dir>/.conlens/shards/
+  --json FILE     also write the merged result as JSON ("-" for standard output)
+  -h, --help      show this help
+
+Exit codes: 0 no run showed a violation, 1 some did, 2 the shards do not merge.`,
+  options: {
+    from: { type: 'string', multiple: true },
+    json: { type: 'string' },
+  },
+  async run(values, positionals) {
+    const from = values.from as unknown as string[] | undefined;
+    const folders = from?.length ? from : findShardFolders(positionals[0] ?? '.');
+    const toStdout = values.json === '-';
+    const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+    let merged;
+    try {
+      merged = mergeFuzzShards(folders);
+    } catch (error) {
+      if (error instanceof ShardMergeError) throw new UsageError(error.message, 'merge');
+      throw error;
     }
-    if (values.json) {
-      const text = `${JSON.stringify(result, null, 2)}\n`;
-      if (toStdout) process.stdout.write(text);
-      else writeFileSync(values.json as string, text);
-    }
+    const { result, options } = merged;
+    log(`merged ${merged.folders.length} shard(s): ${result.runs} run(s), strategy ${result.strategy}, seeds ${options.seed}…${options.seed + options.runs - 1}`);
+    for (const o of result.outcomes) log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${o.message ? `  ${o.message.slice(0, 100)}` : ''}`);
+    printFuzzSummary(result, log, positionals[0]);
+    writeJson(result, values.json, toStdout);
     return result.violations > 0 ? EXIT_FINDINGS : EXIT_OK;
   },
 };
@@ -229,11 +302,7 @@ configuration error.`,
       log('');
       printViolation(result.violation, log);
     }
-    if (values.json) {
-      const text = `${JSON.stringify(result, null, 2)}\n`;
-      if (toStdout) process.stdout.write(text);
-      else writeFileSync(values.json as string, text);
-    }
+    writeJson(result, values.json, toStdout);
     if (violation) return result.reproduced ? EXIT_OK : EXIT_FINDINGS;
     return result.outcome === 'pass' ? EXIT_OK : EXIT_FINDINGS;
   },

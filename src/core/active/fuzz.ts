@@ -8,6 +8,7 @@ import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
 import { atomicBlocks } from './atomic-blocks.js';
+import { shardRunIndexes, type Shard } from './shard.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -27,6 +28,8 @@ export interface FuzzOptions {
   out?: string;
   signal?: AbortSignal;
   onRun?: (outcome: FuzzRunOutcome) => void;
+  /** Run only this shard's seeds (shard.ts); the others belong to other machines. */
+  shard?: Shard;
 }
 
 export interface FuzzRunOutcome {
@@ -56,6 +59,8 @@ export interface FuzzResult {
   /** atomfuzzer: its atomic blocks (name → where it came from) and its three outputs summed over
    *  the runs — warnings, errors (atomicity violations created) and bugs (runs that failed). */
   atomfuzzer?: { blocks: Record<string, string>; warnings: number; errors: number; commuting: number; bugs: number };
+  /** A sharded run: the shard whose seeds these are (`conlens merge` puts the shards together). */
+  shard?: Shard;
 }
 
 async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
@@ -110,16 +115,25 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     outcomes[index] = outcome;
     options.onRun?.(outcome);
   };
+  const indexes = shardRunIndexes(options.seed, options.runs, options.shard);
   let next = 0;
-  // PCT spreads its change points over the expected number of steps: measured by the first run.
+  // PCT spreads its change points over the expected number of steps: measured by the first run
+  // (seed S). A shard that does not own seed S runs it anyway to measure, without counting it, so
+  // every seed's schedule is the unsharded one.
   if (options.strategy === 'pct' && steps === undefined && options.runs > 0) {
-    await one(next++);
-    steps = Math.max(1, outcomes[0].steps);
+    if (indexes[0] === 0) {
+      await one(indexes[next++]);
+      steps = Math.max(1, outcomes[0].steps);
+    } else {
+      const schedule: ScheduleSettings = { strategy: 'pct', seed: options.seed, depth: options.depth ?? 3, steps: 50, ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}), ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}) };
+      const { analysis } = await runOnce(loaded, schedule, undefined, options.signal);
+      steps = Math.max(1, analysis.steps);
+    }
   }
   const worker = async () => {
-    while (next < options.runs && !options.signal?.aborted) await one(next++);
+    while (next < indexes.length && !options.signal?.aborted) await one(indexes[next++]);
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, options.runs)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, indexes.length)) }, worker));
   const done = outcomes.filter(Boolean);
   const found = done.filter((o) => o.outcome !== 'pass');
   const byKind: FuzzResult['byKind'] = {};
@@ -132,6 +146,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     detectionRate: done.length ? found.length / done.length : 0,
     byKind,
     outcomes: done,
+    ...(options.shard ? { shard: options.shard } : {}),
     firstViolation: violations.find(Boolean),
     ...(blocks ? {
       atomfuzzer: {

@@ -1,3 +1,4 @@
 export * from './violation.js';
 export * from './fuzz.js';
 export * from './atomic-blocks.js';
+export * from './shard.js';
