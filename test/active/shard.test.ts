@@ -45,7 +45,7 @@ for (const strategy of ['random', 'pct'] as const) {
       const shard = { index, count: 3 };
       const part = await fuzz(project, { ...options, shard, out: join(OUT, `${strategy}-${index}`) });
       assert.deepEqual(part.outcomes.map((o) => o.seed % 3), part.outcomes.map(() => index - 1));
-      folders.push(writeShard(project, '0.0.0-test', { strategy, seed: 1, runs: 7 }, shard, part, join(OUT, `${strategy}-shard-${index}`)));
+      folders.push(writeShard(project, '0.0.0-test', 'fuzz', { strategy, seed: 1, runs: 7 }, shard, part, join(OUT, `${strategy}-shard-${index}`)));
     }
     const merged = mergeFuzzShards([folders[2], folders[0], folders[1]]).result;
     assert.deepEqual(strip(merged), strip(whole));
@@ -63,7 +63,7 @@ test('shards that are not one complete set of one run do not merge, and the mess
   const make = (name: string, over: Partial<ShardFile> & { index: number; count?: number }) => {
     const folder = join(OUT, 'bad', name);
     mkdirSync(folder, { recursive: true });
-    const file: ShardFile = { format: SHARD_FORMAT, tool: '1.0.0', config: 'abc', shard: { index: over.index, count: over.count ?? 3 }, options: { strategy: 'random', seed: 1, runs: 6 }, result, ...over };
+    const file: ShardFile = { format: SHARD_FORMAT, command: 'fuzz', tool: '1.0.0', config: 'abc', shard: { index: over.index, count: over.count ?? 3 }, options: { strategy: 'random', seed: 1, runs: 6 }, result, ...over };
     writeFileSync(join(folder, 'shard.json'), JSON.stringify(file));
     return folder;
   };
@@ -106,4 +106,29 @@ test('conlens fuzz --shard K/M writes relocatable shard folders; conlens merge p
   assert.match(merged.stderr, /merged 2 shard\(s\): 4 run\(s\)/);
   assert.match(merged.stderr, new RegExp(`replay: conlens replay .*(artifact-2|1of2)[\\\\/]violations[\\\\/]seed-\\d\\.json`));
   assert.equal(conlens(['fuzz', root, '--shard', '3/2']).status, 2);
+});
+
+test('conlens rank --shard K/M carries the runs\' traces; conlens merge writes the unsharded rank\'s report', async () => {
+  const { cpSync, symlinkSync, readFileSync, writeFileSync: write } = await import('node:fs');
+  const { conlens } = await import('../helpers/cli.ts');
+  const root = join(OUT, 'rank-account');
+  cpSync(join(REPO, 'examples', 'account'), root, { recursive: true, filter: (p) => !p.includes('.conlens') });
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const whole = conlens(['rank', root, '--runs', '4', '--json', '-']);
+  assert.equal(whole.status, 1, whole.stderr);
+  for (const k of [1, 2]) assert.equal(conlens(['rank', root, '--runs', '4', '--shard', `${k}/2`]).status, 1);
+  const merged = conlens(['merge', root, '--json', '-', '--sarif', join(OUT, 'merged.sarif')]);
+  assert.equal(merged.status, 1, merged.stderr);
+  const [a, b] = [JSON.parse(whole.stdout), JSON.parse(merged.stdout)];
+  assert.deepEqual(b.positions, a.positions);
+  assert.deepEqual(b.summary, a.summary);
+  assert.deepEqual(b.violations.map((v: { seed: number; story: string }) => [v.seed, v.story]), a.violations.map((v: { seed: number; story: string }) => [v.seed, v.story]));
+  assert.deepEqual(JSON.parse(readFileSync(join(root, '.conlens', 'report.json'), 'utf8')).positions, a.positions);
+  assert.ok(readFileSync(join(OUT, 'merged.sarif'), 'utf8').includes('"version": "2.1.0"'));
+  // the checkout that merges must have the configuration the shards ran with
+  const file = join(root, 'conlens.config.json');
+  write(file, readFileSync(file, 'utf8').replace('"timeoutMs": 30000', '"timeoutMs": 30001'));
+  const other = conlens(['merge', root]);
+  assert.equal(other.status, 2);
+  assert.match(other.stderr, /conlens\.config\.json is not the configuration the shards ran with/);
 });

@@ -1,7 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
-import { RankInputError, rankProject } from '../../core/localize/rank-project.js';
+import { RankInputError, rankProject, type RankOptions } from '../../core/localize/rank-project.js';
+import { fuzz, parseShard, writeShard, type Shard } from '../../core/active/index.js';
+import type { LoadedConfig } from '../../core/config/index.js';
+import type { Report } from '../../core/report/report-types.js';
 import { formatReport } from '../../core/report/format-report.js';
 import { toSarif } from '../../core/report/sarif.js';
 import packageJson from '../../../package.json';
@@ -12,7 +15,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--json FILE] [--sarif FILE] [--progress text|json] [--all] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -34,6 +37,10 @@ Options:
   --runs N        integration runs (default: integration.runs from the config)
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
+  --shard K/M     run only shard K of M of the integration runs (the seeds s
+                  with s mod M = K − 1) and write them, traces included, to
+                  .conlens/shards/<name>/; conlens merge, given the M folders,
+                  does the rest and writes the report the unsharded rank would
   --json FILE     also write the report as JSON ("-" for standard output)
   --sarif FILE    also write the report as SARIF 2.1.0 (one result per position
                   and per violation)
@@ -63,7 +70,7 @@ configuration, or unit tests that fail, or integration tests that call no
 instrumented code. Integration tests whose calls ran serialized (no concurrent
 work) are a warning. Integration runs that hang are reported (warning and
 violation) and the ranking goes on.`,
-  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, config: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
@@ -78,38 +85,63 @@ violation) and the ranking goes on.`,
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
     const progress = (values.progress as string | undefined) ?? 'text';
     if (progress !== 'text' && progress !== 'json') throw new UsageError(`--progress must be text or json, got "${progress}"`, 'rank');
-    let lastStage = '';
-    let report;
-    try {
-      report = await rankProject(loaded, {
-        strategy,
-        runs,
-        seed,
-        jobs,
-        onProgress: (p) => {
-          if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'progress', stage: p.stage, message: p.message, percent: p.percent })}\n`);
-          else if (p.stage !== lastStage) process.stderr.write(`conlens: ${p.stage} (${p.message})…\n`);
-          lastStage = p.stage;
-        },
-      });
-    } catch (error) {
-      // The editor reads stderr line by line: end the stream with a line it can show.
-      if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'error', message: error instanceof Error ? error.message : String(error) })}\n`);
-      if (error instanceof RankInputError) throw new UsageError(error.message, 'rank');
-      throw error;
+    if (values.shard !== undefined) {
+      let shard: Shard;
+      try {
+        shard = parseShard(String(values.shard));
+      } catch (error) {
+        throw new UsageError((error as Error).message, 'rank');
+      }
+      return rankShard(loaded, { strategy, runs, seed, jobs }, shard, log);
     }
-    const reportDir = join(loaded.root, '.conlens');
-    mkdirSync(reportDir, { recursive: true });
-    const json = `${JSON.stringify(report, null, 2)}\n`;
-    writeFileSync(join(reportDir, 'report.json'), json);
-    if (values.json && !toStdout) writeFileSync(values.json as string, json);
-    if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report, { toolVersion: packageJson.version }), null, 2)}\n`);
-    if (toStdout) process.stdout.write(json);
-    for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
-    log(formatReport(report, { all: values.all === true }).trimEnd());
-    log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
-    if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
-    // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).
-    return report.summary.violations > 0 && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
+    return rankAndReport(loaded, { strategy, runs, seed, jobs }, values, progress);
   },
 };
+
+/** rank --shard: only this shard's integration runs, written with their traces for conlens merge. */
+async function rankShard(loaded: LoadedConfig, options: { strategy: RankOptions['strategy']; runs: number; seed: number; jobs: number }, shard: Shard, log: (line: string) => void): Promise<number> {
+  if (!loaded.config.unit) throw new UsageError(`${loaded.file}: no "unit" command: the merge of the shards mines reference invariants from it; add { "unit": { "command": "…" } }`, 'rank');
+  if (!loaded.config.integration) throw new UsageError(`${loaded.file}: no "integration" command configured; add { "integration": { "command": "…" } }`, 'rank');
+  log(`${loaded.root}: integration runs of shard ${shard.index}/${shard.count} (the seeds s of ${options.seed}…${options.seed + options.runs - 1} with s mod ${shard.count} = ${shard.index - 1}), strategy ${options.strategy}`);
+  const result = await fuzz(loaded, { ...options, shard, onRun: (o) => log(`  seed ${String(o.seed).padEnd(10)} ${o.outcome}${o.message ? `  ${o.message.slice(0, 100)}` : ''}`) });
+  const folder = writeShard(loaded, packageJson.version, 'rank', { strategy: options.strategy, seed: options.seed, runs: options.runs }, shard, result);
+  log(`shard ${shard.index}/${shard.count}: ${result.runs} run(s), ${result.violations} violation(s) → ${relative(process.cwd(), folder) || '.'}; conlens merge ranks once all ${shard.count} shards are in .conlens/shards/`);
+  return result.violations > 0 ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** Runs the rank pipeline and writes its outputs as `conlens rank` does (also for conlens merge
+ *  of rank shards, with `options.integration` set). */
+export async function rankAndReport(loaded: LoadedConfig, options: Omit<RankOptions, 'onProgress'>, values: Record<string, string | boolean | undefined>, progress = 'text'): Promise<number> {
+  const toStdout = values.json === '-';
+  const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
+  let lastStage = '';
+  let report: Report;
+  try {
+    report = await rankProject(loaded, {
+      ...options,
+      onProgress: (p) => {
+        if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'progress', stage: p.stage, message: p.message, percent: p.percent })}\n`);
+        else if (p.stage !== lastStage) process.stderr.write(`conlens: ${p.stage} (${p.message})…\n`);
+        lastStage = p.stage;
+      },
+    });
+  } catch (error) {
+    // The editor reads stderr line by line: end the stream with a line it can show.
+    if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'error', message: error instanceof Error ? error.message : String(error) })}\n`);
+    if (error instanceof RankInputError) throw new UsageError(error.message, 'rank');
+    throw error;
+  }
+  const reportDir = join(loaded.root, '.conlens');
+  mkdirSync(reportDir, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(join(reportDir, 'report.json'), json);
+  if (values.json && !toStdout) writeFileSync(values.json as string, json);
+  if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report, { toolVersion: packageJson.version }), null, 2)}\n`);
+  if (toStdout) process.stdout.write(json);
+  for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
+  log(formatReport(report, { all: values.all === true }).trimEnd());
+  log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
+  if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
+  // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).
+  return report.summary.violations > 0 && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
+}

@@ -1,12 +1,15 @@
-// Sharded fuzzing across machines (issue 18 §1): the job matrix of the user's CI is the cluster.
+// Sharded fuzz and rank runs across machines (issue 18 §1): the job matrix of the user's CI is the cluster.
 // `conlens fuzz --shard K/M` runs the seeds of S … S+N−1 that belong to shard K — seed s belongs to
 // shard (s mod M) + 1, so shards stay balanced and a seed's schedule never depends on M — and
 // writes a self-contained, relocatable folder under .conlens/shards/: shard.json (the shard's
 // outcomes, the options, the tool version and a configuration hash) and a copy of every
 // violation.json. `conlens merge` checks that the folders are one complete set of shards of the
 // same fuzz and puts their outcomes back in seed order: the result the unsharded run would give.
+// `conlens rank --shard K/M` shards the integration runs only (the expensive part) and carries
+// their traces; the merge mines them, one run folder at a time, with the unit runs and the static
+// analysis done where it merges — the report is the unsharded rank's.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import { sumAtomCounts, type Violation, type ViolationKind } from './violation.js';
@@ -18,18 +21,22 @@ export interface Shard {
   count: number;
 }
 
-export const SHARD_FORMAT = 'conlens-fuzz-shard';
+export const SHARD_FORMAT = 'conlens-shard';
+/** What a shard is part of: a fuzz (outcomes and violations) or a rank (also its runs' traces,
+ *  which the merge mines: the unit runs and the static analysis are redone where it merges). */
+export type ShardCommand = 'fuzz' | 'rank';
 const SHARD_FILE = 'shard.json';
 
 export interface ShardFile {
   format: typeof SHARD_FORMAT;
+  command: ShardCommand;
   /** The Concurrency Lens version that wrote it: shards of two versions may schedule differently. */
   tool: string;
   /** sha256 of the configuration as loaded: shards of two configurations are not one run. */
   config: string;
   shard: Shard;
   options: { strategy: FuzzOptions['strategy']; seed: number; runs: number; depth?: number; steps?: number; stallMs?: number; settleMs?: number };
-  /** Outcomes with `violationFile` relative to the shard folder. */
+  /** Outcomes with `violationFile` (and for rank `runDir`) relative to the shard folder. */
   result: FuzzResult;
 }
 
@@ -57,21 +64,29 @@ export function configHash(loaded: LoadedConfig): string {
   return createHash('sha256').update(JSON.stringify(loaded.config)).digest('hex').slice(0, 16);
 }
 
-export function shardFolderName(options: ShardFile['options'], shard: Shard): string {
-  return `fuzz-${options.strategy}-s${options.seed}-n${options.runs}-${shard.index}of${shard.count}`;
+export function shardFolderName(command: ShardCommand, options: ShardFile['options'], shard: Shard): string {
+  return `${command}-${options.strategy}-s${options.seed}-n${options.runs}-${shard.index}of${shard.count}`;
 }
 
-/** Writes the shard folder (under `<root>/.conlens/shards/` unless `dir` is given); returns it. */
-export function writeShard(loaded: LoadedConfig, tool: string, options: ShardFile['options'], shard: Shard, result: FuzzResult, dir?: string): string {
-  const folder = dir ?? join(loaded.root, '.conlens', 'shards', shardFolderName(options, shard));
+/** Writes the shard folder (under `<root>/.conlens/shards/` unless `dir` is given); returns it.
+ *  A rank shard carries its runs' folders (traces, run.json, violation.json) under runs/. */
+export function writeShard(loaded: LoadedConfig, tool: string, command: ShardCommand, options: ShardFile['options'], shard: Shard, result: FuzzResult, dir?: string): string {
+  const folder = dir ?? join(loaded.root, '.conlens', 'shards', shardFolderName(command, options, shard));
+  rmSync(folder, { recursive: true, force: true });
   mkdirSync(join(folder, 'violations'), { recursive: true });
   const outcomes = result.outcomes.map((outcome) => {
-    if (!outcome.violationFile) return outcome;
-    const copy = join('violations', `seed-${outcome.seed}.json`);
-    copyFileSync(outcome.violationFile, join(folder, copy));
-    return { ...outcome, violationFile: copy };
+    const moved = { ...outcome };
+    if (command === 'rank') {
+      moved.runDir = join('runs', `seed-${outcome.seed}`);
+      cpSync(outcome.runDir, join(folder, moved.runDir), { recursive: true });
+    }
+    if (outcome.violationFile) {
+      moved.violationFile = join('violations', `seed-${outcome.seed}.json`);
+      copyFileSync(outcome.violationFile, join(folder, moved.violationFile));
+    }
+    return moved;
   });
-  const file: ShardFile = { format: SHARD_FORMAT, tool, config: configHash(loaded), shard, options, result: { ...result, outcomes, firstViolation: undefined } };
+  const file: ShardFile = { format: SHARD_FORMAT, command, tool, config: configHash(loaded), shard, options, result: { ...result, outcomes, firstViolation: undefined } };
   writeFileSync(join(folder, SHARD_FILE), `${JSON.stringify(file, null, 2)}\n`);
   return folder;
 }
@@ -93,11 +108,14 @@ function readShardFile(folder: string): ShardFile {
   } catch (error) {
     throw new ShardMergeError(`${path}: cannot read a shard result: ${(error as Error).message}`);
   }
-  if (file.format !== SHARD_FORMAT || !file.shard || !file.result) throw new ShardMergeError(`${path}: not a conlens fuzz shard (format "${String(file.format)}")`);
+  if (file.format !== SHARD_FORMAT || !file.shard || !file.result) throw new ShardMergeError(`${path}: not a conlens shard result (format "${String(file.format)}")`);
   return file;
 }
 
 export interface MergedFuzz {
+  command: ShardCommand;
+  /** The configuration hash the shards ran with. */
+  config: string;
   result: FuzzResult;
   /** The folders merged, in shard order. */
   folders: string[];
@@ -118,6 +136,7 @@ export function mergeFuzzShards(folders: string[]): MergedFuzz {
       }
     }
   };
+  same('command', (f) => f.command);
   same('Concurrency Lens version', (f) => f.tool);
   same('configuration hash', (f) => f.config);
   same('options', (f) => JSON.stringify(f.options));
@@ -134,7 +153,11 @@ export function mergeFuzzShards(folders: string[]): MergedFuzz {
 
   const ordered = [...shards].sort((a, b) => a.file.shard.index - b.file.shard.index);
   const outcomes = ordered
-    .flatMap(({ folder, file }) => file.result.outcomes.map((o) => (o.violationFile ? { ...o, violationFile: join(folder, o.violationFile) } : o)))
+    .flatMap(({ folder, file }) => file.result.outcomes.map((o) => ({
+      ...o,
+      ...(o.violationFile ? { violationFile: join(folder, o.violationFile) } : {}),
+      ...(file.command === 'rank' ? { runDir: join(folder, o.runDir) } : {}),
+    })))
     .sort((a, b) => a.seed - b.seed);
   const found = outcomes.filter((o) => o.outcome !== 'pass');
   const byKind: FuzzResult['byKind'] = {};
@@ -158,5 +181,5 @@ export function mergeFuzzShards(folders: string[]): MergedFuzz {
       },
     } : {}),
   };
-  return { result, folders: ordered.map((s) => s.folder), options: first.file.options };
+  return { command: first.file.command, config: first.file.config, result, folders: ordered.map((s) => s.folder), options: first.file.options };
 }

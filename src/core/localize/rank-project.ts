@@ -7,7 +7,7 @@
 // reports progress.
 import { readFileSync } from 'node:fs';
 import type { LoadedConfig } from '../config/config-types.js';
-import { fuzz, type FuzzStrategy } from '../active/fuzz.js';
+import { fuzz, type FuzzResult, type FuzzStrategy } from '../active/fuzz.js';
 import type { Violation } from '../active/violation.js';
 import { failureInvariants } from '../invariants/diff.js';
 import { mineInvariants } from '../invariants/miner.js';
@@ -51,6 +51,8 @@ export interface RankOptions {
   confidence?: number;
   onProgress?: (progress: RankProgress) => void;
   signal?: AbortSignal;
+  /** The integration runs already made (the merged shards of `rank --shard`): not run again. */
+  integration?: FuzzResult;
   /** Stage timings (ms), filled in as the stages end (bench/rank). */
   timings?: Partial<Record<RankStage, number>>;
 }
@@ -105,9 +107,9 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     throw new RankInputError(`the unit tests hung before calling any instrumented function (${unit.argv.join(' ')}): no reference invariants; fix the hang first`);
   }
 
-  stage('integration runs', `${options.runs} runs under the ${options.strategy} scheduler`);
+  stage('integration runs', options.integration ? `${options.integration.runs} runs of the merged shards` : `${options.runs} runs under the ${options.strategy} scheduler`);
   let done = 0;
-  const fuzzed = await fuzz(loaded, {
+  const fuzzed = options.integration ?? await fuzz(loaded, {
     strategy: options.strategy,
     runs: options.runs,
     seed: options.seed,
