@@ -5,7 +5,8 @@
 //                   the same as an `--import` module, for our own test runner)
 //  - loader-hooks.mjs  module.register() hooks, run on Node's loader thread
 //  - vitest-run.mjs, vitest-setup.mjs  Vitest through its Node API with our Vite plugin, and
-//                   the setup file the plugin adds to every Vitest worker
+//                   the setup file the plugin adds to every Vitest worker; install-tracing.mjs
+//                   the runtime it loads where the register did not run
 //  - transpile.cjs  the TypeScript compiler + our transform, loaded lazily by the two above
 //  - jest-run.cjs, jest-transform.cjs, jest-setup.cjs  Jest's wrapper, transformer and setup file
 // The last two run inside the user's process, so they are kept apart from the CLI bundle.
@@ -45,6 +46,8 @@ const builds = [
       // Vitest (runner/vitest.ts): the wrapper that adds our Vite plugin, and the worker setup file.
       'vitest-run': 'src/core/instrument/vitest-run.ts',
       'vitest-setup': 'src/core/instrument/vitest-setup.ts',
+      // The runtime for Vitest workers that register did not reach, loaded by vitest-setup.mjs.
+      'install-tracing': 'src/core/instrument/install-tracing.ts',
     },
     format: 'esm',
     outdir: 'dist',
@@ -52,7 +55,9 @@ const builds = [
     banner: esmRequireBanner,
   },
   { ...common, entryPoints: { register: 'src/core/instrument/register-require.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' }, ...cjsImportMeta },
-  { ...common, entryPoints: { transpile: 'src/core/instrument/transpile.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
+  // The map is written but not linked: with source maps enabled in the test process (register.ts),
+  // Node would read and index its 14 MB every time the compiler loads (the VSIX ships no maps).
+  { ...common, sourcemap: 'external', entryPoints: { transpile: 'src/core/instrument/transpile.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
   // `import { concurrently } from 'concurrency-lens/concurrently'` in users' tests. One CommonJS
   // file serves import and require alike, so a test never holds two copies of its start sites.
   // Jest (issue 15): the runner wrapper, the transformer around the user's, the vm-context setup.
@@ -70,5 +75,5 @@ if (watch) {
   const started = performance.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
   chmodSync('dist/cli.js', 0o755);
-  console.log(`built dist/ (extension, cli, register (.cjs, .mjs), loader-hooks, vitest-run, vitest-setup, transpile, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built dist/ (extension, cli, register (.cjs, .mjs), loader-hooks, vitest-run, vitest-setup, install-tracing, transpile, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -5,7 +5,8 @@ import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { InstrumentOptions } from './instrument-transformer.js';
 
-export const TRACE_ENV = 'CONLENS_TRACE';
+// Read apart (trace-settings.ts) by code that must stay small: the Vitest worker setup file.
+export { TRACE_ENV, readTraceSettings } from './trace-settings.js';
 
 export interface TraceSettings {
   /** Project root: `include` and recorded file names are relative to it. */
@@ -52,17 +53,6 @@ export interface ScheduleSettings {
   lockRegions?: boolean;
   /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */
   eventLoop?: boolean;
-}
-
-export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {
-  const raw = env[TRACE_ENV];
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as TraceSettings;
-  } catch {
-    process.stderr.write(`conlens: ignoring ${TRACE_ENV}: not valid JSON\n`);
-    return undefined;
-  }
 }
 
 const ASYNC_MUTEX_LOCK_METHODS = ['acquire', 'release', 'runExclusive', 'waitForUnlock', 'cancel'];

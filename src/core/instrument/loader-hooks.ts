@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instrumentationFor, type TraceSettings } from './instrument-config.js';
+import { cachedTranspile, instrumentCacheFor, type InstrumentCache } from './instrument-cache.js';
 import { moduleFormatOf, TYPESCRIPT_FILE } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
@@ -20,10 +21,13 @@ let transpiler: typeof Transpile | undefined;
 const transpile = (): typeof Transpile => (transpiler ??= requireHere('./transpile.cjs') as typeof Transpile);
 
 let instrumentFor: ((file: string) => InstrumentOptions | undefined) | undefined;
+let cache: InstrumentCache | undefined;
 
 export function initialize(settings: TraceSettings | undefined): void {
   if (!settings) return;
-  instrumentFor = instrumentationFor(settings, dirname(fileURLToPath(import.meta.url)));
+  const ownDir = dirname(fileURLToPath(import.meta.url));
+  instrumentFor = instrumentationFor(settings, ownDir);
+  cache = instrumentCacheFor(settings, ownDir);
 }
 
 const RELATIVE = /^\.{1,2}\//;
@@ -58,7 +62,7 @@ function warnIfNotInstrumented(filePath: string, error: string | undefined): voi
 }
 
 function compile(source: string, filePath: string, instrument: InstrumentOptions | undefined): string {
-  const output = transpile().transpileTypeScript(source, filePath, 'module', instrument);
+  const output = cachedTranspile(cache, transpile, source, filePath, 'module', instrument);
   warnIfNotInstrumented(filePath, output.instrumentError);
   return output.code;
 }
@@ -76,7 +80,7 @@ export async function load(url: string, context: { format?: string | null }, nex
       // module whose source came from this hook): instrument it here, as register.ts does for
       // require() from Node's own CommonJS loader.
       const source = await readFile(filePath, 'utf8');
-      const output = transpile().transpileTypeScript(source, filePath, 'commonjs', instrument);
+      const output = cachedTranspile(cache, transpile, source, filePath, 'commonjs', instrument);
       warnIfNotInstrumented(filePath, output.instrumentError);
       return { format: 'commonjs', source: output.code, shortCircuit: true };
     }
@@ -90,7 +94,7 @@ export async function load(url: string, context: { format?: string | null }, nex
       // Imported from an ES module: hand Node the transpiled CommonJS so it can see the named
       // exports; require() calls inside still go through Node's CommonJS loader and register.ts.
       const source = await readFile(filePath, 'utf8');
-      const output = transpile().transpileTypeScript(source, filePath, 'commonjs', instrumentFor?.(filePath));
+      const output = cachedTranspile(cache, transpile, source, filePath, 'commonjs', instrumentFor?.(filePath));
       warnIfNotInstrumented(filePath, output.instrumentError);
       return { format: 'commonjs', source: output.code, shortCircuit: true };
     }

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
+import { cachedTranspile, instrumentCacheFor } from './instrument-cache.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
@@ -19,6 +20,7 @@ process.setSourceMapsEnabled(true);
 const ownDir = dirname(fileURLToPath(import.meta.url));
 if (settings) installTracing(settings, ownDir);
 const instrumentFor = instrumentationFor(settings, ownDir);
+const cache = instrumentCacheFor(settings, ownDir);
 
 // CommonJS: require() of .ts files (also extensionless, Node tries registered extensions in order),
 // and instrumentation of included .js/.cjs files.
@@ -32,7 +34,7 @@ const transpile = () => (transpiler ??= Module.createRequire(import.meta.url)('.
 
 function compileCommonJs(module: CommonJsModule, filename: string, instrument: InstrumentOptions | undefined): void {
   const source = readFileSync(filename, 'utf8');
-  const output = transpile().transpileTypeScript(source, filename, 'commonjs', instrument);
+  const output = cachedTranspile(cache, transpile, source, filename, 'commonjs', instrument);
   if (output.instrumentError) {
     process.stderr.write(`conlens: warning: ${filename} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
   }

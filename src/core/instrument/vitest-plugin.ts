@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { instrumentationFor, type TraceSettings } from './instrument-config.js';
+import { cachedTranspile, instrumentCacheFor } from './instrument-cache.js';
 import type * as Transpile from './transpile.js';
 
 /** The part of Vite's Plugin interface we use (vite's types are not our dependency). */
@@ -19,6 +20,7 @@ const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Z
 
 export function conlensVitePlugin(settings: TraceSettings, ownDir: string): ConlensVitePlugin {
   const instrumentFor = instrumentationFor(settings, ownDir);
+  const cache = instrumentCacheFor(settings, ownDir);
   let transpiler: typeof Transpile | undefined;
   const transpile = () => (transpiler ??= createRequire(join(ownDir, 'vitest-run.mjs'))('./transpile.cjs') as typeof Transpile);
   return {
@@ -34,7 +36,7 @@ export function conlensVitePlugin(settings: TraceSettings, ownDir: string): Conl
       if (id.startsWith('\0') || id.includes('?')) return null;
       const instrument = instrumentFor(id);
       if (!instrument) return null;
-      const output = transpile().transpileTypeScript(code, id, 'module', instrument);
+      const output = cachedTranspile(cache, transpile, code, id, 'module', instrument);
       if (output.instrumentError) {
         process.stderr.write(`conlens: warning: ${id} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
       }

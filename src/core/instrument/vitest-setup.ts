@@ -5,17 +5,25 @@
 //  - names the process by its test file: a worker's argv is Vitest's worker script, but trace
 //    headers and per-process replay records are keyed by the test file (scheduler.ts processKey);
 //  - flushes the trace after the file: a `threads` worker may be terminated without an exit event.
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readTraceSettings } from './instrument-config.js';
-import { installTracing } from './install-tracing.js';
-import { processKey } from '../runtime/scheduler.js';
+//
+// Vite transforms this file (and its source map) on every run, so it is kept small: the runtime
+// is loaded from its own bundle (dist/install-tracing.mjs) only where register did not install it.
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readTraceSettings } from './trace-settings.js';
+import { processKey } from '../runtime/process-key.js';
 import type { Recorder } from '../runtime/recorder.js';
+import type * as InstallTracing from './install-tracing.js';
 
 const settings = readTraceSettings();
 if (settings) {
   const g = globalThis as { __conlens?: Recorder; __vitest_worker__?: { filepath?: string } };
-  const recorder = g.__conlens ?? installTracing(settings, dirname(fileURLToPath(import.meta.url)));
+  const ownDir = dirname(fileURLToPath(import.meta.url));
+  const install = async (): Promise<Recorder> => {
+    const { installTracing } = (await import(/* @vite-ignore */ pathToFileURL(join(ownDir, 'install-tracing.mjs')).href)) as typeof InstallTracing;
+    return installTracing(settings, ownDir);
+  };
+  const recorder = g.__conlens ?? (await install());
   const testFile = g.__vitest_worker__?.filepath;
   if (testFile) {
     recorder.setProcessArgv([...process.argv.slice(1), testFile]);

@@ -9,9 +9,9 @@
 // files the same way). Program points and await sites are mapped back to the user's lines
 // (InstrumentOptions.mapPosition), and our map is composed with theirs for stack traces.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { instrumentationFor, readTraceSettings } from '../instrument/instrument-config.js';
+import { buildFingerprint, cachedTranspile, instrumentCacheFor } from '../instrument/instrument-cache.js';
 import type * as Transpile from '../instrument/transpile.js';
 import { composeMaps, decodeMappings, lookup, takeInlineMap, type RawSourceMap } from '../instrument/source-map.js';
 import { publishRecorder } from './jest-bridge.js';
@@ -42,17 +42,12 @@ publishRecorder();
 
 const settings = readTraceSettings();
 const instrumentFor = instrumentationFor(settings, __dirname);
+const cache = instrumentCacheFor(settings, __dirname);
 const loadDynamic = require;
 let transpiler: typeof Transpile | undefined;
 const transpile = () => (transpiler ??= loadDynamic(join(__dirname, 'transpile.cjs')) as typeof Transpile);
 // Our own code is part of the cache key: a new Concurrency Lens never reuses old instrumentation.
-const ownVersion = (() => {
-  try {
-    return createHash('sha1').update(readFileSync(join(__dirname, 'transpile.cjs'))).digest('hex');
-  } catch {
-    return 'dev';
-  }
-})();
+const ownVersion = buildFingerprint(__dirname);
 
 async function loadTransformer(path: string, options: unknown): Promise<JestTransformer> {
   const loaded = loadDynamic(path) as { default?: unknown } & Record<string, unknown>;
@@ -80,7 +75,8 @@ function instrument(result: TransformResult, path: string, options: TransformOpt
     : undefined;
   // A .js name: the code is the transformer's JavaScript output, whatever the source was.
   const format = options.supportsStaticESM ? 'module' : 'commonjs';
-  const output = transpile().transpileTypeScript(inline.code, `${path}.conlens.js`, format, { ...instrumentOptions, ...(mapPosition ? { mapPosition } : {}) });
+  // mapPosition reads their map: the cache key holds it.
+  const output = cachedTranspile(cache, transpile, inline.code, `${path}.conlens.js`, format, { ...instrumentOptions, ...(mapPosition ? { mapPosition } : {}) }, theirMap ? JSON.stringify(theirMap) : '');
   if (output.instrumentError) {
     process.stderr.write(`conlens: warning: ${path} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
     return result;

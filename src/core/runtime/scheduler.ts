@@ -14,10 +14,12 @@
 // deadlock, otherwise a hang; it records that (a `stall` event), says so on stderr and ends the
 // process with exit code 1, so a stuck test never outlives the stall time.
 // Each decision is a `sched` trace event; the `replay` strategy reproduces a recorded sequence.
-import { relative } from 'node:path';
+import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
+
+export { processKey };
 
 /** What the scheduler needs of an activation (recorder.ts's Activation has it). */
 export interface ScheduledActivation {
@@ -76,11 +78,6 @@ export function taskOf(act: ScheduledActivation | undefined): ScheduledActivatio
   return task;
 }
 
-/** The process's key for per-process replay records: its test file, relative to its cwd. */
-export function processKey(argv: string[] = process.argv, cwd: string = process.cwd()): string {
-  const last = argv.length > 1 ? argv[argv.length - 1] : '';
-  return last ? relative(cwd, last).split('\\').join('/') : '';
-}
 
 export function createStrategy(settings: ScheduleSettings): Strategy {
   switch (settings.strategy) {

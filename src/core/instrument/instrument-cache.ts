@@ -1,0 +1,126 @@
+// A persistent cache of transpiled + instrumented output, shared by every test process, worker
+// and run of a project (issue 15, bench/runners.mjs). Loading the TypeScript compiler costs a few
+// hundred ms per process (a 10 MB bundle to compile, then the transform itself); a traced run
+// where every file is a cache hit never loads it. The loader hook (node:test, Mocha), the Vite
+// plugin (Vitest) and the Jest transformer all go through cachedTranspile.
+//
+// Safety: the key covers everything the output depends on — the source text, the file name
+// (compiler options and the inline source map's `sources`), the module format, the
+// instrumentation options, whatever a caller maps positions through (Jest: the user's
+// transformer's source map), and our own build (the transpile bundle, which carries the compiler
+// and the transformer). An entry is the exact output string, written to a temporary file and
+// renamed into place (readers never see a partial entry), with a checksum that is verified on
+// every read: a corrupt or foreign entry is a miss, recomputed and rewritten. A cache that
+// cannot be written (read-only checkout) is silently skipped; it never changes what runs.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { InstrumentOptions } from './instrument-transformer.js';
+import type { TraceSettings } from './instrument-config.js';
+import type * as Transpile from './transpile.js';
+
+/** Set to "off" to bypass the cache (reads and writes), e.g. to rule it out when debugging. */
+export const CACHE_ENV = 'CONLENS_CACHE';
+const FORMAT = 'conlens-transpile-cache/1';
+
+export interface InstrumentCache {
+  /** <project root>/.conlens/cache/transpile */
+  dir: string;
+  /** Our build's fingerprint: a new Concurrency Lens never reads an older one's entries. */
+  version: string;
+}
+
+/** The traced run's cache (under its project root), or undefined: untraced runs, CONLENS_CACHE=off. */
+export function instrumentCacheFor(settings: TraceSettings | undefined, ownDir: string, env: NodeJS.ProcessEnv = process.env): InstrumentCache | undefined {
+  if (!settings?.root || env[CACHE_ENV] === 'off') return undefined;
+  return { dir: join(settings.root, '.conlens', 'cache', 'transpile'), version: buildFingerprint(ownDir) };
+}
+
+/** The transpile bundle's size and modification time: cheap (no 10 MB read), and any rebuild or
+ *  reinstall changes it. */
+export function buildFingerprint(ownDir: string): string {
+  try {
+    const s = statSync(join(ownDir, 'transpile.cjs'));
+    return `${s.size}-${s.mtimeMs}`;
+  } catch {
+    // Running from source (tests): nothing to fingerprint, so no cache across builds.
+    return `unbuilt-${process.pid}-${randomBytes(4).toString('hex')}`;
+  }
+}
+
+/** The entry key of one transpilation. `mapPosition` is a function: its caller passes what it
+ *  depends on as `keyExtra`. */
+export function cacheKey(version: string, source: string, fileName: string, format: Transpile.ModuleFormat, instrument: InstrumentOptions | undefined, keyExtra = ''): string {
+  const options = instrument ? JSON.stringify({ ...instrument, mapPosition: instrument.mapPosition ? true : undefined }) : 'none';
+  return createHash('sha256').update([FORMAT, version, fileName, format, options, keyExtra, source].join('\0')).digest('hex');
+}
+
+function entryPath(cache: InstrumentCache, key: string): string {
+  return join(cache.dir, `${key}.json`);
+}
+
+/** The entry's output, or undefined when it is missing, unreadable, corrupt or not ours. */
+export function readEntry(path: string): Transpile.TranspileOutput | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const newline = text.indexOf('\n');
+  if (newline < 0) return undefined;
+  const [format, checksum] = text.slice(0, newline).split(' ');
+  const body = text.slice(newline + 1);
+  if (format !== FORMAT || checksum !== createHash('sha256').update(body).digest('hex')) return undefined;
+  try {
+    const entry = JSON.parse(body) as { code?: unknown; diagnostics?: unknown };
+    if (typeof entry.code !== 'string' || !Array.isArray(entry.diagnostics) || !entry.diagnostics.every((d) => typeof d === 'string')) return undefined;
+    return { code: entry.code, diagnostics: entry.diagnostics as string[] };
+  } catch {
+    return undefined;
+  }
+}
+
+const madeDirs = new Set<string>();
+
+/** Writes an entry atomically (temporary file + rename); failures are ignored. */
+export function writeEntry(path: string, dir: string, output: Transpile.TranspileOutput): void {
+  const body = JSON.stringify({ code: output.code, diagnostics: output.diagnostics });
+  const text = `${FORMAT} ${createHash('sha256').update(body).digest('hex')}\n${body}`;
+  const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    if (!madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // never written
+    }
+  }
+}
+
+/** transpileTypeScript through the cache: the compiler (`load`) is loaded only on a miss. Output
+ *  that fell back to uninstrumented code (instrumentError) is never cached, so its warning is
+ *  printed on every run. */
+export function cachedTranspile(
+  cache: InstrumentCache | undefined,
+  load: () => typeof Transpile,
+  source: string,
+  fileName: string,
+  format: Transpile.ModuleFormat,
+  instrument?: InstrumentOptions,
+  keyExtra?: string,
+): Transpile.TranspileOutput {
+  if (!cache) return load().transpileTypeScript(source, fileName, format, instrument);
+  const path = entryPath(cache, cacheKey(cache.version, source, fileName, format, instrument, keyExtra));
+  const hit = readEntry(path);
+  if (hit) return hit;
+  const output = load().transpileTypeScript(source, fileName, format, instrument);
+  if (!output.instrumentError) writeEntry(path, cache.dir, output);
+  return output;
+}

@@ -1,0 +1,230 @@
+// The instrumentation cache (instrument/instrument-cache.ts): a hit is byte-for-byte the output a
+// fresh transpilation gives (code, program points, sites, lines, inline source map), the compiler
+// is not loaded on a hit, bad entries are misses, and a traced run reads the same trace whether
+// the cache is off, cold or warm.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { glob } from 'tinyglobby';
+import * as transpile from '../../src/core/instrument/transpile.ts';
+import { cachedTranspile, cacheKey, instrumentCacheFor, readEntry, CACHE_ENV, type InstrumentCache } from '../../src/core/instrument/instrument-cache.ts';
+import type { InstrumentOptions } from '../../src/core/instrument/instrument-transformer.ts';
+import { loadConfig } from '../../src/core/config/index.ts';
+import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+const REPO = join(__dirname, '..', '..');
+const LOCKS = { lockMethods: ['acquire', 'release', 'runExclusive'], acquireMethods: ['acquire'] };
+
+function counting(): { load: () => typeof transpile; loads: () => number } {
+  let n = 0;
+  return { load: () => (n++, transpile), loads: () => n };
+}
+
+function freshCache(): InstrumentCache {
+  return { dir: join(tempProject({}), '.conlens', 'cache', 'transpile'), version: 'test-1' };
+}
+
+function entries(cache: InstrumentCache): string[] {
+  return existsSync(cache.dir) ? readdirSync(cache.dir) : [];
+}
+
+test('cached output equals a fresh transpilation, for every example source, both formats and several instrumentations', async () => {
+  const files = (await glob(['examples/*/src/**/*.ts'], { cwd: REPO, absolute: true })).sort();
+  assert.ok(files.length >= 20);
+  const variants: (InstrumentOptions | undefined)[] = [
+    undefined,
+    { file: 'x', fields: false, ...LOCKS },
+    { file: 'x', fields: true, ...LOCKS },
+    { file: 'x', fields: true, ...LOCKS, scheduled: true },
+    { file: 'x', fields: false, lockMethods: [], acquireMethods: [], scheduled: true, awaitsOnly: true },
+  ];
+  const cache = freshCache();
+  let compared = 0;
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    for (const format of ['module', 'commonjs'] as const) {
+      for (const variant of variants) {
+        const instrument = variant && { ...variant, file: file.slice(REPO.length + 1) };
+        const fresh = transpile.transpileTypeScript(source, file, format, instrument);
+        const miss = counting();
+        assert.deepEqual(cachedTranspile(cache, miss.load, source, file, format, instrument), fresh);
+        assert.equal(miss.loads(), 1, 'a miss transpiles');
+        const hit = counting();
+        const cached = cachedTranspile(cache, hit.load, source, file, format, instrument);
+        assert.equal(hit.loads(), 0, `a hit never loads the compiler (${file})`);
+        // The same string: the same program points, sites, lines and inline source map.
+        assert.equal(cached.code, fresh.code);
+        assert.deepEqual(cached.diagnostics, fresh.diagnostics);
+        compared++;
+      }
+    }
+  }
+  assert.equal(entries(cache).length, compared, 'one entry per distinct transpilation');
+  assert.ok(!entries(cache).some((f) => f.endsWith('.tmp')), 'no temporary file is left behind');
+});
+
+test('the key covers the source, file name, format, options, the caller’s extra and our build', () => {
+  const instrument: InstrumentOptions = { file: 'src/a.ts', fields: true, ...LOCKS };
+  const base = cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', instrument);
+  const others = [
+    cacheKey('v2', 'let a = 1;', '/p/src/a.ts', 'module', instrument),
+    cacheKey('v1', 'let a = 2;', '/p/src/a.ts', 'module', instrument),
+    cacheKey('v1', 'let a = 1;', '/p/src/b.ts', 'module', instrument),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'commonjs', instrument),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', undefined),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', { ...instrument, fields: false }),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', { ...instrument, scheduled: true }),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', { ...instrument, file: 'src/b.ts' }),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', { ...instrument, lockMethods: ['lock'] }),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', { ...instrument, mapPosition: (line, character) => ({ line, character }) }),
+    cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', instrument, '{"mappings":"AAAA"}'),
+  ];
+  assert.equal(new Set([base, ...others]).size, others.length + 1);
+  assert.equal(cacheKey('v1', 'let a = 1;', '/p/src/a.ts', 'module', { ...instrument }), base, 'stable for equal inputs');
+});
+
+test('a corrupt, truncated, foreign or unparsable entry is a miss, recomputed and rewritten', () => {
+  const cache = freshCache();
+  const source = 'export async function f(o: { n: number }) { await null; o.n++; return o.n; }';
+  const instrument: InstrumentOptions = { file: 'src/f.ts', fields: true, ...LOCKS };
+  const fresh = transpile.transpileTypeScript(source, '/p/src/f.ts', 'module', instrument);
+  cachedTranspile(cache, () => transpile, source, '/p/src/f.ts', 'module', instrument);
+  const [name] = entries(cache);
+  const path = join(cache.dir, name);
+  const good = readFileSync(path, 'utf8');
+  const [header, body] = [good.slice(0, good.indexOf('\n')), good.slice(good.indexOf('\n') + 1)];
+  const damaged = [
+    good.slice(0, good.length - 10), // truncated
+    good.replace('__conlens', '__conlenz'), // a changed byte: the checksum no longer matches
+    `other-format/9 ${header.split(' ')[1]}\n${body}`, // not our format
+    '', // empty
+    'no newline at all',
+    `${header}\n${body}`.replace(/^(\S+ )\S+/, `$1${'0'.repeat(64)}`), // wrong checksum
+  ];
+  for (const text of damaged) {
+    writeFileSync(path, text);
+    assert.equal(readEntry(path), undefined);
+    const miss = counting();
+    assert.deepEqual(cachedTranspile(cache, miss.load, source, '/p/src/f.ts', 'module', instrument), fresh);
+    assert.equal(miss.loads(), 1, 'recomputed');
+    assert.equal(readFileSync(path, 'utf8'), good, 'rewritten whole');
+  }
+  // A checksum-valid entry of the wrong shape is not trusted either.
+  const wrongShape = JSON.stringify({ code: 42, diagnostics: [] });
+  writeFileSync(path, `${header.split(' ')[0]} ${createHash('sha256').update(wrongShape).digest('hex')}\n${wrongShape}`);
+  assert.equal(readEntry(path), undefined);
+});
+
+test('output that fell back to uninstrumented code is not cached; an unwritable cache is skipped', () => {
+  const failing = { ...transpile, transpileTypeScript: () => ({ code: 'plain', diagnostics: [], instrumentError: 'boom' }) };
+  const cache = freshCache();
+  assert.equal(cachedTranspile(cache, () => failing, 'x', '/p/x.ts', 'module', { file: 'x.ts', fields: false, ...LOCKS }).instrumentError, 'boom');
+  assert.deepEqual(entries(cache), []);
+  // The cache folder's place is taken by a file: every write fails, the output is unchanged.
+  const root = tempProject({ '.conlens/cache/transpile': 'not a folder' });
+  const blocked: InstrumentCache = { dir: join(root, '.conlens', 'cache', 'transpile'), version: 'v' };
+  const fresh = transpile.transpileTypeScript('export const a = 1;', '/p/a.ts', 'module');
+  assert.deepEqual(cachedTranspile(blocked, () => transpile, 'export const a = 1;', '/p/a.ts', 'module'), fresh);
+  assert.deepEqual(cachedTranspile(blocked, () => transpile, 'export const a = 1;', '/p/a.ts', 'module'), fresh);
+});
+
+test('the cache of a traced run lives in its project’s .conlens/cache; untraced runs and CONLENS_CACHE=off have none', () => {
+  const settings = { root: '/p', include: ['src/**'], runDir: '/p/.conlens/runs/r', fields: false, depth: 2, locks: [] };
+  const distDir = join(REPO, 'dist');
+  assert.equal(instrumentCacheFor(settings, distDir, {})?.dir, join('/p', '.conlens', 'cache', 'transpile'));
+  assert.equal(instrumentCacheFor(undefined, distDir, {}), undefined);
+  assert.equal(instrumentCacheFor(settings, distDir, { [CACHE_ENV]: 'off' }), undefined);
+  if (existsSync(join(distDir, 'transpile.cjs'))) {
+    assert.equal(instrumentCacheFor(settings, distDir, {})?.version, instrumentCacheFor(settings, distDir, {})?.version, 'one build, one version');
+  }
+});
+
+test('processes writing the same entries at once leave only whole entries', async () => {
+  const cache = freshCache();
+  mkdirSync(cache.dir, { recursive: true });
+  const sources = Array.from({ length: 8 }, (_, i) => `export async function f${i}(o: { n: number }) { await null; o.n += ${i}; }`);
+  const script = `
+const transpile = require(${JSON.stringify(join(REPO, 'src', 'core', 'instrument', 'transpile.ts'))});
+const { cachedTranspile } = require(${JSON.stringify(join(REPO, 'src', 'core', 'instrument', 'instrument-cache.ts'))});
+const cache = ${JSON.stringify(cache)};
+for (let round = 0; round < 3; round++) for (const [i, s] of ${JSON.stringify(sources)}.entries()) cachedTranspile(cache, () => transpile, s, '/p/f' + i + '.ts', 'commonjs', { file: 'f' + i + '.ts', fields: true, lockMethods: [], acquireMethods: [] });
+`;
+  const register = join(REPO, 'dist', 'register.mjs');
+  const runs = Array.from({ length: 4 }, () => new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['--import', register, '-e', script], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('close', resolve);
+  }));
+  assert.deepEqual(await Promise.all(runs), [0, 0, 0, 0]);
+  const names = entries(cache);
+  assert.equal(names.length, sources.length, names.join(', '));
+  for (const [i, s] of sources.entries()) {
+    const hit = counting();
+    const output = cachedTranspile(cache, hit.load, s, `/p/f${i}.ts`, 'commonjs', { file: `f${i}.ts`, fields: true, lockMethods: [], acquireMethods: [] });
+    assert.equal(hit.loads(), 0);
+    assert.equal(output.code, transpile.transpileTypeScript(s, `/p/f${i}.ts`, 'commonjs', { file: `f${i}.ts`, fields: true, lockMethods: [], acquireMethods: [] }).code);
+  }
+});
+
+test('a traced run records the same trace and the same stack lines with the cache off, cold and warm', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node run.ts' }, integration: { command: 'node run.ts' }, timeoutMs: 20000 }),
+    'src/store.ts': `export class Store {
+  private items = new Map<string, number>();
+  total = 0;
+  async put(key: string, n: number): Promise<number> {
+    const before = this.items.get(key) ?? 0;
+    await null;
+    this.items.set(key, before + n);
+    this.total += n;
+    return this.total;
+  }
+  where(): string {
+    return new Error('here').stack!.split('\\n')[1]!.trim();
+  }
+}
+`,
+    'src/legacy.cts': `class Legacy { hits = 0; async hit() { await null; return ++this.hits; } }
+module.exports = { Legacy };
+`,
+    'src/plain.js': `export async function twice(f) { const a = await f(); const b = await f(); return a + b; }
+`,
+    'run.ts': `import { createRequire } from 'node:module';
+import { Store } from './src/store.ts';
+import { twice } from './src/plain.js';
+const { Legacy } = createRequire(import.meta.url)('./src/legacy.cts');
+const store = new Store();
+await store.put('a', 1);
+await store.put('a', 2);
+const legacy = new Legacy();
+console.log(await twice(() => legacy.hit()), store.total, store.where());
+`,
+  });
+  const loaded = loadConfig(root);
+  const traceOf = async (env: Record<string, string>) => {
+    const run = await runTraced(loaded, { suite: 'integration', env });
+    assert.equal(run.passed, true, run.output);
+    const files = await traceFiles(run.runDir);
+    assert.equal(files.length, 1);
+    // The header names the process and its start time; everything after it is the program's.
+    const events = readFileSync(files[0], 'utf8').trim().split('\n').slice(1);
+    return { events, output: run.output.trim() };
+  };
+  const off = await traceOf({ [CACHE_ENV]: 'off' });
+  assert.equal(existsSync(join(root, '.conlens', 'cache')), false, 'CONLENS_CACHE=off writes nothing');
+  const cold = await traceOf({});
+  const written = readdirSync(join(root, '.conlens', 'cache', 'transpile'));
+  assert.ok(written.length >= 4, `store.ts, legacy.cts, plain.js and run.ts are cached: ${written.join(', ')}`);
+  const warm = await traceOf({});
+  assert.deepEqual(readdirSync(join(root, '.conlens', 'cache', 'transpile')).sort(), written.sort(), 'a warm run adds nothing');
+  assert.match(off.output, /^3 3 at Store\.where \(.*store\.ts:12:\d+\)$/m, 'the stack names the TypeScript line');
+  assert.equal(cold.output, off.output);
+  assert.equal(warm.output, off.output);
+  assert.ok(off.events.some((e) => e.includes('"name":"Store.put"')) && off.events.some((e) => e.includes('"name":"Legacy.hit"')) && off.events.some((e) => e.includes('"name":"twice"')));
+  assert.deepEqual(cold.events, off.events);
+  assert.deepEqual(warm.events, off.events);
+});
