@@ -11,7 +11,9 @@
 // plain   node:test and Mocha: under our loader without tracing (on Node 20 it is what runs their
 //         TypeScript); Jest and Vitest: their own bin, as the user runs them.
 // cold    traced, nothing cached: the instrumentation cache (.conlens/cache) emptied, and for Jest
-//         a transform cache directory that holds no traced output.
+//         an empty transform cache directory — compared with Jest's own cold run (plain, its
+//         transform cache empty too: ts-jest compiles every file in both); the other runners
+//         keep no transform cache between runs, their plain run is their cold run.
 // warm    traced, the caches filled by an earlier traced run — the usual case: `conlens rank`
 //         runs the unit suite and then the integration suite N times on the same sources.
 // Traced runs record fields (integration settings, the heavier of the two).
@@ -76,31 +78,32 @@ function prepare(scratch, runner, suite) {
     jest: { plain: [bin.jest, ...testArgs], traced: [bin.jestRun, ...testArgs] },
     vitest: { plain: [bin.vitest, 'run', ...testArgs], traced: [bin.vitestRun, 'run', ...testArgs] },
   }[runner];
-  return { runner, suite, dir, argv, runs: { plain: [], cold: [], warm: [] } };
+  return { runner, suite, dir, argv, runs: { plain: [], plainCold: [], cold: [], warm: [] } };
 }
 
 function timed(s, variant, scratch) {
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
   delete env.CONLENS_TRACE;
-  const args = [...(variant === 'plain' ? s.argv.plain : s.argv.traced)];
+  const plain = variant === 'plain' || variant === 'plainCold';
+  const args = [...(plain ? s.argv.plain : s.argv.traced)];
   // Plain Jest and Vitest are the user's own command: no loader. Everything else carries it, as
   // runner/run-command.ts starts every test command.
-  if (variant !== 'plain' || s.runner === 'node' || s.runner === 'mocha') env.NODE_OPTIONS = `--import=${pathToFileURL(register).href}`;
-  if (variant !== 'plain') {
+  if (!plain || s.runner === 'node' || s.runner === 'mocha') env.NODE_OPTIONS = `--import=${pathToFileURL(register).href}`;
+  if (!plain) {
     env.CONLENS_TRACE = JSON.stringify({ root: s.dir, include: ['src/**/*.ts'], runDir: mkdtempSync(join(scratch, 'run-')), fields: true, depth: 2, locks: [] });
   }
   if (variant === 'cold') rmSync(join(s.dir, '.conlens', 'cache'), { recursive: true, force: true });
   if (s.runner === 'jest') {
     // Jest's own transform cache: the plain and warm runs keep theirs, a cold run starts empty.
-    const cacheDir = variant === 'cold' ? mkdtempSync(join(scratch, 'jest-cold-')) : join(s.dir, `.jest-cache-${variant}`);
+    const cacheDir = variant === 'cold' || variant === 'plainCold' ? mkdtempSync(join(scratch, 'jest-cold-')) : join(s.dir, `.jest-cache-${variant}`);
     args.push('--cacheDirectory', cacheDir);
   }
   const start = performance.now();
   const result = spawnSync(process.execPath, args, { cwd: s.dir, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`${s.runner} ${s.suite} ${variant}: ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-  if (variant !== 'plain' && !readdirSync(JSON.parse(env.CONLENS_TRACE).runDir).some((f) => f.startsWith('trace-'))) {
+  if (!plain && !readdirSync(JSON.parse(env.CONLENS_TRACE).runDir).some((f) => f.startsWith('trace-'))) {
     throw new Error(`${s.runner} ${s.suite} ${variant}: the traced run wrote no trace`);
   }
   return ms;
@@ -118,16 +121,20 @@ export function runnersBench({ rounds = Number(process.env.BENCH_ROUNDS ?? 5), l
       timed(s, 'warm', scratch);
     }
     for (let i = 0; i < rounds; i++) {
-      for (const s of all) for (const variant of ['plain', 'cold', 'warm']) s.runs[variant].push(timed(s, variant, scratch));
+      for (const s of all) {
+        for (const variant of s.runner === 'jest' ? ['plain', 'plainCold', 'cold', 'warm'] : ['plain', 'cold', 'warm']) s.runs[variant].push(timed(s, variant, scratch));
+      }
     }
-    log(`Per runner: plain vs traced with fields, cold and warm caches, median of ${rounds} interleaved rounds`);
-    log('   runner   suite            plain ms   cold ×   warm ×');
+    log(`Per runner: plain vs traced with fields, warm and cold caches, median of ${rounds} interleaved rounds`);
+    log('   runner   suite            plain ms   warm ×   cold ×   (Jest: cold vs its own cold plain run, ms)');
     const rows = [];
     for (const s of all) {
       const plain = median(s.runs.plain);
-      const row = { runner: s.runner, suite: s.suite, plainMs: plain, cold: median(s.runs.cold) / plain, warm: median(s.runs.warm) / plain };
+      const plainCold = s.runs.plainCold.length ? median(s.runs.plainCold) : plain;
+      const row = { runner: s.runner, suite: s.suite, plainMs: plain, plainColdMs: plainCold, warm: median(s.runs.warm) / plain, cold: median(s.runs.cold) / plainCold };
       rows.push(row);
-      log(`   ${s.runner.padEnd(8)} ${s.suite.padEnd(15)} ${plain.toFixed(0).padStart(9)}   ${row.cold.toFixed(2).padStart(5)}   ${row.warm.toFixed(2).padStart(6)}`);
+      const note = s.runs.plainCold.length ? `   (plain cold ${plainCold.toFixed(0)})` : '';
+      log(`   ${s.runner.padEnd(8)} ${s.suite.padEnd(15)} ${plain.toFixed(0).padStart(9)}   ${row.warm.toFixed(2).padStart(6)}   ${row.cold.toFixed(2).padStart(6)}${note}`);
     }
     for (const runner of runners) {
       const mine = rows.filter((r) => r.runner === runner);
@@ -141,4 +148,4 @@ export function runnersBench({ rounds = Number(process.env.BENCH_ROUNDS ?? 5), l
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) runnersBench();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runnersBench();

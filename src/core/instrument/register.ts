@@ -5,7 +5,7 @@
 // instrumentation of the included files. Kept small: it runs in every test process.
 import Module, { register } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
@@ -15,9 +15,9 @@ import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
 
 const settings = readTraceSettings();
-register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
-process.setSourceMapsEnabled(true);
 const ownDir = dirname(fileURLToPath(import.meta.url));
+if (!inRunnerPipeline()) register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
+process.setSourceMapsEnabled(true);
 if (settings) installTracing(settings, ownDir);
 const instrumentFor = instrumentationFor(settings, ownDir);
 const cache = instrumentCacheFor(settings, ownDir);
@@ -79,3 +79,21 @@ moduleStatics._resolveFilename = function resolveTypeScriptFilename(request, par
     }
   }
 };
+
+/** Jest and Vitest load the user's code through their own pipelines, which our Jest transformer
+ *  and Vite plugin instrument; in their processes the ESM hooks would see only the runner's own
+ *  modules, each import a round trip to the hooks thread (bench/runners.mjs: ~1 s on a ten-file
+ *  Vitest suite). Those processes are our runner wrappers and, started from them (marked by
+ *  RUNNER_ENV), the runners' workers; a process that a test starts itself is neither and gets
+ *  the hooks. The CommonJS hooks above stay: a jest.config.ts may be require()d. */
+function inRunnerPipeline(): boolean {
+  const RUNNER_ENV = 'CONLENS_RUNNER_PIPELINE';
+  const script = process.argv[1] ? resolve(process.argv[1]) : '';
+  const wrapper = script === join(ownDir, 'vitest-run.mjs') ? 'vitest' : script === join(ownDir, 'jest-run.cjs') ? 'jest' : undefined;
+  if (wrapper) {
+    process.env[RUNNER_ENV] = wrapper;
+    return true;
+  }
+  const worker = { vitest: /[\\/](tinypool|vitest)[\\/]/, jest: /[\\/]jest-worker[\\/]/ }[process.env[RUNNER_ENV] ?? ''];
+  return worker !== undefined && worker.test(script);
+}
