@@ -7,7 +7,10 @@
 //  4. trace memory: a run producing ~10^6 events, RSS growth;
 //  5. an fs-heavy micro workload (~20k fs calls, each recorded as file/dir accesses) plain vs
 //     traced with fields;
-//  6. per runner: the Vitest fixtures' unit suites, plain `vitest run` vs traced (issue 15).
+//  6. per runner (bench/runners.mjs): the same suites under node:test, Mocha, Jest and Vitest,
+//     plain vs traced with the instrumentation cache cold and warm (issue 15).
+// Sections 1-5 run with the instrumentation cache off (CONLENS_CACHE=off), so that they measure
+// instrumenting and recording on every run, as before the cache; section 6 measures the cache.
 // Usage: npm run build && node bench/tracing.mjs   (BENCH_ROUNDS=N to change the rounds,
 // BENCH_SECTIONS=1,5 to run only some sections)
 import { spawnSync } from 'node:child_process';
@@ -16,6 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { glob } from 'tinyglobby';
+import { runnersBench } from './runners.mjs';
 
 const root = join(import.meta.dirname, '..');
 const register = join(root, 'dist', 'register.mjs');
@@ -28,6 +32,7 @@ const sections = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6').split(','
 function run(cwd, args, trace) {
   const env = { ...process.env, NODE_OPTIONS: `--import=${register}` };
   delete env.NODE_TEST_CONTEXT;
+  env.CONLENS_CACHE = 'off';
   if (trace) env.CONLENS_TRACE = JSON.stringify({ root: cwd, depth: 2, locks: [], ...trace, runDir: mkdtempSync(join(scratch, 'run-')) });
   const start = performance.now();
   const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
@@ -122,32 +127,11 @@ try {
     console.log(`\n5. fs-heavy micro workload (~20k fs calls: writeFile/stat/readFile/readdir/unlink, sync and promises), median of ${ROUNDS}`);
     console.log(`   plain ${fp.toFixed(0)} ms, traced with fields ${(median(fsRuns.fields) / fp).toFixed(2)}×`);
   }
-  // 6. per runner (issue 15): the same suites under Vitest — the user's plain `vitest run` vs a
-  // traced run started as Concurrency Lens starts it (dist/vitest-run.mjs with the plugin)
+  // 6. per runner (issue 15): the same suites under node:test, Mocha, Jest and Vitest, plain vs
+  // traced with the instrumentation cache cold and warm (bench/runners.mjs)
   if (sections.has('6')) {
-    const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-    const vitestRun = join(root, 'dist', 'vitest-run.mjs');
-    const spawnTimed = (cwd, args, env) => {
-      const start = performance.now();
-      const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
-      if (result.status !== 0) throw new Error(`${args.join(' ')} in ${cwd} failed:\n${result.stdout}\n${result.stderr}`);
-      return performance.now() - start;
-    };
-    console.log(`\n6. Vitest (test/runners/vitest): unit suites, plain vitest run vs traced with fields, median of ${ROUNDS}`);
-    for (const name of readdirSync(join(root, 'test', 'runners', 'vitest')).sort()) {
-      const dir = join(root, 'test', 'runners', 'vitest', name);
-      if (!existsSync(join(dir, 'conlens.config.json'))) continue;
-      const plainEnv = { ...process.env };
-      delete plainEnv.NODE_TEST_CONTEXT;
-      const times = { plain: [], traced: [] };
-      for (let i = 0; i < ROUNDS; i++) {
-        times.plain.push(spawnTimed(dir, [vitestBin, 'run', 'test/unit'], plainEnv));
-        const tracedEnv = { ...plainEnv, NODE_OPTIONS: `--import=${register}`, CONLENS_TRACE: JSON.stringify({ root: dir, depth: 2, locks: [], include: ['src/**/*.ts'], fields: true, runDir: mkdtempSync(join(scratch, 'run-')) }) };
-        times.traced.push(spawnTimed(dir, [vitestRun, 'run', 'test/unit'], tracedEnv));
-      }
-      const p = median(times.plain);
-      console.log(`   ${name.padEnd(24)} plain ${p.toFixed(0).padStart(6)} ms   traced with fields ${(median(times.traced) / p).toFixed(2)}×`);
-    }
+    let first = true;
+    runnersBench({ rounds: ROUNDS, log: (line) => { console.log(first ? `\n6. ${line}` : line); first = false; } });
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { glob } from 'tinyglobby';
 import * as transpile from '../../src/core/instrument/transpile.ts';
@@ -25,7 +25,7 @@ function counting(): { load: () => typeof transpile; loads: () => number } {
 }
 
 function freshCache(): InstrumentCache {
-  return { dir: join(tempProject({}), '.conlens', 'cache', 'transpile'), version: 'test-1' };
+  return { dir: join(tempProject({}), '.conlens', 'cache', 'transpile', 'test-1'), version: 'test-1' };
 }
 
 function entries(cache: InstrumentCache): string[] {
@@ -132,10 +132,26 @@ test('output that fell back to uninstrumented code is not cached; an unwritable 
   assert.deepEqual(cachedTranspile(blocked, () => transpile, 'export const a = 1;', '/p/a.ts', 'module'), fresh);
 });
 
+test('the first write of a build removes the entries of builds not written to for a day', () => {
+  const parent = join(tempProject({}), '.conlens', 'cache', 'transpile');
+  const old = join(parent, 'old-build');
+  const recent = join(parent, 'other-build-in-use');
+  for (const dir of [old, recent]) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'entry.json'), 'x');
+  }
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  utimesSync(old, twoDaysAgo, twoDaysAgo);
+  const cache: InstrumentCache = { dir: join(parent, 'this-build'), version: 'this-build' };
+  cachedTranspile(cache, () => transpile, 'export const a = 1;', '/p/a.ts', 'module');
+  assert.deepEqual(readdirSync(parent).sort(), ['other-build-in-use', 'this-build']);
+});
+
 test('the cache of a traced run lives in its project’s .conlens/cache; untraced runs and CONLENS_CACHE=off have none', () => {
   const settings = { root: '/p', include: ['src/**'], runDir: '/p/.conlens/runs/r', fields: false, depth: 2, locks: [] };
   const distDir = join(REPO, 'dist');
-  assert.equal(instrumentCacheFor(settings, distDir, {})?.dir, join('/p', '.conlens', 'cache', 'transpile'));
+  const cache = instrumentCacheFor(settings, distDir, {});
+  assert.equal(cache?.dir, join('/p', '.conlens', 'cache', 'transpile', cache!.version));
   assert.equal(instrumentCacheFor(undefined, distDir, {}), undefined);
   assert.equal(instrumentCacheFor(settings, distDir, { [CACHE_ENV]: 'off' }), undefined);
   if (existsSync(join(distDir, 'transpile.cjs'))) {
@@ -217,10 +233,13 @@ console.log(await twice(() => legacy.hit()), store.total, store.where());
   const off = await traceOf({ [CACHE_ENV]: 'off' });
   assert.equal(existsSync(join(root, '.conlens', 'cache')), false, 'CONLENS_CACHE=off writes nothing');
   const cold = await traceOf({});
-  const written = readdirSync(join(root, '.conlens', 'cache', 'transpile'));
+  const builds = readdirSync(join(root, '.conlens', 'cache', 'transpile'));
+  assert.equal(builds.length, 1, 'one folder for this build');
+  const cacheDir = join(root, '.conlens', 'cache', 'transpile', builds[0]);
+  const written = readdirSync(cacheDir);
   assert.ok(written.length >= 4, `store.ts, legacy.cts, plain.js and run.ts are cached: ${written.join(', ')}`);
   const warm = await traceOf({});
-  assert.deepEqual(readdirSync(join(root, '.conlens', 'cache', 'transpile')).sort(), written.sort(), 'a warm run adds nothing');
+  assert.deepEqual(readdirSync(cacheDir).sort(), written.sort(), 'a warm run adds nothing');
   assert.match(off.output, /^3 3 at Store\.where \(.*store\.ts:12:\d+\)$/m, 'the stack names the TypeScript line');
   assert.equal(cold.output, off.output);
   assert.equal(warm.output, off.output);

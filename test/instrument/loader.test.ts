@@ -113,3 +113,18 @@ process.nextTick(() => { order.push('tick2'); Promise.resolve().then(() => order
   assert.equal(ts.status, 0, ts.err);
   assert.equal(ts.out, spawnSync(process.execPath, ['main.cjs'], { cwd: root, encoding: 'utf8' }).stdout.trim());
 });
+
+test('a process that a Vitest or Jest test starts itself still loads TypeScript through the hooks', () => {
+  // register.ts leaves the ESM hooks out of the runners' own processes (marked by
+  // CONLENS_RUNNER_PIPELINE, inherited by everything they start); a test's child is not one.
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'src/a.ts': 'export const a: string = "a";',
+    'main.ts': `import { a } from './src/a.ts'; console.log(a);`,
+  });
+  for (const runner of ['vitest', 'jest']) {
+    const result = spawnSync(process.execPath, ['--require', registerEntry(), 'main.ts'], { cwd: root, encoding: 'utf8', env: { ...process.env, CONLENS_RUNNER_PIPELINE: runner } });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout.trim(), 'a');
+  }
+});

@@ -13,8 +13,8 @@
 // every read: a corrupt or foreign entry is a miss, recomputed and rewritten. A cache that
 // cannot be written (read-only checkout) is silently skipped; it never changes what runs.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { InstrumentOptions } from './instrument-transformer.js';
 import type { TraceSettings } from './instrument-config.js';
 import type * as Transpile from './transpile.js';
@@ -24,7 +24,8 @@ export const CACHE_ENV = 'CONLENS_CACHE';
 const FORMAT = 'conlens-transpile-cache/1';
 
 export interface InstrumentCache {
-  /** <project root>/.conlens/cache/transpile */
+  /** <project root>/.conlens/cache/transpile/<version>: one folder per build, so the entries of
+   *  older builds can be removed whole (pruneOtherBuilds). */
   dir: string;
   /** Our build's fingerprint: a new Concurrency Lens never reads an older one's entries. */
   version: string;
@@ -33,7 +34,8 @@ export interface InstrumentCache {
 /** The traced run's cache (under its project root), or undefined: untraced runs, CONLENS_CACHE=off. */
 export function instrumentCacheFor(settings: TraceSettings | undefined, ownDir: string, env: NodeJS.ProcessEnv = process.env): InstrumentCache | undefined {
   if (!settings?.root || env[CACHE_ENV] === 'off') return undefined;
-  return { dir: join(settings.root, '.conlens', 'cache', 'transpile'), version: buildFingerprint(ownDir) };
+  const version = buildFingerprint(ownDir);
+  return { dir: join(settings.root, '.conlens', 'cache', 'transpile', version), version };
 }
 
 /** The transpile bundle's size and modification time: cheap (no 10 MB read), and any rebuild or
@@ -92,6 +94,7 @@ export function writeEntry(path: string, dir: string, output: Transpile.Transpil
     if (!madeDirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       madeDirs.add(dir);
+      pruneOtherBuilds(dir);
     }
     writeFileSync(temporary, text);
     renameSync(temporary, path);
@@ -101,6 +104,25 @@ export function writeEntry(path: string, dir: string, output: Transpile.Transpil
     } catch {
       // never written
     }
+  }
+}
+
+/** Another build's entries are never read again once it is replaced (an upgrade, a rebuild):
+ *  removed when this build first writes, unless written to within the last day — two builds in
+ *  use side by side (the extension and a CLI) keep theirs. Entries of edited files stay until
+ *  the build changes; .conlens/cache can be deleted at any time. */
+const STALE_MS = 24 * 3600 * 1000;
+function pruneOtherBuilds(dir: string): void {
+  const parent = dirname(dir);
+  const own = basename(dir);
+  try {
+    for (const name of readdirSync(parent)) {
+      if (name === own) continue;
+      const other = join(parent, name);
+      if (Date.now() - statSync(other).mtimeMs > STALE_MS) rmSync(other, { recursive: true, force: true });
+    }
+  } catch {
+    // another process pruned it first, or the folder is not ours to change: nothing lost
   }
 }
 

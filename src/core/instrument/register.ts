@@ -94,6 +94,6 @@ function inRunnerPipeline(): boolean {
     process.env[RUNNER_ENV] = wrapper;
     return true;
   }
-  const worker = { vitest: /[\\/](tinypool|vitest)[\\/]/, jest: /[\\/]jest-worker[\\/]/ }[process.env[RUNNER_ENV] ?? ''];
+  const worker = { vitest: /[\\/]node_modules[\\/](tinypool|vitest)[\\/]/, jest: /[\\/]node_modules[\\/]jest-worker[\\/]/ }[process.env[RUNNER_ENV] ?? ''];
   return worker !== undefined && worker.test(script);
 }
