@@ -1,6 +1,7 @@
 // The runtime of a traced test process: the recorder (and scheduler) plus the file and port
-// wrappers. Shared by the `--import` register and the Vitest worker setup (runner/vitest.ts), so
-// a Vitest worker records exactly what a node:test process does.
+// wrappers. Shared by the `--import` register and the Vitest worker setup (vitest-setup.ts, which
+// loads it as its own bundle, dist/install-tracing.mjs, where register did not run), so a Vitest
+// worker records exactly what a node:test process does.
 import { fileMatcher, type TraceSettings } from './instrument-config.js';
 import { installRecorder } from '../runtime/install.js';
 import { watchResources } from '../runtime/resources.js';
