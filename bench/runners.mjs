@@ -28,7 +28,8 @@ import { pathToFileURL } from 'node:url';
 import { writeSyntheticSuite } from './workloads/synthetic-suite.mjs';
 
 const root = join(import.meta.dirname, '..');
-const register = join(root, 'dist', 'register.mjs');
+// As runner/run-command.ts injects it: `--require` of dist/register.cjs.
+const register = join(root, 'dist', 'register.cjs');
 const bin = {
   mocha: join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'),
   jest: join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
@@ -89,7 +90,7 @@ function timed(s, variant, scratch) {
   const args = [...(plain ? s.argv.plain : s.argv.traced)];
   // Plain Jest and Vitest are the user's own command: no loader. Everything else carries it, as
   // runner/run-command.ts starts every test command.
-  if (!plain || s.runner === 'node' || s.runner === 'mocha') env.NODE_OPTIONS = `--import=${pathToFileURL(register).href}`;
+  if (!plain || s.runner === 'node' || s.runner === 'mocha') env.NODE_OPTIONS = `--require=${JSON.stringify(register)}`;
   if (!plain) {
     env.CONLENS_TRACE = JSON.stringify({ root: s.dir, include: ['src/**/*.ts'], runDir: mkdtempSync(join(scratch, 'run-')), fields: true, depth: 2, locks: [] });
   }

@@ -22,7 +22,8 @@ import { glob } from 'tinyglobby';
 import { runnersBench } from './runners.mjs';
 
 const root = join(import.meta.dirname, '..');
-const register = join(root, 'dist', 'register.mjs');
+// As runner/run-command.ts injects it: `--require` of dist/register.cjs.
+const register = join(root, 'dist', 'register.cjs');
 const require = createRequire(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -30,7 +31,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'conlens-bench-tracing-'));
 const sections = new Set((process.env.BENCH_SECTIONS ?? '1,2,3,4,5,6').split(','));
 
 function run(cwd, args, trace) {
-  const env = { ...process.env, NODE_OPTIONS: `--import=${register}` };
+  const env = { ...process.env, NODE_OPTIONS: `--require=${JSON.stringify(register)}` };
   delete env.NODE_TEST_CONTEXT;
   env.CONLENS_CACHE = 'off';
   if (trace) env.CONLENS_TRACE = JSON.stringify({ root: cwd, depth: 2, locks: [], ...trace, runDir: mkdtempSync(join(scratch, 'run-')) });
