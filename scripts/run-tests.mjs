@@ -1,7 +1,8 @@
 // Runs the test suites on node:test. Test files are TypeScript, loaded through our own loader hook
 // (dist/register.mjs, so `npm run build` first). Node 20's --test does not expand globs itself.
-//   node scripts/run-tests.mjs            every suite except e2e
-//   node scripts/run-tests.mjs config cli only the named folders under test/
+//   node scripts/run-tests.mjs            every suite except e2e and the slow tier (test/slow)
+//   node scripts/run-tests.mjs config cli only the named folders under test/ (`slow`: the slow tier,
+//                                         `npm run test:slow`: all-examples and all-runners sweeps)
 import { spawnSync } from 'node:child_process';
 import { glob } from 'tinyglobby';
 
@@ -9,7 +10,8 @@ const folders = process.argv.slice(2);
 const patterns = folders.length ? folders.map((f) => `test/${f}/**/*.test.ts`) : ['test/**/*.test.ts'];
 // test/runners/ holds projects whose own tests are written for other runners (Vitest, Jest): they
 // run through conlens in test/cli/runner-*.test.ts, never directly under node:test.
-const files = (await glob(patterns, { ignore: [...(folders.includes('e2e') ? [] : ['test/e2e/**']), 'test/runners/**'] })).sort();
+const ignore = ['test/runners/**', ...['e2e', 'slow'].filter((f) => !folders.includes(f)).map((f) => `test/${f}/**`)];
+const files = (await glob(patterns, { ignore })).sort();
 if (files.length === 0) {
   console.error(`no test files match ${patterns.join(', ')}`);
   process.exit(2);

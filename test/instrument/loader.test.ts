@@ -128,3 +128,33 @@ test('a process that a Vitest or Jest test starts itself still loads TypeScript 
     assert.equal(result.stdout.trim(), 'a');
   }
 });
+
+// A real suite (DirtyHairy/async-mutex, Mocha + ts-node) calls `import * as assert from 'assert'`
+// as a function: that works only without esModuleInterop, as its tsconfig has it. The loader
+// follows the project's tsconfig.json for the options that change what the code does.
+test("the project's tsconfig decides esModuleInterop and class-field semantics, as its own build would", () => {
+  const program = `import * as assert from 'assert';
+class Base { set x(v: number) { console.log('setter', v); } }
+class Derived extends Base { x = 1; }
+new Derived();
+assert(typeof assert === 'function');
+console.log('ok');`;
+  const legacy = tempProject({
+    'tsconfig.json': '{ "compilerOptions": { "module": "commonjs", "target": "ES2017", /* a comment */ "strict": true } }',
+    'main.ts': program,
+  });
+  const legacyRun = runNode(legacy, ['main.ts']);
+  assert.equal(legacyRun.status, 0, legacyRun.err);
+  // [[Set]] below ES2022: the base class's setter runs, as tsc's output for ES2017 does.
+  assert.equal(legacyRun.out, 'setter 1\nok');
+  const modern = tempProject({
+    'tsconfig.json': '{ "extends": "./base.json" }',
+    'base.json': '{ "compilerOptions": { "module": "commonjs", "target": "ES2022", "esModuleInterop": true } }',
+    'main.ts': program,
+  });
+  const modernRun = runNode(modern, ['main.ts']);
+  // esModuleInterop (through extends): the namespace object is not callable; [[Define]] fields.
+  assert.notEqual(modernRun.status, 0);
+  assert.match(modernRun.err, /assert is not a function/);
+  assert.equal(modernRun.out, '');
+});

@@ -126,6 +126,24 @@ function pruneOtherBuilds(dir: string): void {
   }
 }
 
+const tsconfigByDir = new Map<string, string>();
+/** The text of the nearest tsconfig.json above `fileName` ('' if none), memoized per folder. A
+ *  base it `extends` is not read: editing only that base needs CONLENS_CACHE=off or a new build. */
+function nearestTsconfigText(fileName: string): string {
+  const dir = dirname(fileName);
+  let text = tsconfigByDir.get(dir);
+  if (text === undefined) {
+    try {
+      text = readFileSync(join(dir, 'tsconfig.json'), 'utf8');
+    } catch {
+      const parent = dirname(dir);
+      text = parent === dir ? '' : nearestTsconfigText(join(parent, 'x'));
+    }
+    tsconfigByDir.set(dir, text);
+  }
+  return text;
+}
+
 /** transpileTypeScript through the cache: the compiler (`load`) is loaded only on a miss. Output
  *  that fell back to uninstrumented code (instrumentError) is never cached, so its warning is
  *  printed on every run. */
@@ -139,7 +157,8 @@ export function cachedTranspile(
   keyExtra?: string,
 ): Transpile.TranspileOutput {
   if (!cache) return load().transpileTypeScript(source, fileName, format, instrument);
-  const path = entryPath(cache, cacheKey(cache.version, source, fileName, format, instrument, keyExtra));
+  // The project's tsconfig.json changes the emit (transpile.ts projectCompilerOptions).
+  const path = entryPath(cache, cacheKey(cache.version, source, fileName, format, instrument, `${keyExtra ?? ''}\0${nearestTsconfigText(fileName)}`));
   const hit = readEntry(path);
   if (hit) return hit;
   const output = load().transpileTypeScript(source, fileName, format, instrument);

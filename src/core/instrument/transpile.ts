@@ -2,6 +2,7 @@
 // own (dist/transpile.cjs) because it carries the compiler: the loader thread needs it for every
 // .ts module, the main thread only when a CommonJS module require()s a .ts file, so the main
 // thread loads it lazily.
+import { dirname } from 'node:path';
 import ts from 'typescript';
 import { instrumentTransformer, type InstrumentOptions } from './instrument-transformer.js';
 
@@ -14,18 +15,55 @@ export interface TranspileOutput {
   instrumentError?: string;
 }
 
+/** The options of the project's own tsconfig.json (the nearest one above the file, `extends`
+ *  followed) that change what the emitted code does, so a file runs as the project's own build
+ *  or ts-node would run it: `import * as assert from 'assert'; assert(x)` works only without
+ *  esModuleInterop; class fields are [[Set]] below ES2022 unless useDefineForClassFields; legacy
+ *  decorators and their metadata; import elision under verbatimModuleSyntax. No tsconfig: the
+ *  modern defaults. (instrument-cache.ts keys entries by the nearest tsconfig's text.) */
+const projectOptionsByConfig = new Map<string, ts.CompilerOptions>();
+export function projectCompilerOptions(fileName: string): ts.CompilerOptions {
+  const configPath = ts.findConfigFile(dirname(fileName), ts.sys.fileExists);
+  if (!configPath) return { esModuleInterop: true, useDefineForClassFields: true };
+  let options = projectOptionsByConfig.get(configPath);
+  if (!options) {
+    const read = ts.readConfigFile(configPath, ts.sys.readFile);
+    const parsed = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath), undefined, configPath);
+    const user = parsed?.options ?? {};
+    const moduleKind = user.module;
+    const nodeModules = moduleKind !== undefined && moduleKind >= ts.ModuleKind.Node16 && moduleKind <= ts.ModuleKind.NodeNext;
+    const target = user.target ?? ts.ScriptTarget.ES5;
+    options = {
+      // TypeScript's own defaults when the project leaves them out: esModuleInterop is implied by
+      // the node16/nodenext module kinds, [[Define]] fields by a target of ES2022 or later.
+      esModuleInterop: user.esModuleInterop ?? nodeModules,
+      useDefineForClassFields: user.useDefineForClassFields ?? target >= ts.ScriptTarget.ES2022,
+      ...(user.experimentalDecorators !== undefined ? { experimentalDecorators: user.experimentalDecorators } : {}),
+      ...(user.emitDecoratorMetadata !== undefined ? { emitDecoratorMetadata: user.emitDecoratorMetadata } : {}),
+      ...(user.verbatimModuleSyntax !== undefined ? { verbatimModuleSyntax: user.verbatimModuleSyntax } : {}),
+      ...(user.jsx !== undefined ? { jsx: user.jsx } : {}),
+      ...(user.jsxImportSource !== undefined ? { jsxImportSource: user.jsxImportSource } : {}),
+      ...(user.jsxFactory !== undefined ? { jsxFactory: user.jsxFactory } : {}),
+    };
+    projectOptionsByConfig.set(configPath, options);
+  }
+  return options;
+}
+
 function compilerOptions(fileName: string, format: ModuleFormat): ts.CompilerOptions {
+  const project = projectCompilerOptions(fileName);
   return {
     target: ts.ScriptTarget.ES2022,
     module: format === 'module' ? ts.ModuleKind.ESNext : ts.ModuleKind.CommonJS,
     // Keep the user's import specifiers as written ('./a.ts' or './a.js'); the resolve hook maps them.
     allowImportingTsExtensions: true,
     allowJs: true,
-    esModuleInterop: true,
-    useDefineForClassFields: true,
     inlineSourceMap: true,
     inlineSources: true,
     jsx: fileName.endsWith('x') ? ts.JsxEmit.ReactJSX : ts.JsxEmit.Preserve,
+    ...project,
+    // verbatimModuleSyntax with CommonJS output is an error in isolation; the ESM emit keeps it.
+    ...(format === 'commonjs' ? { verbatimModuleSyntax: false } : {}),
   };
 }
 

@@ -1,0 +1,107 @@
+// The runner compatibility matrix (issue 15): an example's own project, with its node:test files
+// adapted to Mocha, Jest or Vitest — the same src/, the same test bodies — and the configuration
+// each runner needs, written into a throw-away folder. The examples' tests use only `test` and
+// `beforeEach` from node:test and assert with node:assert, which every runner accepts; only the
+// import line and the runner's configuration change.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO } from './cli.ts';
+
+export type MatrixRunner = 'node' | 'mocha' | 'jest' | 'vitest';
+export const MATRIX_RUNNERS: MatrixRunner[] = ['node', 'mocha', 'jest', 'vitest'];
+
+const TEST_OPTIONS = /(\btest\((['"`])(?:(?!\2).)*\2),\s*\{\s*timeout:\s*\d+\s*\},/g;
+const NODE_TEST_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'node:test';$/m;
+
+/** The import line of `names` (from node:test) for `runner`. */
+function importFor(runner: MatrixRunner, names: string[]): string {
+  switch (runner) {
+    case 'node':
+      return `import { ${names.join(', ')} } from 'node:test';`;
+    case 'vitest':
+      return `import { ${names.join(', ')} } from 'vitest';`;
+    case 'jest':
+      return `import { ${names.join(', ')} } from '@jest/globals';`;
+    case 'mocha':
+      // Mocha's BDD interface: `it` and `beforeEach` are globals; node:test's `test` is `it`.
+      return names.includes('test') ? 'const test = it;' : '';
+  }
+}
+
+function testFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...testFiles(path));
+    else if (name.endsWith('.test.ts')) out.push(path);
+  }
+  return out;
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', strict: true, allowImportingTsExtensions: true,
+    noEmit: true, esModuleInterop: true, skipLibCheck: true, sourceMap: true,
+  },
+};
+
+/** Writes `examples/<name>[/fixed]` adapted to `runner` into a temporary folder and returns it
+ *  (removed by the caller). Its conlens.config.json keeps everything but the two commands. */
+export function runnerProject(example: string, runner: MatrixRunner, fixed = false): string {
+  const source = join(REPO, 'examples', example, ...(fixed ? ['fixed'] : []));
+  const dir = mkdtempSync(join(tmpdir(), `conlens-matrix-${runner}-${example}-`));
+  cpSync(source, dir, { recursive: true, filter: (p) => !/[\\/](\.conlens|node_modules|fixed)$/.test(p) || p === source });
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  for (const file of testFiles(join(dir, 'test'))) {
+    const text = readFileSync(file, 'utf8');
+    const match = NODE_TEST_IMPORT.exec(text);
+    if (!match) continue;
+    const names = match[1].split(',').map((n) => n.trim()).filter(Boolean);
+    let adapted = text.replace(match[0], importFor(runner, names));
+    // node:test's `test(name, { timeout }, fn)`: Vitest takes the options too; Mocha and Jest
+    // take the function second (their own timeouts apply: Mocha's is set below, Jest's is 5 s).
+    if (runner === 'mocha' || runner === 'jest') adapted = adapted.replace(TEST_OPTIONS, '$1,');
+    writeFileSync(file, adapted);
+  }
+  const pkgPath = join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as Record<string, unknown>;
+  const configPath = join(dir, 'conlens.config.json');
+  const config = JSON.parse(readFileSync(configPath, 'utf8')) as { unit: { command: string }; integration: { command: string } };
+  const suite = (kind: 'unit' | 'integration') => {
+    switch (runner) {
+      case 'node':
+        return `node --test test/${kind}/*.test.ts`;
+      case 'mocha':
+        // Mocha's 2 s default timeout would race the scheduler's stall detection (also 2 s).
+        return `npx mocha --timeout 20000 test/${kind}/*.test.ts`;
+      case 'jest':
+        return `npx jest test/${kind}`;
+      case 'vitest':
+        return `npx vitest run test/${kind}`;
+    }
+  };
+  config.unit.command = suite('unit');
+  config.integration.command = suite('integration');
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  if (runner === 'jest') {
+    // ts-jest, CommonJS: the package is no ES module here (Jest's ESM mode is experimental).
+    delete pkg.type;
+    writeFileSync(join(dir, 'jest.config.cjs'), `module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+};
+`);
+    writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ ...TSCONFIG, include: ['**/*.ts'] }, null, 2)}\n`);
+  }
+  if (runner === 'vitest') {
+    writeFileSync(join(dir, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");
+  }
+  writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
+  return dir;
+}
+
+export function removeProject(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
