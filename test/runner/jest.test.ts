@@ -50,3 +50,25 @@ test('composed source maps lead from the final code through the intermediate one
   assert.deepEqual(lookup(composed, 2, 7)?.slice(2), [5, 2]);
   assert.equal(lookup(composed, 1, 0), undefined);
 });
+
+// Jest 27 calls createTransformer synchronously and reads `process` off its result at once (found
+// on vercel/async-sema's own suite); Jest 28+ awaits it. Ours is synchronous whenever the user's is.
+test('the transformer wrapper is created synchronously around a synchronous transformer, asynchronously around an async one', async () => {
+  const { createTransformer } = await import('../../src/core/runner/jest-transform.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-jest-transformer-'));
+  try {
+    const sync = join(dir, 'sync.cjs');
+    writeFileSync(sync, "module.exports = { createTransformer: () => ({ process: (src) => ({ code: src.toUpperCase() }) }) };");
+    const made = createTransformer({ transformer: sync, options: {} });
+    assert.ok(!(made instanceof Promise));
+    const options = { configString: '{}', supportsStaticESM: false } as never;
+    assert.deepEqual((made as { process(s: string, p: string, o: never): unknown }).process('abc', join(dir, 'x.js'), options), { code: 'ABC' });
+    const later = join(dir, 'async.cjs');
+    writeFileSync(later, "module.exports = { createTransformer: async () => ({ process: (src) => src }) };");
+    const pending = createTransformer({ transformer: later, options: {} });
+    assert.ok(pending instanceof Promise);
+    assert.equal(typeof (await pending).process, 'function');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -5,7 +5,7 @@
 // carrying the original as its option, and our setup file comes first in `setupFiles`. Nothing
 // is written into the user's files. The exit status is Jest's.
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readTraceSettings } from '../instrument/instrument-config.js';
 
 type Argv = Record<string, unknown> & { projects?: string[] };
@@ -32,6 +32,19 @@ function resolveJest(): { bin: string; fromJest: NodeJS.Require } {
   }
 }
 
+type BuildArgv = (args: string[]) => Argv | Promise<Argv>;
+
+/** jest-cli's argv parser: exported by Jest 29 and 30; Jest 27 and 28 keep it in build/cli, behind
+ *  the package's `exports` (so required by its file path), and return it synchronously. */
+function jestBuildArgv(cli: NodeJS.Require): BuildArgv {
+  const exported = (cli('jest-cli') as { buildArgv?: BuildArgv }).buildArgv;
+  if (exported) return exported;
+  const file = join(dirname(cli.resolve('jest-cli/package.json')), 'build', 'cli', 'index.js');
+  const internal = (cli(file) as { buildArgv?: BuildArgv }).buildArgv;
+  if (!internal) throw new Error(`conlens: this Jest (${file}) has no buildArgv; supported: Jest 27 to 30`);
+  return internal;
+}
+
 async function main(): Promise<void> {
   const { bin, fromJest } = resolveJest();
   const settings = readTraceSettings();
@@ -42,7 +55,7 @@ async function main(): Promise<void> {
     return;
   }
   const cli = createRequire(fromJest.resolve('jest-cli'));
-  const { buildArgv } = cli('jest-cli') as { buildArgv(args: string[]): Promise<Argv> };
+  const buildArgv = jestBuildArgv(cli);
   const { runCLI } = cli('@jest/core') as { runCLI(argv: Argv, projects: string[]): Promise<{ results: { success: boolean }; globalConfig: GlobalConfig }> };
   const { readConfigs } = createRequire(cli.resolve('@jest/core'))('jest-config') as { readConfigs(argv: Argv, projects: string[]): Promise<{ configs: ProjectConfig[] }> };
 

@@ -49,10 +49,10 @@ const transpile = () => (transpiler ??= loadDynamic(join(__dirname, 'transpile.c
 // Our own code is part of the cache key: a new Concurrency Lens never reuses old instrumentation.
 const ownVersion = buildFingerprint(__dirname);
 
-async function loadTransformer(path: string, options: unknown): Promise<JestTransformer> {
+function loadTransformer(path: string, options: unknown): JestTransformer | Promise<JestTransformer> {
   const loaded = loadDynamic(path) as { default?: unknown } & Record<string, unknown>;
   const module = (loaded && typeof loaded.createTransformer !== 'function' && loaded.default ? loaded.default : loaded) as JestTransformer & { createTransformer?: (o: unknown) => JestTransformer | Promise<JestTransformer> };
-  return typeof module.createTransformer === 'function' ? await module.createTransformer(options) : module;
+  return typeof module.createTransformer === 'function' ? module.createTransformer(options) : module;
 }
 
 function asMap(map: RawSourceMap | string | null | undefined): RawSourceMap | undefined {
@@ -99,29 +99,35 @@ function cacheKey(innerKey: string | undefined, source: string, path: string, op
   return hash.digest('hex');
 }
 
-export function createTransformer(wrapperOptions: WrapperOptions): Promise<JestTransformer> {
-  return loadTransformer(wrapperOptions.transformer, wrapperOptions.options).then((inner): JestTransformer => {
-    const innerOptions = (options: TransformOptions): TransformOptions => ({ ...options, transformerConfig: wrapperOptions.options });
-    const wrapped: JestTransformer = {
-      canInstrument: inner.canInstrument,
-      getCacheKey: (source, path, options) => cacheKey(inner.getCacheKey?.(source, path, innerOptions(options)), source, path, options),
-      getCacheKeyAsync: async (source, path, options) => {
-        const innerKey = inner.getCacheKeyAsync ? await inner.getCacheKeyAsync(source, path, innerOptions(options)) : inner.getCacheKey?.(source, path, innerOptions(options));
-        return cacheKey(innerKey, source, path, options);
-      },
+/** Jest 28+ awaits createTransformer; Jest 27 calls it synchronously and reads `process` off the
+ *  result at once: when the user's transformer is created synchronously (ts-jest, babel-jest), so
+ *  is ours. */
+export function createTransformer(wrapperOptions: WrapperOptions): JestTransformer | Promise<JestTransformer> {
+  const inner = loadTransformer(wrapperOptions.transformer, wrapperOptions.options);
+  return inner instanceof Promise ? inner.then((loaded) => wrapTransformer(loaded, wrapperOptions)) : wrapTransformer(inner, wrapperOptions);
+}
+
+function wrapTransformer(inner: JestTransformer, wrapperOptions: WrapperOptions): JestTransformer {
+  const innerOptions = (options: TransformOptions): TransformOptions => ({ ...options, transformerConfig: wrapperOptions.options });
+  const wrapped: JestTransformer = {
+    canInstrument: inner.canInstrument,
+    getCacheKey: (source, path, options) => cacheKey(inner.getCacheKey?.(source, path, innerOptions(options)), source, path, options),
+    getCacheKeyAsync: async (source, path, options) => {
+      const innerKey = inner.getCacheKeyAsync ? await inner.getCacheKeyAsync(source, path, innerOptions(options)) : inner.getCacheKey?.(source, path, innerOptions(options));
+      return cacheKey(innerKey, source, path, options);
+    },
+  };
+  if (inner.process) {
+    const process = inner.process.bind(inner);
+    wrapped.process = (source, path, options) => instrument(process(source, path, innerOptions(options)), path, options);
+  }
+  if (inner.processAsync || inner.process) {
+    wrapped.processAsync = async (source, path, options) => {
+      const result = inner.processAsync ? await inner.processAsync(source, path, innerOptions(options)) : inner.process!(source, path, innerOptions(options));
+      return instrument(result, path, options);
     };
-    if (inner.process) {
-      const process = inner.process.bind(inner);
-      wrapped.process = (source, path, options) => instrument(process(source, path, innerOptions(options)), path, options);
-    }
-    if (inner.processAsync || inner.process) {
-      wrapped.processAsync = async (source, path, options) => {
-        const result = inner.processAsync ? await inner.processAsync(source, path, innerOptions(options)) : inner.process!(source, path, innerOptions(options));
-        return instrument(result, path, options);
-      };
-    }
-    return wrapped;
-  });
+  }
+  return wrapped;
 }
 
 // Jest loads transformers with interop: an ES-module-shaped export (as the bundle has) is read
