@@ -22,7 +22,8 @@ function tracePoints(dir: string): string[] {
   const { status, stdout, stderr } = conlens(['trace', dir, '--tests', 'unit']);
   clean(dir);
   assert.equal(status, 0, `${stdout}\n${stderr}`);
-  const table = stdout.split('program point')[1] ?? '';
+  // The table's header line, not the summary's "N program points".
+  const table = stdout.split('\nprogram point')[1] ?? '';
   return table.split('\n').slice(1).map((line) => line.split(/\s+/)[0]).filter(Boolean).sort();
 }
 
@@ -84,4 +85,33 @@ test('rank under Vitest puts the expected fault first; the fixed variant has not
   clean(fixedDir);
   assert.equal(fixed.status, 0, fixed.stderr);
   assert.deepEqual((JSON.parse(fixed.stdout) as Report).positions.filter((p) => p.confirmed), []);
+});
+
+test('a CommonJS project with plain .js sources under Vitest: traced, and rank finds its lost update', async () => {
+  const { tempProject } = await import('../helpers/temp-project.ts');
+  const { symlinkSync } = await import('node:fs');
+  const dir = tempProject({
+    'package.json': '{ "name": "cjs-js", "private": true, "type": "commonjs" }',
+    'src/counter.js': `const delay = (ms) => new Promise((r) => setTimeout(r, ms));
+class Counter {
+  constructor() { this.value = 0; }
+  async increment() {
+    const v = this.value;
+    await delay(1);
+    this.value = v + 1;
+  }
+}
+module.exports = { Counter };
+`,
+    'test/unit/counter.test.js': "import { test, expect } from 'vitest';\nimport { Counter } from '../../src/counter.js';\ntest('one', async () => { const c = new Counter(); await c.increment(); expect(c.value).toBe(1); });\n",
+    'test/integration/counter.test.js': "import { test, expect } from 'vitest';\nimport { Counter } from '../../src/counter.js';\ntest('two at once', async () => { const c = new Counter(); await Promise.all([c.increment(), c.increment()]); expect(c.value).toBe(2); });\n",
+    'conlens.config.json': '{ "include": ["src/**/*.js"], "unit": { "command": "npx vitest run test/unit" }, "integration": { "command": "npx vitest run test/integration" } }',
+  });
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  assert.deepEqual(tracePoints(dir), ['Counter.constructor', 'Counter.increment', 'delay']);
+  const ranked = conlens(['rank', dir, '--runs', '4', '--jobs', '2', '--json', '-']);
+  assert.equal(ranked.status, 1, ranked.stderr);
+  const report = JSON.parse(ranked.stdout) as Report;
+  assert.equal(report.positions[0].function, 'Counter.increment');
+  assert.equal(report.positions[0].status, 'confirmed');
 });
