@@ -1,0 +1,133 @@
+// issue 15: the transparency corpus (test/transparency/corpus) inside Vitest and Jest workers. Each
+// corpus entry is imported by a one-test file of a throw-away runner project; what the entry prints
+// (console.log / console.error, captured in the worker) and how the runner ends are compared
+// between the runner as the user runs it (plain) and `conlens trace` (instrumented through the Vite
+// plugin / our Jest transformer, fields on). Both runs happen inside the same runner, so the
+// runner's own handling (an unhandled rejection, a process 'exit' hook) is the same on both sides.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, REPO } from '../helpers/cli.ts';
+
+const CORPUS = join(REPO, 'test', 'transparency', 'corpus');
+type Runner = 'vitest' | 'jest';
+
+/** Entries a runner cannot load for its own reasons (not ours), with the reason. */
+function skipReason(runner: Runner, dir: string, entry: string): string | undefined {
+  const source = readFileSync(join(dir, entry), 'utf8');
+  if (runner === 'jest') {
+    // Jest runs the corpus as CommonJS through ts-jest; its ESM mode is experimental.
+    if (/^(?:[^\s/].*)?\bawait\b/m.test(source.split('\n').filter((l) => !/^\s/.test(l)).join('\n'))) return 'top-level await: Jest runs CommonJS (ts-jest), where it is a syntax error';
+    if (/import\.meta/.test(source)) return 'import.meta: not available in CommonJS under Jest';
+  }
+  if (entry.endsWith('.cjs') && runner === 'vitest') return 'a .cjs entry is loaded by Node, not by Vite, under Vitest: nothing of ours runs in it';
+  return undefined;
+}
+
+/** Differences found and not yet removed (issue 15 note): run, reported as todo, never hidden. */
+const KNOWN: Record<string, string> = {
+  'vitest:classes/main.ts': 'plain Vitest transforms TS with esbuild, which renames a class referenced in its own static initializer (_Square) and, with no tsconfig, emits [[Set]] fields; the plugin emits with TypeScript ([[Define]] fields, the name kept): Object.keys order and a class name differ',
+  'vitest:decorators/main.ts': 'esbuild and TypeScript lower standard decorators differently (a decorated class gets a second binding, Service2; a field initializer context differs): the plugin emits with TypeScript, plain Vitest with esbuild',
+  'vitest:commonjs/main.ts': 'plain Vitest cannot run this CommonJS .ts entry (require in an SSR module: nothing printed); the plugin compiles it to CommonJS and it runs — traced is more permissive than plain',
+  'vitest:fs/main.ts': 'traced: Vite fails to parse the instrumented output of a file mixing require() and ESM (rollup parse error); plain runs it',
+  'jest:fs/main.ts': 'the entry fails under Jest CommonJS both plain and traced, so nothing is compared (traced records no program point)',
+};
+
+function runnerProject(runner: Runner, name: string, entry: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `conlens-transp-${runner}-${name}-`));
+  cpSync(join(CORPUS, name), dir, { recursive: true });
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'test'), { recursive: true });
+  const capture = `const lines: string[] = [];
+const original = { log: console.log, error: console.error };
+console.log = (...args: unknown[]) => { lines.push(format(...args)); };
+console.error = (...args: unknown[]) => { lines.push(\`[err] \${format(...args)}\`); };`;
+  const restore = `console.log = original.log;
+  console.error = original.error;
+  writeFileSync(process.env.CONLENS_TRANSCRIPT!, lines.join('\\n'));`;
+  if (runner === 'vitest') {
+    writeFileSync(join(dir, 'test', 'entry.test.ts'), `import { test } from 'vitest';
+import { format } from 'node:util';
+import { writeFileSync } from 'node:fs';
+${capture}
+test('the corpus entry runs', async () => {
+  try {
+    await import('../${entry}');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+  ${restore}
+  }
+});
+`);
+    writeFileSync(join(dir, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");
+    writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npx vitest run' }, timeoutMs: 60000 }));
+  } else {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    delete pkg.type;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+    writeFileSync(join(dir, 'test', 'entry.test.ts'), `import { test } from '@jest/globals';
+import { format } from 'node:util';
+import { writeFileSync } from 'node:fs';
+${capture}
+test('the corpus entry runs', async () => {
+  try {
+    require('../${entry}');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+  ${restore}
+  }
+});
+`);
+    writeFileSync(join(dir, 'jest.config.cjs'), "module.exports = { testEnvironment: 'node', roots: ['<rootDir>/test'], transform: { '^.+\\\\.[cm]?[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] } };\n");
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { rootDir: '.', target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', allowJs: true, allowImportingTsExtensions: true, noEmit: true, esModuleInterop: true, skipLibCheck: true, experimentalDecorators: false } }));
+    writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npx jest' }, timeoutMs: 60000 }));
+  }
+  return dir;
+}
+
+function run(argv: string[], cwd: string, transcript: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((done) => {
+    const env = { ...process.env, CONLENS_TRANSCRIPT: transcript, NO_COLOR: '1', FORCE_COLOR: '0' };
+    delete env.NODE_TEST_CONTEXT;
+    const child = spawn(argv[0], argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (status) => done({ status, output }));
+  });
+}
+
+const cases: { runner: Runner; name: string; entry: string }[] = [];
+for (const name of readdirSync(CORPUS).sort()) {
+  const spec = JSON.parse(readFileSync(join(CORPUS, name, 'corpus.json'), 'utf8')) as { entries?: string[] };
+  for (const entry of spec.entries ?? ['main.ts']) for (const runner of ['vitest', 'jest'] as const) cases.push({ runner, name, entry });
+}
+
+test('the transparency corpus inside Vitest and Jest workers: the same transcript plain and traced', { concurrency: 2 }, async (t) => {
+  await Promise.all(cases.map(({ runner, name, entry }) => {
+    const dir = join(CORPUS, name);
+    const reason = skipReason(runner, dir, entry);
+    const known = KNOWN[`${runner}:${name}/${entry}`];
+    return t.test(`${runner}: ${name}/${entry}`, { skip: reason, ...(known ? { todo: known } : {}) }, async () => {
+      const project = runnerProject(runner, name, entry);
+      try {
+        const plainFile = join(project, 'plain.txt');
+        const tracedFile = join(project, 'traced.txt');
+        const plain = await run(runner === 'vitest' ? ['npx', 'vitest', 'run'] : ['npx', 'jest'], project, plainFile);
+        const traced = await run([process.execPath, CLI, 'trace', '.', '--tests', 'unit'], project, tracedFile);
+        assert.ok(existsSync(plainFile), `the plain run printed no transcript:\n${plain.output.slice(-2000)}`);
+        assert.ok(existsSync(tracedFile), `the traced run printed no transcript:\n${traced.output.slice(-2000)}`);
+        assert.equal(readFileSync(tracedFile, 'utf8'), readFileSync(plainFile, 'utf8'));
+        // The runner ends the same way: passed plain ⇔ "tests: unit passed" traced.
+        assert.equal(/tests: unit passed/.test(traced.output), plain.status === 0, `plain exit ${plain.status}; traced:\n${traced.output.slice(-2000)}`);
+        assert.doesNotMatch(traced.output, /conlens: warning/);
+        assert.match(traced.output, /[1-9]\d* program points/);
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    });
+  }));
+});
