@@ -236,9 +236,16 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
     switch (event.e) {
       case 'sched': {
         const where = siteOf(event.s);
-        // An async generator's yield and a for await iteration are scheduling points too.
-        const point = where?.k === 'yield' ? 'the yield' : where?.k === 'for-await' ? 'the for await' : 'the await';
-        push(event.a, event.s, `resumes after ${point} at ${where ? `${where.file}:${where.line}` : `site ${event.s}`} (decision ${event.n}, ${event.c} ready${event.d ? ', replay diverged' : ''})`);
+        const at = where ? `${where.file}:${where.line}` : `site ${event.s}`;
+        const decision = `(decision ${event.n}, ${event.c} ready${event.d ? ', replay diverged' : ''})`;
+        // A callback registered at the site runs (runtime/callbacks.ts) …
+        if (where?.k === 'callback') push(event.a, event.s, `runs the ${where.name ?? ''} callback registered at ${at} ${decision}`);
+        else {
+          // … or a continuation resumes; an async generator's yield and a for await iteration are
+          // scheduling points too.
+          const point = where?.k === 'yield' ? 'the yield' : where?.k === 'for-await' ? 'the for await' : 'the await';
+          push(event.a, event.s, `resumes after ${point} at ${at} ${decision}`);
+        }
         break;
       }
       case 'lk':

@@ -107,7 +107,9 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
           const context = `${parent?.node ?? 0}\u0000${key}`;
           let reached = execution.contexts.get(context);
           if (!reached) {
-            reached = { node: ++nodes, order: fn?.kind === 'constructor' ? (parent?.order ?? 0) : execution.next++ };
+            // A callback's run (kind 'callback', runtime/callbacks.ts) is no call of the program's:
+            // what it calls sits at its registrant's position, as in a constructor.
+            reached = { node: ++nodes, order: fn?.kind === 'constructor' || fn?.kind === 'callback' ? (parent?.order ?? 0) : execution.next++ };
             execution.contexts.set(context, reached);
           }
           activations.set(event.a, { execution, ...reached });
@@ -116,7 +118,7 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
           // Two activations the test started are both unfinished: it runs them at once.
           if (openTop.size && fn?.async) concurrent = true;
           if (fn?.async) openTop.add(event.a);
-          if (name !== undefined) topLevel.add(name);
+          if (name !== undefined && fn?.kind !== 'callback') topLevel.add(name);
         }
         if (name === undefined) return;
         let orders = byFunction.get(name);

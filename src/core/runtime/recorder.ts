@@ -53,7 +53,14 @@ export interface Activation {
   spawned?: boolean;
   /** An atomic block (ATOMFUZZER): the task it was counted for at its start. */
   atomicTask?: number | null;
+  /** A callback's run (callbacks.ts): a task of its own. `lexical`: the activation its inline
+   *  function is written in, once its first frame named it (its nested callbacks run as it). */
+  callback?: { lexical?: Activation | undefined };
 }
+
+/** Callback tasks' activation ids start here: they are handed out as callbacks run, whose order
+ *  depends on when I/O completed, so they stay out of the ids of calls (await keys use those). */
+const CALLBACK_IDS = 1_000_000_000;
 
 /** An inline callback's frame: it runs as `act`, the function it is written in. */
 interface CallbackFrame {
@@ -146,6 +153,9 @@ export class Recorder {
   private readonly entrySites: Set<string>;
   /** Activations entered and not exited yet. */
   private open = 0;
+  /** Callback sites → their callback function (kind 'callback'), and the callback tasks run. */
+  private readonly callbackFns = new Map<number, number>();
+  private callbackTasks = 0;
   /** Promises known to wait for other instrumented work: runExclusive results, promises of
    *  activations awaited before (a later `await p` of the same promise is not I/O). */
   private readonly dependentPromises = new WeakMap<object, Activation | true>();
@@ -294,7 +304,15 @@ export class Recorder {
   // ---- inline callbacks ---------------------------------------------------------------------
 
   cb(act: Activation | undefined): CallbackFrame {
-    const frame = { act, prev: this.current };
+    const running = this.current;
+    const task = running?.callback;
+    if (task && (!('lexical' in task) || task.lexical === act)) {
+      // The callback a callback task runs (or one nested in it, written in the same function):
+      // it runs as that task, not as the function it is written in, which registered it.
+      task.lexical = act;
+      return { act: running, prev: running };
+    }
+    const frame = { act, prev: running };
     this.current = act;
     return frame;
   }
@@ -491,12 +509,64 @@ export class Recorder {
 
   // ---- external resources (resources.ts; only with options.fields) --------------------------
 
-  /** Declares a site found at run time (a resource access's caller). */
-  declareSite(file: string, line: number, col: number, kind: 'read' | 'write', name: string): number {
+  /** Declares a site found at run time (a resource access's or a callback registration's
+   *  caller). A callback site comes with a function of its own, the callback's runs. */
+  declareSite(file: string, line: number, col: number, kind: 'read' | 'write' | 'callback', name: string): number {
     const site = this.siteCount++;
     this.siteKinds[site] = kind;
     this.writer.write({ e: 'site', i: site, file, line, col, k: kind, name });
+    if (kind === 'callback') {
+      const fn = this.functions.length;
+      this.functions.push({ params: [], async: false, kind: 'callback' });
+      this.callbackFns.set(site, fn);
+      this.writer.write({ e: 'fn', i: fn, name: `${name} callback (line ${line})`, file, line, kind: 'callback', async: false });
+    }
     return site;
+  }
+
+  // ---- callback tasks (callbacks.ts) ---------------------------------------------------------
+
+  /** The activation whose code runs now: it registers a callback. */
+  get running(): Activation | undefined {
+    return this.current;
+  }
+
+  /** A run of the callback registered at `site` by `registrant`: a task of its own, spawned by
+   *  the registering task (DESIGN §2), so traces, violations and strategies see it as one. */
+  callbackActivation(site: number, registrant: Activation | undefined): Activation {
+    const act = {
+      id: CALLBACK_IDS + ++this.callbackTasks,
+      parent: registrant,
+      fn: this.callbackFns.get(site) ?? -1,
+      thisValue: undefined,
+      exited: false,
+      suspended: false,
+      prev: undefined,
+      args: [],
+      spawned: true,
+      callback: {},
+    } as unknown as Activation;
+    act.act = act;
+    return act;
+  }
+
+  /** Runs `fn` as the callback task `act` (entered, spawned, exited when `fn` returns). */
+  runCallback<T>(act: Activation, fn: () => T): T {
+    const prev = this.current;
+    act.prev = prev;
+    this.writer.write({ e: 'en', a: act.id, p: act.parent ? act.parent.id : null, f: act.fn, o: ++this.callOrder, v: {} });
+    this.writer.write({ e: 'spawn', a: act.id });
+    this.open++;
+    this.current = act;
+    try {
+      return fn();
+    } finally {
+      act.exited = true;
+      this.open--;
+      this.writer.write({ e: 'ex', a: act.id, f: act.fn, x: 0, v: {} });
+      this.current = prev;
+      this.scheduler?.progress();
+    }
   }
 
   /** An access of a file, directory listing or port: object 0, "the outside world". */

@@ -20,12 +20,12 @@ import type { TraceValue } from './trace-events.js';
 
 /** What the recorder offers (recorder.ts): declaring a site, recording an access. */
 export interface ResourceSink {
-  declareSite(file: string, line: number, col: number, kind: 'read' | 'write', name: string): number;
+  declareSite(file: string, line: number, col: number, kind: 'read' | 'write' | 'callback', name: string): number;
   resource(kind: 'rd' | 'wr', key: string, site: number, v?: TraceValue): void;
 }
 
 /** Where a frame's file stands: `rel` its project-relative name; `instrumented`: in `include`. */
-interface FileClass {
+export interface FileClass {
   rel: string;
   instrumented: boolean;
 }
@@ -177,14 +177,24 @@ const requestTo = (defaultPort: number): Plan => (args) => {
   return port === undefined ? undefined : [['rd', `port:${port}`]];
 };
 
-/** Installs the wrappers. `classify` names a frame's file (undefined: not the project's code). */
-export function watchResources(sink: ResourceSink, classify: (file: string) => FileClass | undefined, ownDir: string): void {
-  /** Inside a wrapped call (or recording): nested calls are the outer call's work (exists →
-   *  access, http.request → net.createConnection) or the trace writer's own. */
-  let depth = 0;
+/** Where a call in the program comes from, as a site of the trace. */
+export interface ProjectSites {
+  /** The call's site in the user's source: the innermost instrumented frame, else the innermost
+   *  frame of the project's other code (tests); undefined when Node itself or Concurrency Lens
+   *  made the call, or no project code is on the stack (libraries on their own). */
+  siteOf(wrapper: Function, name: string, kind: 'read' | 'write'): number | undefined;
+  /** A callback registration's site: the project's frame that called the API directly (Node's own
+   *  frames and ours skipped — http.createServer adds its handler through Node's code); undefined
+   *  when a library registered it. */
+  callerSite(wrapper: Function, name: string): number | undefined;
+  /** Some frame of the project's code is on the stack (the program made the call). */
+  onStack(wrapper: Function): boolean;
+}
+
+/** `classify` names a frame's file (undefined: not the project's code). */
+export function projectSites(sink: ResourceSink, classify: (file: string) => FileClass | undefined, ownDir: string): ProjectSites {
   const sites = new Map<string, number>();
   const classes = new Map<string, FileClass | null>();
-  const wrappers = new Map<Function, Function>();
 
   const classOf = (fileName: string): FileClass | null => {
     let found = classes.get(fileName);
@@ -202,19 +212,30 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
     }
     return found;
   };
+  const declared = (callSite: NodeJS.CallSite, found: FileClass, kind: 'read' | 'write' | 'callback', name: string): number => {
+    const fileName = callSite.getFileName()!;
+    const line = callSite.getLineNumber() ?? 0;
+    const col = callSite.getColumnNumber() ?? 0;
+    const key = `${fileName}:${line}:${col}:${kind}:${name}`;
+    let site = sites.get(key);
+    if (site === undefined) {
+      const [origLine, origCol] = originalPosition(fileName, line, col);
+      site = sink.declareSite(found.rel, origLine, origCol, kind, name);
+      sites.set(key, site);
+    }
+    return site;
+  };
+  const ours = (fileName: string) => fileName.startsWith(ownDir) || fileName.startsWith(`file://${ownDir}`);
 
   const RUNNER_INTERNALS = /[\\/]node_modules[\\/](vitest|vite|vite-node|tinypool|jest-runtime|jest-resolve|jest-haste-map|@vitest[\\/][^\\/]+|@jest[\\/][^\\/]+)[\\/]/;
   const captureCallSites = (_error: unknown, callSites: NodeJS.CallSite[]) => callSites;
-  /** The call's site in the user's source: the innermost instrumented frame, else the innermost
-   *  frame of the project's other code (tests); undefined when Node itself or Concurrency Lens
-   *  made the call, or no project code is on the stack (libraries on their own). */
   function siteOf(wrapper: Function, name: string, kind: 'read' | 'write'): number | undefined {
-    const callSites = structuredStack(wrapper, captureCallSites);
+    const callSites = structuredStack(wrapper, captureCallSites, 32);
     if (!callSites || callSites.length === 0) return undefined;
     const caller = callSites[0].getFileName() ?? '';
     // Node's own uses of the public functions (the CommonJS loader, streams opening their file)
     // are not the program's; util.promisify's wrapper calls on the program's behalf.
-    if ((caller.startsWith('node:internal/') && caller !== 'node:internal/util') || caller.startsWith(ownDir) || caller.startsWith(`file://${ownDir}`)) return undefined;
+    if ((caller.startsWith('node:internal/') && caller !== 'node:internal/util') || ours(caller)) return undefined;
     let chosen: NodeJS.CallSite | undefined;
     let chosenClass: FileClass | undefined;
     for (const callSite of callSites) {
@@ -236,18 +257,37 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
       }
     }
     if (!chosen || !chosenClass) return undefined;
-    const fileName = chosen.getFileName()!;
-    const line = chosen.getLineNumber() ?? 0;
-    const col = chosen.getColumnNumber() ?? 0;
-    const key = `${fileName}:${line}:${col}:${kind}:${name}`;
-    let site = sites.get(key);
-    if (site === undefined) {
-      const [origLine, origCol] = originalPosition(fileName, line, col);
-      site = sink.declareSite(chosenClass.rel, origLine, origCol, kind, name);
-      sites.set(key, site);
-    }
-    return site;
+    return declared(chosen, chosenClass, kind, name);
   }
+
+  function callerSite(wrapper: Function, name: string): number | undefined {
+    const callSites = structuredStack(wrapper, captureCallSites, 6);
+    for (const callSite of callSites ?? []) {
+      const fileName = callSite.getFileName();
+      // Builtins (Promise.prototype.catch calling then), Node's modules and ours: look further.
+      if (!fileName || fileName.startsWith('node:') || ours(fileName)) continue;
+      const found = classOf(fileName);
+      return found ? declared(callSite, found, 'callback', name) : undefined;
+    }
+    return undefined;
+  }
+
+  const onStack = (wrapper: Function): boolean =>
+    (structuredStack(wrapper, captureCallSites, 32) ?? []).some((callSite) => {
+      const fileName = callSite.getFileName();
+      return fileName !== undefined && fileName !== null && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
+    });
+
+  return { siteOf, callerSite, onStack };
+}
+
+/** Installs the wrappers. */
+export function watchResources(sink: ResourceSink, sites: ProjectSites): void {
+  /** Inside a wrapped call (or recording): nested calls are the outer call's work (exists →
+   *  access, http.request → net.createConnection) or the trace writer's own. */
+  let depth = 0;
+  const wrappers = new Map<Function, Function>();
+  const { siteOf } = sites;
 
   function record(wrapper: Function, name: string, accesses: Access[]): void {
     let readSite: number | undefined;
@@ -285,17 +325,7 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
           depth--;
         }
       };
-      // The original's own properties: length, name, util.promisify.custom (fs.exists), the
-      // custom promisify arguments of fs.read/write, realpath.native.
-      for (const key of Reflect.ownKeys(original)) {
-        try {
-          Object.defineProperty(replacement, key, Object.getOwnPropertyDescriptor(original, key)!);
-        } catch {
-          // a non-configurable own property of the replacement (its prototype) stays as it is
-        }
-      }
-      Reflect.setPrototypeOf(replacement, Reflect.getPrototypeOf(original));
-      wrapper = replacement;
+      wrapper = shapedLike(original, replacement);
       wrappers.set(original, wrapper);
     }
     const descriptor = Object.getOwnPropertyDescriptor(owner, property);
@@ -356,15 +386,29 @@ export function watchResources(sink: ResourceSink, classify: (file: string) => F
   Module.syncBuiltinESMExports();
 }
 
+/** `replacement` with the original's own properties — length, name, util.promisify.custom
+ *  (fs.exists), the custom promisify arguments of fs.read/write, realpath.native — and prototype. */
+export function shapedLike<F extends Function>(original: Function, replacement: F): F {
+  for (const key of Reflect.ownKeys(original)) {
+    try {
+      Object.defineProperty(replacement, key, Object.getOwnPropertyDescriptor(original, key)!);
+    } catch {
+      // a non-configurable own property of the replacement (its prototype) stays as it is
+    }
+  }
+  Reflect.setPrototypeOf(replacement, Reflect.getPrototypeOf(original));
+  return replacement;
+}
+
 /** V8's structured call sites of the current stack above `below`, without formatting anything:
  *  a user Error.prepareStackTrace or stackTraceLimit is set aside for the capture and restored
  *  exactly (no user code runs). */
-function structuredStack(below: Function, capture: (error: unknown, sites: NodeJS.CallSite[]) => NodeJS.CallSite[]): NodeJS.CallSite[] | undefined {
+function structuredStack(below: Function, capture: (error: unknown, sites: NodeJS.CallSite[]) => NodeJS.CallSite[], frames: number): NodeJS.CallSite[] | undefined {
   const limit = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
   const prepare = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
   const holder: { stack?: unknown } = {};
   try {
-    Object.defineProperty(Error, 'stackTraceLimit', { value: 32, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(Error, 'stackTraceLimit', { value: frames, writable: true, enumerable: true, configurable: true });
     Object.defineProperty(Error, 'prepareStackTrace', { value: capture, writable: true, enumerable: false, configurable: true });
     Error.captureStackTrace(holder, below);
     return holder.stack as NodeJS.CallSite[] | undefined;

@@ -18,6 +18,7 @@ import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
+import { mustPrecede, type LoopOrder } from './event-loop-order.js';
 
 export { processKey };
 
@@ -45,8 +46,29 @@ export interface ParkInfo {
   task?: number;
 }
 
+/** A parked macrotask callback (callbacks.ts): delay injection under event-loop-order.ts. */
+interface ParkedCallback {
+  /** `c<registration>.<firing>@<site>`: stable across runs that take the same decisions (the
+   *  activation ids of callback tasks are not: they depend on when I/O completed). */
+  key: string;
+  loop: LoopOrder;
+  /** The registration (a timer, a listener): cancelling it drops what it has parked. */
+  token: object;
+}
+
+/** A registered callback Node has not run yet, which the decisions wait for like awaited I/O. */
+interface ExpectedCallback {
+  key: string;
+  /** performance.now() by which it is expected (undefined: not waited for, e.g. a long timer). */
+  deadline: number | undefined;
+  by: ScheduledActivation | undefined;
+  /** Its place in the loop's queues (timers, immediates): a parked callback it precedes waits. */
+  loop?: LoopOrder;
+}
+
 interface Entry {
   seq: number;
+  callback?: ParkedCallback;
   /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
    *  free; choosing it grants the lock (the library then takes it uncontended). */
   acquire?: number;
@@ -64,6 +86,11 @@ interface Entry {
 }
 
 const PROMISE_THEN = Promise.prototype.then;
+// Node's own timer functions, taken before callbacks.ts makes the program's callbacks scheduling
+// points: the scheduler's turns are not the program's.
+const SET_IMMEDIATE = setImmediate;
+const SET_TIMEOUT = setTimeout;
+const CLEAR_TIMEOUT = clearTimeout;
 const PROMISE_RESOLVE = Promise.resolve.bind(Promise);
 
 export const STALL_EXIT_CODE = 1;
@@ -125,6 +152,8 @@ export class Scheduler {
   readonly entrySites = new Set<number>();
   /** Grants not yet confirmed by the library's acquire: `<activation>:<lock>` → count. */
   private readonly granted = new Map<string, number>();
+  /** Registered callbacks not fired yet, by registration token. */
+  private readonly expected = new Map<object, ExpectedCallback>();
 
   constructor(
     public strategy: Strategy,
@@ -139,6 +168,10 @@ export class Scheduler {
     // seed's schedule differ between runs under load.
     this.settleMs = settings.settleMs ?? 100;
   }
+
+  /** Turns: releases of a parked continuation or callback (each starts a macrotask's worth of
+   *  the program's code, with the microtasks that follow). */
+  turns = 0;
 
   get steps(): number {
     return this.step;
@@ -163,6 +196,9 @@ export class Scheduler {
       resolve = res;
       reject = rej;
     });
+    // An await whose activation registered a callback that has not run yet (`await new Promise((r)
+    // => setTimeout(() => { …; r(); }))`) waits for that callback, which waits for a decision.
+    if (act && !info.dependent && this.awaitsOwnCallback(act)) info = { ...info, dependent: true };
     const entry: Entry = { seq: ++this.seq, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
     this.parked.push(entry);
     const settle = (ok: boolean) => (settled: unknown) => {
@@ -193,9 +229,81 @@ export class Scheduler {
     return gate as Promise<void>;
   }
 
-  /** Ready to run: its operand settled and, for a lock request, the lock is free. */
+  // ---- callbacks (callbacks.ts, delay injection) --------------------------------------------
+
+  /** A macrotask callback was registered: Node will run it later. `deadline`: when it is expected
+   *  (I/O, immediates, short timers), so a decision waits for it as for awaited I/O. */
+  expectCallback(token: object, key: string, deadline: number | undefined, by: ScheduledActivation | undefined, loop?: LoopOrder): void {
+    this.expected.set(token, { key, deadline, by, ...(loop ? { loop } : {}) });
+  }
+
+  /** The registration will not fire again (it fired, or a timer was cleared, or a listener
+   *  removed); `cancel`: what it parked is dropped too (clearTimeout of a postponed timer — in
+   *  the order the schedule chose, it had not fired yet). */
+  forgetCallback(token: object, cancel: boolean): void {
+    this.expected.delete(token);
+    if (!cancel) return;
+    for (let i = this.parked.length - 1; i >= 0; i--) if (this.parked[i].callback?.token === token) this.parked.splice(i, 1);
+    this.progress();
+  }
+
+  /** Node ran a callback's wrapper: the callback is parked instead, ready at once, and `run` runs
+   *  it when the strategy picks it. */
+  parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void): void {
+    this.expected.delete(callback.token);
+    this.parked.push({
+      seq: ++this.seq, act, site, info: {}, parkedAt: performance.now(), state: 'ready', ok: true, callback,
+      resolve: run, reject: run,
+    });
+    this.progress();
+  }
+
+  /** A microtask callback (nextTick, queueMicrotask, a promise reaction): Node's order is its only
+   *  legal one, so it runs now — a decision with one candidate, recorded as every decision is. */
+  runNow<T>(act: ScheduledActivation, site: number, key: string, run: () => T): T {
+    const step = ++this.step;
+    const k = `${key}@${site}`;
+    const event: SchedEvent = { e: 'sched', n: step, a: act.id, s: site, c: 1, i: 0, k, t: act.id };
+    const recorded = this.strategy instanceof ReplayStrategy ? this.strategy.expects(step) : undefined;
+    if (recorded !== undefined && recorded !== k) event.d = 1;
+    this.write(event);
+    return run();
+  }
+
+  /** Runs now, in order, the callbacks one channel (an emitter) has parked: the program emits on
+   *  it synchronously, and its earlier I/O events ran before that in every order Node allows. */
+  flushChannel(channel: unknown): void {
+    for (;;) {
+      const entry = this.parked.find((e) => e.callback?.loop.channel === channel);
+      if (!entry) return;
+      this.release([entry], 0, [this.candidateOf(entry)], false);
+    }
+  }
+
+  private awaitsOwnCallback(act: ScheduledActivation): boolean {
+    for (const expected of this.expected.values()) if (expected.by === act) return true;
+    return this.parked.some((e) => e.callback && e.act?.parent === act);
+  }
+
+  /** A parked callback that must run after another parked one, or after one Node has yet to run
+   *  (a timer expiring before it on the virtual clock; event-loop-order.ts). */
+  private isPreceded(entry: Entry): boolean {
+    const loop = entry.callback!.loop;
+    if (this.parked.some((other) => other !== entry && other.callback !== undefined && mustPrecede(other.callback.loop, loop))) return true;
+    return this.waitsForTimer(entry);
+  }
+
+  private waitsForTimer(entry: Entry): boolean {
+    const loop = entry.callback?.loop;
+    if (!loop) return false;
+    for (const [token, expected] of this.expected) if (token !== entry.callback!.token && expected.loop && mustPrecede(expected.loop, loop)) return true;
+    return false;
+  }
+
+  /** Ready to run: its operand settled and, for a lock request, the lock is free; a callback:
+   *  none that Node runs first is still waiting. */
   private isEligible(entry: Entry): boolean {
-    return entry.state === 'ready' && (entry.acquire === undefined || this.isFree(entry.acquire));
+    return entry.state === 'ready' && (entry.acquire === undefined || this.isFree(entry.acquire)) && (entry.callback === undefined || !this.isPreceded(entry));
   }
 
   private isFree(lock: number): boolean {
@@ -207,7 +315,7 @@ export class Scheduler {
     this.lastProgress = performance.now();
     if (!this.tickQueued && !this.stalled && this.parked.length) {
       this.tickQueued = true;
-      setImmediate(() => this.tick());
+      SET_IMMEDIATE(() => this.tick());
     }
   }
 
@@ -232,10 +340,16 @@ export class Scheduler {
     for (const entry of this.parked) {
       if (entry.state === 'pending' && !this.isDependent(entry)) waitUntil = Math.max(waitUntil, entry.parkedAt + this.settleMs);
     }
+    // Callbacks about to fire (I/O, immediates, short timers) are candidates too, soon.
+    // (Not an interval's next tick while one is parked: it can only come after that one.)
+    for (const [token, expected] of this.expected) {
+      if (expected.deadline !== undefined && !this.parked.some((e) => e.callback?.token === token)) waitUntil = Math.max(waitUntil, expected.deadline);
+    }
     if (this.strategy instanceof ReplayStrategy) {
       // A replay waits (up to the stall time) for the continuation its record names.
       const expected = this.strategy.expects(this.step + 1);
-      const pending = expected !== undefined && !ready.some((e) => keyOf(e) === expected) && this.parked.some((e) => keyOf(e) === expected);
+      const pending = expected !== undefined && !ready.some((e) => keyOf(e) === expected) &&
+        (this.parked.some((e) => keyOf(e) === expected) || [...this.expected.values()].some((e) => e.key === expected));
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
     }
     if (waitUntil <= now) {
@@ -245,7 +359,7 @@ export class Scheduler {
     }
     if (waitUntil > now) {
       if (!this.graceTimer) {
-        this.graceTimer = setTimeout(() => {
+        this.graceTimer = SET_TIMEOUT(() => {
           this.graceTimer = undefined;
           this.progressQuiet();
         }, Math.ceil(waitUntil - now));
@@ -259,13 +373,12 @@ export class Scheduler {
   private progressQuiet(): void {
     if (!this.tickQueued && !this.stalled && this.parked.length) {
       this.tickQueued = true;
-      setImmediate(() => this.tick());
+      SET_IMMEDIATE(() => this.tick());
     }
   }
 
-  private decide(ready: Entry[]): void {
-    const step = ++this.step;
-    const candidates: Candidate[] = ready.map((e) => ({
+  private candidateOf(e: Entry): Candidate {
+    return {
       seq: e.seq,
       key: keyOf(e),
       activation: e.act ? e.act.id : null,
@@ -274,21 +387,35 @@ export class Scheduler {
       ...(e.acquire !== undefined && !this.internalLocks.has(e.acquire) ? { lock: e.acquire } : {}),
       ...(e.short ? { short: true } : {}),
       ...(this.entrySites.has(e.site) ? { enters: true } : {}),
-    }));
-    let index = this.strategy.choose(candidates, step);
+    };
+  }
+
+  private decide(ready: Entry[]): void {
+    const candidates = ready.map((e) => this.candidateOf(e));
+    let index = this.strategy.choose(candidates, this.step + 1);
     const diverged = index === undefined || index < 0 || index >= ready.length;
     if (diverged) index = 0;
-    const chosen = ready[index!];
-    const candidate = candidates[index!];
-    const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index!, k: candidate.key, t: candidate.task };
+    this.release(ready, index!, candidates, diverged);
+  }
+
+  private release(ready: Entry[], index: number, candidates: Candidate[], diverged: boolean): void {
+    const step = ++this.step;
+    this.turns++;
+    const chosen = ready[index];
+    const candidate = candidates[index];
+    const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index, k: candidate.key, t: candidate.task };
     if (diverged) event.d = 1;
     this.write(event);
     this.writeNotes();
     this.parked.splice(this.parked.indexOf(chosen), 1);
     if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
-    if (chosen.ok) chosen.resolve(chosen.value);
-    else chosen.reject(chosen.value);
-    this.progress();
+    try {
+      // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
+      if (chosen.ok) chosen.resolve(chosen.value);
+      else chosen.reject(chosen.value);
+    } finally {
+      this.progress();
+    }
   }
 
   /** ATOMFUZZER's notes since the last decision (a conflict can show between decisions). */
@@ -377,12 +504,17 @@ export class Scheduler {
   private armStall(): void {
     if (this.stallTimer || this.stalled || !this.parked.length) return;
     const wait = Math.max(1, this.lastProgress + this.stallMs - performance.now());
-    this.stallTimer = setTimeout(() => {
+    this.stallTimer = SET_TIMEOUT(() => {
       this.stallTimer = undefined;
       if (this.stalled) return;
       if (this.parked.some((e) => this.isEligible(e))) return this.progressQuiet();
       if (!this.parked.length) return;
       if (performance.now() - this.lastProgress < this.stallMs - 1) return this.armStall();
+      // A callback waiting for a timer Node has yet to run waits for time, not for a deadlock.
+      if (this.parked.some((e) => this.waitsForTimer(e))) {
+        this.lastProgress = performance.now();
+        return this.armStall();
+      }
       this.reportStall(false);
       this.exit(STALL_EXIT_CODE);
     }, wait);
@@ -446,7 +578,7 @@ export class Scheduler {
 
   private reportStall(atExit: boolean): void {
     this.stalled = true;
-    if (this.graceTimer) clearTimeout(this.graceTimer);
+    if (this.graceTimer) CLEAR_TIMEOUT(this.graceTimer);
     const cycle = this.waitForCycle();
     const pending = this.parked.filter((e) => !this.isEligible(e));
     const parked = pending.map((e) => ({
@@ -472,5 +604,6 @@ function grantKey(act: ScheduledActivation, lock: number): string {
 }
 
 function keyOf(entry: Entry): string {
+  if (entry.callback) return `${entry.callback.key}@${entry.site}`;
   return `${entry.act ? entry.act.id : 0}@${entry.site}`;
 }

@@ -56,7 +56,7 @@ export interface SiteEvent {
   file: string;
   line: number;
   col: number;
-  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock';
+  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'callback';
   /** The property or method name, for field and lock sites. */
   name?: string;
   /** A collection access's receiver as written (`this.cache`), when it is `this`, names and dots. */

@@ -1,0 +1,279 @@
+// Callbacks as scheduling points (issue 20), by delay injection (NACD): every asynchronous
+// callback the program's instrumented code registers is wrapped where it is registered, and when
+// Node runs the wrapper the callback becomes a parked task step the strategy may postpone —
+// never run before Node made it runnable, and only as far as Node's happens-before rules allow
+// (event-loop-order.ts, after NodeRacer). Only in scheduled runs: trace-only runs install none
+// of this and run as plain Node does.
+//   - macrotasks (setTimeout, setInterval, setImmediate, fs callback APIs, the program's listeners
+//     of events Node emits from I/O — an http server's requests, a stream's data and end, a
+//     socket's events): parked, and reordered within the rules;
+//   - microtasks (process.nextTick, queueMicrotask, then / catch / finally callbacks): Node's
+//     order is their only legal one, so they run where Node runs them, as a decision with one
+//     candidate (scheduler.runNow).
+// Each run of a callback is a task of its own (recorder.callbackActivation), spawned by the
+// activation that registered it, so traces, violation reports, task-concurrency checks and
+// replay treat it as an await step. A callback the program passes through from Node (a promise's
+// resolve function, `setImmediate(resolve)`) is not wrapped: what it settles is awaited, and the
+// await is the scheduling point.
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import Module from 'node:module';
+import timers from 'node:timers';
+import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
+import { shapedLike, type ProjectSites } from './resources.js';
+import type { Activation, Recorder } from './recorder.js';
+import type { Scheduler } from './scheduler.js';
+
+/** fs functions whose last argument is a completion callback. */
+const FS_CALLBACK_APIS = [
+  'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'exists', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'lchown', 'link',
+  'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'read', 'readdir', 'readFile', 'readlink', 'readv', 'realpath', 'rename', 'rm',
+  'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'write', 'writeFile', 'writev',
+];
+
+/** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
+function timerDelay(delay: unknown): number {
+  const ms = typeof delay === 'number' ? delay : Number(typeof delay === 'string' ? delay : NaN);
+  return ms >= 1 && ms <= 2 ** 31 - 1 ? ms : 1;
+}
+
+const functionText = Function.prototype.toString;
+/** A function Node made (a promise's resolve or reject function, a bound builtin): running it is
+ *  no work of the program's. Bound functions keep their name ("bound f"), so are wrapped. */
+function isNodesOwn(fn: Function): boolean {
+  return fn.name === '' && functionText.call(fn).endsWith('{ [native code] }');
+}
+
+/** One registration of the program's: a timer, an immediate, an fs call's callback, a tick, a
+ *  listener. Its runs are keyed `c<id>.<n>`, stable across runs that take the same decisions. */
+interface Registration {
+  id: number;
+  site: number;
+  by: Activation | undefined;
+  /** Runs so far (an interval ticks, a listener hears many events). */
+  runs: number;
+  /** Timers: the loop order of the next run (its expiry on the virtual clock). */
+  next?: LoopOrder;
+}
+
+export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, sites: ProjectSites): void {
+  /** When Node made callbacks runnable (and timers were armed), counted over the process. */
+  let order = 0;
+  let registrations = 0;
+  const settleMs = scheduler.settleMs;
+  /** The virtual clock of the timers (event-loop-order.ts). */
+  let clock = 0;
+  /** The event-loop phase of the turn a parked callback started (timers, poll, check). */
+  let phase: { turn: number; name: 'timers' | 'poll' | 'check' } = { turn: -1, name: 'check' };
+  const inPhase = (name: 'timers' | 'poll' | 'check', run: () => void) => () => {
+    phase = { turn: scheduler.turns, name };
+    run();
+  };
+
+  /** The registration of `callback` by the program's instrumented code, calling `api` through
+   *  `wrapper` directly; undefined when it is not the program's (or Node's own function). */
+  const registration = (wrapper: Function, api: string, callback: unknown): Registration | undefined => {
+    if (typeof callback !== 'function' || recorder.running === undefined || isNodesOwn(callback)) return undefined;
+    const site = sites.callerSite(wrapper, api);
+    return site === undefined ? undefined : { id: ++registrations, site, by: recorder.running, runs: 0 };
+  };
+  const keyOf = (reg: Registration, run = reg.runs) => `c${reg.id}.${run}`;
+  /** The decisions wait (a little) for it: it fires soon. */
+  const expect = (reg: Registration, deadline: number | undefined, loop?: LoopOrder) =>
+    scheduler.expectCallback(reg, `${keyOf(reg)}@${reg.site}`, deadline, reg.by, loop ?? reg.next);
+
+  /** Node ran the wrapper: park the callback's run as a task. */
+  const park = (reg: Registration, loop: LoopOrder, run: () => void) => {
+    const act = recorder.callbackActivation(reg.site, reg.by);
+    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => recorder.runCallback(act, run));
+  };
+  /** A microtask callback: runs now, as a task. */
+  const runNow = (reg: Registration, callback: Function, self: unknown, args: unknown[]): unknown => {
+    const act = recorder.callbackActivation(reg.site, reg.by);
+    return scheduler.runNow(act, reg.site, keyOf(reg, reg.runs++), () => recorder.runCallback(act, () => Reflect.apply(callback, self, args)));
+  };
+
+  // ---- timers -------------------------------------------------------------------------------
+  const handles = new WeakMap<object, Registration>();
+  const timer = (api: 'setTimeout' | 'setInterval', original: typeof setTimeout) => {
+    const replacement = shapedLike(original, function (this: unknown, callback: unknown, delay?: unknown, ...args: unknown[]) {
+      const reg = registration(replacement, api, callback);
+      if (!reg) return Reflect.apply(original, this, arguments);
+      const ms = timerDelay(delay);
+      const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
+      reg.next = { order: ++order, expiry: clock + ms, armed: order, turn: scheduler.turns, ...(api === 'setInterval' ? { channel: reg } : {}) };
+      expect(reg, deadline());
+      const wrapped = function (this: unknown, ...given: unknown[]) {
+        const loop = reg.next!;
+        park(reg, loop, inPhase('timers', () => {
+          clock = Math.max(clock, loop.expiry!);
+          Reflect.apply(callback as Function, this, given);
+        }));
+        if (api === 'setInterval') {
+          // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
+          reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order, turn: scheduler.turns };
+          expect(reg, deadline());
+        }
+      };
+      const handle = Reflect.apply(original, this, [wrapped, delay, ...args]) as object;
+      if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
+      return handle;
+    });
+    return replacement;
+  };
+  const clear = (original: (handle: unknown) => void) =>
+    shapedLike(original, function (this: unknown, handle: unknown) {
+      const reg = handle !== null && typeof handle === 'object' ? handles.get(handle) : undefined;
+      // In the order the schedule chose, a postponed run had not happened yet: it never does.
+      if (reg) scheduler.forgetCallback(reg, true);
+      return Reflect.apply(original, this, arguments);
+    });
+  const immediate = (original: typeof setImmediate) => {
+    const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
+      const reg = registration(replacement, 'setImmediate', callback);
+      if (!reg) return Reflect.apply(original, this, arguments);
+      const turn = scheduler.turns;
+      const beforeTimers = phase.turn === turn && phase.name !== 'check';
+      const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, turn, beforeTimers };
+      expect(reg, performance.now() + settleMs, loop);
+      const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
+        park(reg, loop, inPhase('check', () => Reflect.apply(callback as Function, this, given)));
+      }, ...args]) as object;
+      if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
+      return handle;
+    });
+    return replacement;
+  };
+  const patched = {
+    setTimeout: timer('setTimeout', globalThis.setTimeout),
+    setInterval: timer('setInterval', globalThis.setInterval as unknown as typeof setTimeout),
+    setImmediate: immediate(globalThis.setImmediate),
+    clearTimeout: clear(globalThis.clearTimeout as (handle: unknown) => void),
+    clearInterval: clear(globalThis.clearInterval as (handle: unknown) => void),
+    clearImmediate: clear(globalThis.clearImmediate as (handle: unknown) => void),
+  };
+  for (const [name, fn] of Object.entries(patched)) {
+    (globalThis as Record<string, unknown>)[name] = fn;
+    (timers as unknown as Record<string, unknown>)[name] = fn;
+  }
+
+  // ---- microtasks ---------------------------------------------------------------------------
+  const nextTick = process.nextTick;
+  const tick = shapedLike(nextTick, function (this: unknown, callback: unknown, ...args: unknown[]) {
+    const reg = registration(tick, 'process.nextTick', callback);
+    if (!reg) return Reflect.apply(nextTick, this, arguments);
+    return Reflect.apply(nextTick, this, [(...given: unknown[]) => runNow(reg, callback as Function, undefined, given), ...args]);
+  });
+  process.nextTick = tick;
+  const queueMicrotask = globalThis.queueMicrotask;
+  const microtask = shapedLike(queueMicrotask, function (this: unknown, callback: unknown) {
+    const reg = registration(microtask, 'queueMicrotask', callback);
+    if (!reg) return Reflect.apply(queueMicrotask, this, arguments);
+    return Reflect.apply(queueMicrotask, this, [() => runNow(reg, callback as Function, undefined, [])]);
+  });
+  globalThis.queueMicrotask = microtask;
+
+  const then = Promise.prototype.then;
+  const reaction = (reg: Registration, callback: unknown) =>
+    typeof callback === 'function' ? function (this: unknown, value: unknown) { return runNow(reg, callback, this, [value]); } : callback;
+  const thenReplacement = shapedLike(then, function (this: Promise<unknown>, onFulfilled?: unknown, onRejected?: unknown) {
+    // Fast path: no instrumented code runs (libraries, the runner, await's own resolution jobs).
+    if (recorder.running === undefined) return Reflect.apply(then, this, arguments);
+    const reg = registration(thenReplacement, 'then', typeof onFulfilled === 'function' ? onFulfilled : onRejected);
+    if (!reg) return Reflect.apply(then, this, arguments);
+    return Reflect.apply(then, this, [reaction(reg, onFulfilled), reaction(reg, onRejected)]);
+  });
+  const finallyOriginal = Promise.prototype.finally;
+  const finallyReplacement = shapedLike(finallyOriginal, function (this: Promise<unknown>, onFinally?: unknown) {
+    if (recorder.running === undefined) return Reflect.apply(finallyOriginal, this, arguments);
+    const reg = registration(finallyReplacement, 'finally', onFinally);
+    if (!reg) return Reflect.apply(finallyOriginal, this, arguments);
+    return Reflect.apply(finallyOriginal, this, [() => runNow(reg, onFinally as Function, undefined, [])]);
+  });
+  Object.defineProperty(Promise.prototype, 'then', { value: thenReplacement, writable: true, enumerable: false, configurable: true });
+  Object.defineProperty(Promise.prototype, 'finally', { value: finallyReplacement, writable: true, enumerable: false, configurable: true });
+
+  // ---- fs completion callbacks ---------------------------------------------------------------
+  for (const name of FS_CALLBACK_APIS) {
+    const original = (fs as unknown as Record<string, unknown>)[name];
+    if (typeof original !== 'function') continue;
+    const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
+      const callback = args[args.length - 1];
+      const reg = registration(replacement, `fs.${name}`, callback);
+      if (!reg) return Reflect.apply(original, this, args);
+      // Two I/O completions have no order of their own: each is free against the others.
+      const loop: LoopOrder = { order: ++order };
+      expect(reg, performance.now() + settleMs);
+      args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
+        park(reg, loop, inPhase('poll', () => Reflect.apply(callback as Function, this, given)));
+      };
+      return Reflect.apply(original, this, args);
+    });
+    (fs as unknown as Record<string, unknown>)[name] = replacement;
+  }
+
+  // ---- events Node emits from I/O -------------------------------------------------------------
+  // The program's listeners (added while its instrumented code runs) are remembered; an event
+  // Node (or a library) emits with no code of the program's on the stack came from I/O, and is
+  // delivered to them later, as a whole (delay injection of the event): one decision, then the
+  // program's listeners registered at that moment, in order — as if the event had arrived then.
+  // Node's and libraries' own listeners hear it at once (their state machines stay Node's).
+  const listenerRegs = new WeakMap<Function, Registration>();
+  const emitters = new WeakMap<object, Registration>();
+  const proto = EventEmitter.prototype as unknown as Record<string, Function>;
+  const rawListeners = proto.rawListeners;
+  const listenerOf = (fn: unknown): Registration | undefined =>
+    typeof fn === 'function' ? (listenerRegs.get(fn) ?? listenerRegs.get((fn as { listener?: Function }).listener as Function)) : undefined;
+  const adder = (name: string) => {
+    const original = proto[name];
+    const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
+      if (recorder.running !== undefined && typeof listener === 'function' && !listenerRegs.has(listener)) {
+        const inner = (listener as { listener?: unknown }).listener;
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener);
+        if (reg) {
+          listenerRegs.set(listener, reg);
+          if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });
+        }
+      }
+      return Reflect.apply(original, this, arguments);
+    });
+    return replacement;
+  };
+  const on = adder('on');
+  proto.on = on;
+  proto.addListener = on;
+  proto.prependListener = adder('prependListener');
+  const emit = proto.emit;
+  proto.emit = shapedLike(emit, function emitReplacement(this: object, type: unknown, ...args: unknown[]): boolean {
+    const emitter = emitters.get(this);
+    if (!emitter || type === 'error') return Reflect.apply(emit, this, [type, ...args]) as boolean;
+    if (recorder.running !== undefined || sites.onStack(emitReplacement)) {
+      // The program emits synchronously: the events Node emitted on it before go first.
+      scheduler.flushChannel(this);
+      return Reflect.apply(emit, this, [type, ...args]) as boolean;
+    }
+    const listeners = Reflect.apply(rawListeners, this, [type]) as Function[];
+    const program = listeners.filter((l) => listenerOf(l));
+    if (!program.length) return Reflect.apply(emit, this, [type, ...args]) as boolean;
+    for (const listener of listeners) if (!listenerOf(listener)) Reflect.apply(listener, this, args);
+    const first = listenerOf(program[0])!;
+    const event: Registration = { id: emitter.id, site: first.site, by: first.by, runs: emitter.runs++ };
+    park(event, { channel: this, order: ++order }, inPhase('poll', () => {
+      let task = true;
+      for (const listener of Reflect.apply(rawListeners, this, [type]) as Function[]) {
+        const reg = listenerOf(listener);
+        if (!reg) continue;
+        if (task) {
+          task = false;
+          Reflect.apply(listener, this, args);
+          continue;
+        }
+        // Each further listener is a task of its own too, in the same event-loop turn.
+        const act = recorder.callbackActivation(reg.site, reg.by);
+        recorder.runCallback(act, () => Reflect.apply(listener, this, args));
+      }
+    }));
+    return true;
+  });
+  Module.syncBuiltinESMExports();
+}

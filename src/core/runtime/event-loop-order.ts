@@ -1,0 +1,53 @@
+// Node's happens-before rules between macrotask callbacks, for delay injection (issue 20; NACD's
+// model of the Node API: a callback Node made runnable may be postponed, never run early;
+// NodeRacer's happens-before relations decide which postponements stay legal orders). The
+// scheduler parks every macrotask callback the program registered when Node runs it; a parked
+// callback is eligible only while no parked callback that must precede it is still waiting.
+// Microtasks (process.nextTick, queueMicrotask, promise reactions) are not reorderable at all:
+// Node drains the nextTick queue, then the microtask queue, FIFO, before any other callback, so
+// their only legal order is Node's own; they run where Node runs them (callbacks.ts).
+//
+// The rules (a must precede b):
+//   - FIFO within a queue: two callbacks of one channel (the setImmediate queue, one interval's
+//     ticks, one emitter's events — the callbacks of one I/O stream) run in the order Node made
+//     them runnable;
+//   - timers run by expiry, then in the order they were armed (Node keeps one FIFO list per
+//     duration and runs the lists by expiry). Expiries are on a virtual clock (DESIGN §7 pitfall
+//     3): a timer armed at virtual time V with delay d expires at V + d, and the clock moves to a
+//     timer's expiry when it runs; other callbacks take no time, I/O any time. So a timer never
+//     runs before an earlier-armed one with a smaller or equal delay, timers armed in one turn
+//     run by delay, and an interval's tick never passes a timer that expires before it — every
+//     order this allows is one a real run shows for some I/O durations;
+//   - an immediate registered by a timer or an I/O callback (the timers and poll phases) runs
+//     before every timer armed in that turn or later: the check phase of the same loop iteration
+//     comes first. Registered in a check-phase callback, or where the phase is unknown (code
+//     resumed after an await), the next timers phase may come first: no order.
+// Two I/O completions (fs callbacks, requests, different sockets), and an I/O completion against
+// a timer or an immediate, have no order: the thread pool and the network decide it.
+
+/** A parked (or registered) macrotask callback's place in the event loop's queues. */
+export interface LoopOrder {
+  /** FIFO group: callbacks of one channel run in `order`. */
+  channel?: unknown;
+  /** When Node made it runnable (its registration for timers, immediates, I/O; its firing for
+   *  interval ticks and emitter events), counted over the process. */
+  order: number;
+  /** Timers: the virtual expiry, and when the timer was armed (counted as `order` is). */
+  expiry?: number;
+  armed?: number;
+  /** An immediate: the setImmediate queue; `beforeTimers`: registered in the timers or poll
+   *  phase. `turn`: the scheduler's turn (decision) that registered it, for immediates and timers. */
+  immediate?: boolean;
+  beforeTimers?: boolean;
+  turn?: number;
+}
+
+export const IMMEDIATE_QUEUE = 'setImmediate';
+
+/** Whether `a`, still waiting, must run before `b`. */
+export function mustPrecede(a: LoopOrder, b: LoopOrder): boolean {
+  if (a.channel !== undefined && a.channel === b.channel) return a.order < b.order;
+  if (a.expiry !== undefined && b.expiry !== undefined) return a.expiry < b.expiry || (a.expiry === b.expiry && a.armed! < b.armed!);
+  if (a.immediate && b.expiry !== undefined) return a.beforeTimers === true && b.turn! >= a.turn!;
+  return false;
+}
