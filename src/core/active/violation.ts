@@ -51,6 +51,10 @@ export interface StepAccess {
 export interface Frame {
   function: string;
   parent: number | null;
+  /** A callback's run (runtime/callbacks.ts), a task of its own spawned by `parent`. */
+  callback?: true;
+  /** Its task label. */
+  task?: string;
 }
 
 export interface Violation {
@@ -394,7 +398,9 @@ function framesOf(trace: ProcessTrace, schedule: ScheduleStep[]): Record<string,
     let a: number | null | undefined = step.a;
     while (a !== undefined && a !== null && !frames[a]) {
       const parent: number | null = trace.parents.get(a) ?? null;
-      frames[a] = { function: trace.info.functions.get(trace.activationFn.get(a) ?? -1)?.name ?? `activation ${a}`, parent };
+      const fn = trace.info.functions.get(trace.activationFn.get(a) ?? -1);
+      const task = trace.labels.get(a);
+      frames[a] = { function: fn?.name ?? `activation ${a}`, parent, ...(fn?.kind === 'callback' ? { callback: true as const } : {}), ...(task ? { task } : {}) };
       a = parent;
     }
   }

@@ -158,6 +158,19 @@ function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
   });
 }
 
+/** A callback's run is a task of its own (runtime/callbacks.ts), but the unit of work it belongs
+ *  to is its registrant's: `read().then((n) => write(n + 1))` checks in one task and acts in the
+ *  then callback's. Each step counts for the task that registered the outermost callback around
+ *  it, so a region spans a flow's callbacks as it spans an async function's awaits. */
+function flows(steps: ScheduleStep[], frames: Record<string, Frame> | undefined): ScheduleStep[] {
+  if (!frames) return steps;
+  return steps.map((s) => {
+    let flow: string | undefined;
+    for (const a of chainOf(s.a, frames)) if (frames[a].callback) flow = frames[frames[a].parent ?? -1]?.task;
+    return flow && flow !== s.task ? { ...s, task: flow } : s;
+  });
+}
+
 /** The reads of `task` before step `before`, latest first (lostWakeUps, bothChecked). */
 function* readsBefore(accesses: (readonly [ScheduleStep, number])[], task: string, before: number): Generator<readonly [ScheduleStep, number]> {
   for (let x = accesses.length - 1; x >= 0; x--) {
@@ -235,7 +248,7 @@ function twoLocations(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, 
 /** The unserializable interleaving of a violation, or undefined when there is none (a deadlock
  *  is no region; a run whose schedule shows no conflicting pair). */
 export function interleavingOf(input: InterleavingInput): Interleaving | undefined {
-  const steps = attributed(input.schedule);
+  const steps = flows(attributed(input.schedule), input.frames);
   if (!steps.length || input.kind === 'deadlock' || steps.some((s) => s.event.startsWith('waits for lock'))) return undefined;
   const failure = failureStep(input);
   const accesses = steps.map((s, i) => [s, i] as const).filter(([s]) => s.access && s.task !== '—' && !isConstructor(s.function));

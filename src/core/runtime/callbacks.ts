@@ -72,9 +72,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
 
   /** The registration of `callback` by the program's instrumented code, calling `api` through
    *  `wrapper` directly; undefined when it is not the program's (or Node's own function). */
-  const registration = (wrapper: Function, api: string, callback: unknown): Registration | undefined => {
+  const registration = (wrapper: Function, api: string, callback: unknown, viaNode = false): Registration | undefined => {
     if (typeof callback !== 'function' || recorder.running === undefined || isNodesOwn(callback)) return undefined;
-    const site = sites.callerSite(wrapper, api);
+    const site = sites.callerSite(wrapper, api, !viaNode);
     return site === undefined ? undefined : { id: ++registrations, site, by: recorder.running, runs: 0 };
   };
   const keyOf = (reg: Registration, run = reg.runs) => `c${reg.id}.${run}`;
@@ -229,7 +229,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
       if (recorder.running !== undefined && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
-        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener);
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, true);
         if (reg) {
           listenerRegs.set(listener, reg);
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });

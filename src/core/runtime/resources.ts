@@ -184,9 +184,10 @@ export interface ProjectSites {
    *  made the call, or no project code is on the stack (libraries on their own). */
   siteOf(wrapper: Function, name: string, kind: 'read' | 'write'): number | undefined;
   /** A callback registration's site: the project's frame that called the API directly (Node's own
-   *  frames and ours skipped — http.createServer adds its handler through Node's code); undefined
-   *  when a library registered it. */
-  callerSite(wrapper: Function, name: string): number | undefined;
+   *  frames and ours skipped — http.createServer adds its handler through Node's code — unless
+   *  `direct`: then only builtins' frames, as Promise.prototype.catch calling then); undefined
+   *  when a library or Node's own code (fs.writeFile's open) registered it. */
+  callerSite(wrapper: Function, name: string, direct?: boolean): number | undefined;
   /** Some frame of the project's code is on the stack (the program made the call). */
   onStack(wrapper: Function): boolean;
 }
@@ -260,12 +261,12 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     return declared(chosen, chosenClass, kind, name);
   }
 
-  function callerSite(wrapper: Function, name: string): number | undefined {
+  function callerSite(wrapper: Function, name: string, direct = false): number | undefined {
     const callSites = structuredStack(wrapper, captureCallSites, 6);
     for (const callSite of callSites ?? []) {
       const fileName = callSite.getFileName();
       // Builtins (Promise.prototype.catch calling then), Node's modules and ours: look further.
-      if (!fileName || fileName.startsWith('node:') || ours(fileName)) continue;
+      if (!fileName || ours(fileName) || (!direct && fileName.startsWith('node:'))) continue;
       const found = classOf(fileName);
       return found ? declared(callSite, found, 'callback', name) : undefined;
     }
