@@ -70,10 +70,13 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     run();
   };
 
-  /** The registration of `callback` by the program's instrumented code, calling `api` through
-   *  `wrapper` directly; undefined when it is not the program's (or Node's own function). */
-  const registration = (wrapper: Function, api: string, callback: unknown, viaNode = false): Registration | undefined => {
-    if (typeof callback !== 'function' || recorder.running === undefined || isNodesOwn(callback)) return undefined;
+  /** The registration of `callback` by the program, calling `api` through `wrapper` directly
+   *  (`viaNode`: through Node's own code, as http.createServer adds its handler); undefined when
+   *  it is not the program's (or is Node's own function). Microtasks and listeners count while
+   *  instrumented code runs (`running`: a cheap test first, these calls are frequent); timers,
+   *  immediates and fs calls also from the project's tests and helpers. */
+  const registration = (wrapper: Function, api: string, callback: unknown, { viaNode = false, running = true } = {}): Registration | undefined => {
+    if (typeof callback !== 'function' || (running && recorder.running === undefined) || isNodesOwn(callback)) return undefined;
     const site = sites.callerSite(wrapper, api, !viaNode);
     return site === undefined ? undefined : { id: ++registrations, site, by: recorder.running, runs: 0 };
   };
@@ -97,7 +100,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const handles = new WeakMap<object, Registration>();
   const timer = (api: 'setTimeout' | 'setInterval', original: typeof setTimeout) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, delay?: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, api, callback);
+      const reg = registration(replacement, api, callback, { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
@@ -130,7 +133,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, 'setImmediate', callback);
+      const reg = registration(replacement, 'setImmediate', callback, { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
       const turn = scheduler.turns;
       const beforeTimers = phase.turn === turn && phase.name !== 'check';
@@ -199,7 +202,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     if (typeof original !== 'function') continue;
     const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
       const callback = args[args.length - 1];
-      const reg = registration(replacement, `fs.${name}`, callback);
+      const reg = registration(replacement, `fs.${name}`, callback, { running: false });
       if (!reg) return Reflect.apply(original, this, args);
       // Two I/O completions have no order of their own: each is free against the others.
       const loop: LoopOrder = { order: ++order };
@@ -229,7 +232,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
       if (recorder.running !== undefined && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
-        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, true);
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, { viaNode: true });
         if (reg) {
           listenerRegs.set(listener, reg);
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });
@@ -254,9 +257,11 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     }
     const listeners = Reflect.apply(rawListeners, this, [type]) as Function[];
     const program = listeners.filter((l) => listenerOf(l));
-    if (!program.length) return Reflect.apply(emit, this, [type, ...args]) as boolean;
+    // An event nobody listens to yet is delayed too: a listener the program adds before it is
+    // delivered hears it (it arrived later), one added after does not (it arrived earlier).
+    if (!program.length && (listeners.length || type === 'newListener' || type === 'removeListener')) return Reflect.apply(emit, this, [type, ...args]) as boolean;
     for (const listener of listeners) if (!listenerOf(listener)) Reflect.apply(listener, this, args);
-    const first = listenerOf(program[0])!;
+    const first = program.length ? listenerOf(program[0])! : emitter;
     const event: Registration = { id: emitter.id, site: first.site, by: first.by, runs: emitter.runs++ };
     park(event, { channel: this, order: ++order }, inPhase('poll', () => {
       let task = true;
@@ -273,7 +278,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         recorder.runCallback(act, () => Reflect.apply(listener, this, args));
       }
     }));
-    return true;
+    return listeners.length > 0;
   });
   Module.syncBuiltinESMExports();
 }

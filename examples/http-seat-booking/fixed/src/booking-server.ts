@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A tiny booking service: POST /book takes one seat, writes a ledger line and answers with the
+ *  seat number; GET /seats answers with the seats left. */
+export class BookingServer {
+  seatsLeft: number;
+  private readonly server: http.Server;
+
+  constructor(seats: number, private readonly ledger: string) {
+    this.seatsLeft = seats;
+    this.server = http.createServer((req, res) => this.handle(req, res));
+  }
+
+  listen(): Promise<number> {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as AddressInfo).port)));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (req.method === 'GET') return void res.end(String(this.seatsLeft));
+    this.book(String(req.headers['x-guest'] ?? 'guest'), (err, seat) => {
+      res.statusCode = err ? 409 : 200;
+      res.end(err ? err.message : String(seat));
+    });
+  }
+
+  /** Books the next seat: takes it off the count at once, then records it in the ledger (and
+   *  gives it back if the ledger cannot be written). */
+  book(guest: string, done: (err: Error | null, seat?: number) => void): void {
+    if (this.seatsLeft === 0) return done(new Error('sold out'));
+    const seat = this.seatsLeft;
+    this.seatsLeft = seat - 1;
+    fs.appendFile(this.ledger, `${guest} seat ${seat}\n`, (err) => {
+      if (err) {
+        this.seatsLeft++;
+        return done(err);
+      }
+      done(null, seat);
+    });
+  }
+}
