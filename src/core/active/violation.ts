@@ -216,7 +216,17 @@ function errorText(err: unknown): string {
 /** The steps a developer reads, from one process's trace. */
 function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const { info, labels, activationFn } = trace;
-  const fnOf = (a: number | null) => (a === null ? undefined : info.functions.get(activationFn.get(a) ?? -1));
+  // A callback's run (runtime/callbacks.ts) is a task of its own, but its code is written in the
+  // function that registered it: its steps name that function, as an inline callback's do.
+  const fnOf = (a: number | null) => {
+    let fn = a === null ? undefined : info.functions.get(activationFn.get(a) ?? -1);
+    for (let x = a; fn?.kind === 'callback' && x !== null; ) {
+      x = trace.parents.get(x) ?? null;
+      if (x === null) break;
+      fn = info.functions.get(activationFn.get(x) ?? -1);
+    }
+    return fn;
+  };
   const taskOf = (a: number | null) => (a === null ? '—' : labels.get(a) ?? `activation ${a}`);
   const siteOf = (s: number) => info.sites.get(s);
   const steps: ScheduleStep[] = [];

@@ -159,14 +159,15 @@ function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
 }
 
 /** A callback's run is a task of its own (runtime/callbacks.ts), but the unit of work it belongs
- *  to is its registrant's: `read().then((n) => write(n + 1))` checks in one task and acts in the
+ *  to is its registrant's (the flow): `read().then((n) => write(n + 1))` checks in one task and acts in the
  *  then callback's. Each step counts for the task that registered the outermost callback around
  *  it, so a region spans a flow's callbacks as it spans an async function's awaits. */
 function flows(steps: ScheduleStep[], frames: Record<string, Frame> | undefined): ScheduleStep[] {
   if (!frames) return steps;
   return steps.map((s) => {
     let flow: string | undefined;
-    for (const a of chainOf(s.a, frames)) if (frames[a].callback) flow = frames[frames[a].parent ?? -1]?.task;
+    // A callback nobody instrumented registered (a test's timer) starts a flow of its own.
+    for (const a of chainOf(s.a, frames)) if (frames[a].callback) flow = frames[a].parent === null ? frames[a].task : frames[frames[a].parent]?.task;
     return flow && flow !== s.task ? { ...s, task: flow } : s;
   });
 }

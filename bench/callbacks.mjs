@@ -1,0 +1,107 @@
+// Issue 20: callbacks as scheduling points, measured side by side in one run.
+//   1. Slowdown of scheduled runs on callback-heavy workloads: the same test process plain (our
+//      loader, no tracing), traced (fields, no scheduler) and scheduled (traced + the controlled
+//      scheduler, random strategy), in-process time of the workload and whole-process time; the
+//      ratios scheduled/plain against the ≤ 3× target. Two workloads (bench/workloads/callbacks):
+//      `io` — 400 fs callback chains, 8 at a time, each stat → readFile → setImmediate → then →
+//      nextTick (I/O-bound, the shape of a server's callbacks) — and `loop` — 2000 chains of
+//      setImmediate → then → nextTick with no I/O (the worst case: every callback is a decision
+//      and nothing else costs time).
+//   2. Mean runs to the first failure on the callback examples (examples/<name>, the ones this
+//      issue added): the share of failing runs plain (`conlens check`) and under `conlens fuzz`
+//      (random, the default; pct), and 1/p.
+// BENCH_ROUNDS=N (default 3) interleaves the variants of part 1 and takes medians;
+// BENCH_RUNS=N (default 10) runs per example and mode in part 2; BENCH_SECTIONS=1,2.
+// Run: npm run build && node bench/callbacks.mjs
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const cli = join(root, 'dist', 'cli.js');
+const register = join(root, 'dist', 'register.mjs');
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2').split(','));
+const TARGET = 3;
+const EXAMPLES = ['then-visit-counter', 'debounced-flush', 'late-listener', 'http-seat-booking', 'stream-async-data', 'note-save-load'];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function runWorkload(project, mode) {
+  const env = { ...process.env };
+  delete env.CONLENS_TRACE;
+  if (mode !== 'plain') {
+    const runDir = mkdtempSync(join(tmpdir(), 'conlens-bench-cb-'));
+    env.CONLENS_TRACE = JSON.stringify({
+      root: project, include: ['src/**/*.ts'], runDir, fields: true, depth: 2, locks: [],
+      ...(mode === 'scheduled' ? { schedule: { strategy: 'random', seed: 1 } } : {}),
+    });
+  }
+  const started = performance.now();
+  const out = spawnSync(process.execPath, ['--import', register, 'test/workload.bench.ts'], { cwd: project, env, encoding: 'utf8' });
+  const wall = performance.now() - started;
+  if (out.status !== 0) throw new Error(`${mode} run failed:\n${out.stdout}\n${out.stderr}`);
+  const times = Object.fromEntries([...out.stdout.matchAll(/^WORKLOAD (\w+) ([\d.]+)$/gm)].map((m) => [m[1], Number(m[2])]));
+  if (mode !== 'plain') rmSync(JSON.parse(env.CONLENS_TRACE).runDir, { recursive: true, force: true });
+  return { wall, ...times };
+}
+
+function slowdown() {
+  const project = mkdtempSync(join(tmpdir(), 'conlens-bench-cb-project-'));
+  cpSync(join(import.meta.dirname, 'workloads', 'callbacks'), project, { recursive: true });
+  const modes = ['plain', 'traced', 'scheduled'];
+  const samples = Object.fromEntries(modes.map((m) => [m, []]));
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...modes].reverse() : modes;
+      for (const mode of order) samples[mode].push(runWorkload(project, mode));
+    }
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+  console.log(`\n1. Slowdown on callback-heavy workloads (${ROUNDS} interleaved rounds, medians)\n`);
+  console.log('workload           plain ms   traced   scheduled   target');
+  let pass = true;
+  for (const key of ['io', 'loop', 'wall']) {
+    const plain = median(samples.plain.map((s) => s[key]));
+    const traced = median(samples.traced.map((s) => s[key])) / plain;
+    const scheduled = median(samples.scheduled.map((s) => s[key])) / plain;
+    const label = key === 'wall' ? 'whole process' : key === 'io' ? 'io (fs chains)' : 'loop (no I/O)';
+    const verdict = key === 'loop' ? '(worst case, no target)' : scheduled <= TARGET ? 'PASS ≤ 3×' : 'MISS > 3×';
+    if (key !== 'loop' && scheduled > TARGET) pass = false;
+    console.log(`${label.padEnd(18)} ${plain.toFixed(0).padStart(8)}   ${traced.toFixed(2).padStart(5)}×   ${scheduled.toFixed(2).padStart(8)}×   ${verdict}`);
+  }
+  return pass;
+}
+
+function rate(args) {
+  const out = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
+  const text = `${out.stdout}\n${out.stderr}`;
+  const fuzz = /detection rate: (\d+)\/(\d+)/.exec(text);
+  if (fuzz) return Number(fuzz[1]) / Number(fuzz[2]);
+  const check = /integration\s+\S+\s+(\d+)\/(\d+) runs failed/.exec(text);
+  if (check) return Number(check[1]) / Number(check[2]);
+  throw new Error(`no rate in the output of conlens ${args.join(' ')}:\n${text}`);
+}
+
+function runsToFailure() {
+  console.log(`\n2. Mean runs to the first failure on the callback examples (${RUNS} runs per mode; 1/p, ∞ when none failed)\n`);
+  console.log('example               plain p   fuzz random p  runs   fuzz pct p  runs   fixed random p');
+  for (const name of EXAMPLES) {
+    const dir = join(root, 'examples', name);
+    const plain = rate(['check', dir, '--runs', String(RUNS), '--jobs', '2']);
+    const random = rate(['fuzz', dir, '--runs', String(RUNS), '--jobs', '2', '--strategy', 'random']);
+    const pct = rate(['fuzz', dir, '--runs', String(RUNS), '--jobs', '2', '--strategy', 'pct']);
+    const fixed = rate(['fuzz', join(dir, 'fixed'), '--runs', String(RUNS), '--jobs', '2', '--strategy', 'random']);
+    for (const d of [dir, join(dir, 'fixed')]) rmSync(join(d, '.conlens'), { recursive: true, force: true });
+    const runs = (p) => (p > 0 ? (1 / p).toFixed(2) : '∞');
+    console.log(`${name.padEnd(20)} ${plain.toFixed(2).padStart(8)}   ${random.toFixed(2).padStart(12)}  ${runs(random).padStart(4)}   ${pct.toFixed(2).padStart(10)}  ${runs(pct).padStart(4)}   ${fixed.toFixed(2).padStart(14)}`);
+  }
+}
+
+let ok = true;
+if (SECTIONS.has('1')) ok = slowdown() && ok;
+if (SECTIONS.has('2')) runsToFailure();
+process.exit(ok ? 0 : 1);
