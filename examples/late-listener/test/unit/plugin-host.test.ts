@@ -5,24 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PluginConfig, PluginHost } from '../../src/plugin-host.ts';
 
-test('a config loads and emits loaded with its data', async () => {
+test('a plugin starts once its config is loaded, and the app hears it loaded', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'conlens-plugins-'));
   try {
-    writeFileSync(join(dir, 'a.json'), '{"name":"alpha","level":3}');
-    const config = new PluginConfig(join(dir, 'a.json'));
-    const data = await new Promise((resolve) => { config.once('loaded', resolve); config.load(); });
-    assert.deepEqual(data, { name: 'alpha', level: 3 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('a plugin starts once its config is loaded', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'conlens-plugins-'));
-  try {
-    writeFileSync(join(dir, 'b.json'), '{"name":"beta"}');
+    writeFileSync(join(dir, 'b.json'), '{"name":"beta","level":3}');
     const host = new PluginHost();
-    assert.equal(await host.start(new PluginConfig(join(dir, 'b.json'))), 'beta');
+    const config = new PluginConfig(join(dir, 'b.json'));
+    const heard = new Promise((resolve) => config.once('loaded', resolve));
+    assert.equal(await host.start(config), 'beta');
+    assert.deepEqual(await heard, { name: 'beta', level: 3 });
     assert.deepEqual(host.started, ['beta']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
