@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IMMEDIATE_QUEUE, mustPrecede, type LoopOrder } from '../../src/core/runtime/event-loop-order.ts';
 
-const timer = (armed: number, expiry: number, turn = 0): LoopOrder => ({ order: armed, armed, expiry, turn });
-const immediate = (order: number, turn = 0, beforeTimers = true): LoopOrder => ({ channel: IMMEDIATE_QUEUE, order, immediate: true, turn, beforeTimers });
+const timer = (armed: number, expiry: number): LoopOrder => ({ order: armed, armed, expiry });
+const immediate = (order: number, clock = 0): LoopOrder => ({ channel: IMMEDIATE_QUEUE, order, immediate: true, clock });
 const io = (order: number): LoopOrder => ({ order });
 
 test('timers run by expiry on the virtual clock, then in the order they were armed', () => {
@@ -23,11 +23,10 @@ test('one channel is FIFO: immediates, an interval\'s ticks, one emitter\'s even
   assert.equal(mustPrecede({ channel: emitter, order: 3 }, { channel: {}, order: 4 }), false, 'two emitters: no order');
 });
 
-test('an immediate of a timers or poll turn precedes the timers armed then or later; of a check turn, none', () => {
-  assert.equal(mustPrecede(immediate(5, 3), timer(6, 1, 3)), true);
-  assert.equal(mustPrecede(immediate(5, 3), timer(2, 1, 2)), false, 'a timer armed in an earlier turn may expire first');
-  assert.equal(mustPrecede(immediate(5, 3, false), timer(6, 1, 3)), false, 'armed in the check phase: the next timers phase may come first');
-  assert.equal(mustPrecede(timer(6, 1, 3), immediate(5, 3)), false);
+test('an immediate precedes the timers not yet expired on the virtual clock when it was registered', () => {
+  assert.equal(mustPrecede(immediate(5, 3), timer(6, 4)), true, 'the loop reaches the check phase before time passes');
+  assert.equal(mustPrecede(immediate(5, 3), timer(2, 3)), false, 'a timer due at the same time may run first');
+  assert.equal(mustPrecede(timer(6, 4), immediate(5, 3)), false);
 });
 
 test('I/O completions have no order, among themselves or against timers and immediates', () => {

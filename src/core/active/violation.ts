@@ -51,10 +51,10 @@ export interface StepAccess {
 export interface Frame {
   function: string;
   parent: number | null;
-  /** A callback's run (runtime/callbacks.ts), a task of its own spawned by `parent`. */
+  /** A callback's run (runtime/callbacks.ts), a task of its own spawned by `parent`; `flow`: the
+   *  task label of its registrant (its own when nothing instrumented registered it). */
   callback?: true;
-  /** Its task label. */
-  task?: string;
+  flow?: string;
 }
 
 export interface Violation {
@@ -409,8 +409,8 @@ function framesOf(trace: ProcessTrace, schedule: ScheduleStep[]): Record<string,
     while (a !== undefined && a !== null && !frames[a]) {
       const parent: number | null = trace.parents.get(a) ?? null;
       const fn = trace.info.functions.get(trace.activationFn.get(a) ?? -1);
-      const task = trace.labels.get(a);
-      frames[a] = { function: fn?.name ?? `activation ${a}`, parent, ...(fn?.kind === 'callback' ? { callback: true as const } : {}), ...(task ? { task } : {}) };
+      const flow = fn?.kind === 'callback' ? trace.labels.get(parent ?? a) : undefined;
+      frames[a] = { function: fn?.name ?? `activation ${a}`, parent, ...(fn?.kind === 'callback' ? { callback: true as const, ...(flow ? { flow } : {}) } : {}) };
       a = parent;
     }
   }

@@ -166,8 +166,7 @@ function flows(steps: ScheduleStep[], frames: Record<string, Frame> | undefined)
   if (!frames) return steps;
   return steps.map((s) => {
     let flow: string | undefined;
-    // A callback nobody instrumented registered (a test's timer) starts a flow of its own.
-    for (const a of chainOf(s.a, frames)) if (frames[a].callback) flow = frames[a].parent === null ? frames[a].task : frames[frames[a].parent]?.task;
+    for (const a of chainOf(s.a, frames)) if (frames[a].callback) flow = frames[a].flow;
     return flow && flow !== s.task ? { ...s, task: flow } : s;
   });
 }

@@ -63,12 +63,6 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const settleMs = scheduler.settleMs;
   /** The virtual clock of the timers (event-loop-order.ts). */
   let clock = 0;
-  /** The event-loop phase of the turn a parked callback started (timers, poll, check). */
-  let phase: { turn: number; name: 'timers' | 'poll' | 'check' } = { turn: -1, name: 'check' };
-  const inPhase = (name: 'timers' | 'poll' | 'check', run: () => void) => () => {
-    phase = { turn: scheduler.turns, name };
-    run();
-  };
 
   /** The registration of `callback` by the program, calling `api` through `wrapper` directly
    *  (`viaNode`: through Node's own code, as http.createServer adds its handler); undefined when
@@ -104,17 +98,17 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
-      reg.next = { order: ++order, expiry: clock + ms, armed: order, turn: scheduler.turns, ...(api === 'setInterval' ? { channel: reg } : {}) };
+      reg.next = { order: ++order, expiry: clock + ms, armed: order, ...(api === 'setInterval' ? { channel: reg } : {}) };
       expect(reg, deadline());
       const wrapped = function (this: unknown, ...given: unknown[]) {
         const loop = reg.next!;
-        park(reg, loop, inPhase('timers', () => {
+        park(reg, loop, () => {
           clock = Math.max(clock, loop.expiry!);
           Reflect.apply(callback as Function, this, given);
-        }));
+        });
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
-          reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order, turn: scheduler.turns };
+          reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order };
           expect(reg, deadline());
         }
       };
@@ -135,12 +129,10 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
       const reg = registration(replacement, 'setImmediate', callback, { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
-      const turn = scheduler.turns;
-      const beforeTimers = phase.turn === turn && phase.name !== 'check';
-      const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, turn, beforeTimers };
+      const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
       expect(reg, performance.now() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
-        park(reg, loop, inPhase('check', () => Reflect.apply(callback as Function, this, given)));
+        park(reg, loop, () => Reflect.apply(callback as Function, this, given));
       }, ...args]) as object;
       if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
       return handle;
@@ -208,7 +200,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const loop: LoopOrder = { order: ++order };
       expect(reg, performance.now() + settleMs);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
-        park(reg, loop, inPhase('poll', () => Reflect.apply(callback as Function, this, given)));
+        park(reg, loop, () => Reflect.apply(callback as Function, this, given));
       };
       return Reflect.apply(original, this, args);
     });
@@ -263,7 +255,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     for (const listener of listeners) if (!listenerOf(listener)) Reflect.apply(listener, this, args);
     const first = program.length ? listenerOf(program[0])! : emitter;
     const event: Registration = { id: emitter.id, site: first.site, by: first.by, runs: emitter.runs++ };
-    park(event, { channel: this, order: ++order }, inPhase('poll', () => {
+    park(event, { channel: this, order: ++order }, () => {
       let task = true;
       for (const listener of Reflect.apply(rawListeners, this, [type]) as Function[]) {
         const reg = listenerOf(listener);
@@ -277,7 +269,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         const act = recorder.callbackActivation(reg.site, reg.by);
         recorder.runCallback(act, () => Reflect.apply(listener, this, args));
       }
-    }));
+    });
     return listeners.length > 0;
   });
   Module.syncBuiltinESMExports();

@@ -18,10 +18,10 @@
 //     runs before an earlier-armed one with a smaller or equal delay, timers armed in one turn
 //     run by delay, and an interval's tick never passes a timer that expires before it — every
 //     order this allows is one a real run shows for some I/O durations;
-//   - an immediate registered by a timer or an I/O callback (the timers and poll phases) runs
-//     before every timer armed in that turn or later: the check phase of the same loop iteration
-//     comes first. Registered in a check-phase callback, or where the phase is unknown (code
-//     resumed after an await), the next timers phase may come first: no order.
+//   - an immediate runs before every timer that had not expired on the virtual clock when the
+//     immediate was registered: the loop reaches a check phase before time passes (so at the
+//     main module's top level `setImmediate` comes before `setTimeout(…, 5)`, as in a plain run
+//     of an idle process).
 // Two I/O completions (fs callbacks, requests, different sockets), and an I/O completion against
 // a timer or an immediate, have no order: the thread pool and the network decide it.
 
@@ -35,11 +35,9 @@ export interface LoopOrder {
   /** Timers: the virtual expiry, and when the timer was armed (counted as `order` is). */
   expiry?: number;
   armed?: number;
-  /** An immediate: the setImmediate queue; `beforeTimers`: registered in the timers or poll
-   *  phase. `turn`: the scheduler's turn (decision) that registered it, for immediates and timers. */
+  /** An immediate: the setImmediate queue; `clock`: the virtual time it was registered at. */
   immediate?: boolean;
-  beforeTimers?: boolean;
-  turn?: number;
+  clock?: number;
 }
 
 export const IMMEDIATE_QUEUE = 'setImmediate';
@@ -48,6 +46,6 @@ export const IMMEDIATE_QUEUE = 'setImmediate';
 export function mustPrecede(a: LoopOrder, b: LoopOrder): boolean {
   if (a.channel !== undefined && a.channel === b.channel) return a.order < b.order;
   if (a.expiry !== undefined && b.expiry !== undefined) return a.expiry < b.expiry || (a.expiry === b.expiry && a.armed! < b.armed!);
-  if (a.immediate && b.expiry !== undefined) return a.beforeTimers === true && b.turn! >= a.turn!;
+  if (a.immediate && b.expiry !== undefined) return b.expiry > a.clock!;
   return false;
 }

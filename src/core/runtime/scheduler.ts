@@ -169,10 +169,6 @@ export class Scheduler {
     this.settleMs = settings.settleMs ?? 100;
   }
 
-  /** Turns: releases of a parked continuation or callback (each starts a macrotask's worth of
-   *  the program's code, with the microtasks that follow). */
-  turns = 0;
-
   get steps(): number {
     return this.step;
   }
@@ -400,7 +396,6 @@ export class Scheduler {
 
   private release(ready: Entry[], index: number, candidates: Candidate[], diverged: boolean): void {
     const step = ++this.step;
-    this.turns++;
     const chosen = ready[index];
     const candidate = candidates[index];
     const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index, k: candidate.key, t: candidate.task };

@@ -463,12 +463,14 @@ export function racingSources(log: Log, dir: string): Promise<void> {
   return done;
 }
 
-export function sharedCounterCallbacks(log: Log): Promise<void> {
+export function sharedCounterCallbacks(log: Log, dir: string): Promise<void> {
   const [done, end] = countdown(2);
   const state = { n: 0 };
+  // Each visit reads the counter, then writes it back in an I/O callback: a race (both orders
+  // are Node's).
   const visit = (name: string) => {
     const seen = state.n;
-    setImmediate(() => { state.n = seen + 1; log.push(`${name} wrote ${state.n}`); end(); });
+    fs.stat(dir, () => { state.n = seen + 1; log.push(`${name} wrote ${state.n}`); end(); });
   };
   inTurn(() => visit('a'));
   setTimeout(() => visit('b'), 3);

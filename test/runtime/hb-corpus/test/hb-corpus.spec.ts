@@ -77,7 +77,7 @@ const CHECKS: Record<keyof typeof programs, Check[]> = {
   socketDataBeforeEnd: [exactly('connection', 'data hi', 'end', 'close')],
   timerVsTickVsImmediate: [inOrder('tick', 'immediate'), inOrder('tick', 'timer'), count(/./, 3)],
   racingSources: [inOrder('t1', 't2'), all('i', 'io'), count(/./, 4)],
-  // A race (a read in a timer, the write in an immediate): both orders are Node's.
+  // A race (a read in a timer, the write in an I/O callback): both orders are Node's.
   sharedCounterCallbacks: [count(/ wrote /, 2)],
 };
 
