@@ -15,14 +15,17 @@ import { CLI, REPO } from '../helpers/cli.ts';
 const CORPUS = join(REPO, 'test', 'transparency', 'corpus');
 type Runner = 'vitest' | 'jest';
 
-/** Entries a runner cannot load for its own reasons (not ours), with the reason. */
-function skipReason(runner: Runner, dir: string, entry: string): string | undefined {
+/** An entry that only runs as an ES module (top-level await, import.meta): Jest runs it in its
+ *  ESM mode (`--experimental-vm-modules`, ts-jest's useESM), the others as CommonJS (ts-jest's
+ *  default), so both of Jest's module systems are covered. */
+function needsEsm(dir: string, entry: string): boolean {
   const source = readFileSync(join(dir, entry), 'utf8');
-  if (runner === 'jest') {
-    // Jest runs the corpus as CommonJS through ts-jest; its ESM mode is experimental.
-    if (/^(?:[^\s/].*)?\bawait\b/m.test(source.split('\n').filter((l) => !/^\s/.test(l)).join('\n'))) return 'top-level await: Jest runs CommonJS (ts-jest), where it is a syntax error';
-    if (/import\.meta/.test(source)) return 'import.meta: not available in CommonJS under Jest';
-  }
+  const topLevel = source.split('\n').filter((l) => !/^\s/.test(l)).join('\n');
+  return /^(?:[^\s/].*)?\bawait\b/m.test(topLevel) || /import\.meta/.test(source);
+}
+
+/** Entries a runner cannot load for its own reasons (not ours), with the reason. */
+function skipReason(runner: Runner, entry: string): string | undefined {
   if (entry.endsWith('.cjs') && runner === 'vitest') return 'a .cjs entry is loaded by Node, not by Vite, under Vitest: nothing of ours runs in it';
   return undefined;
 }
@@ -58,6 +61,26 @@ test('the corpus entry runs', async () => {
 `);
     writeFileSync(join(dir, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");
     writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npx vitest run' }, timeoutMs: 60000 }));
+  } else if (needsEsm(dir, entry)) {
+    writeFileSync(join(dir, 'test', 'entry.test.ts'), `import { test } from '@jest/globals';
+import { format } from 'node:util';
+import { writeFileSync } from 'node:fs';
+${capture}
+test('the corpus entry runs', async () => {
+  try {
+    await import('../${entry}');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+  ${restore}
+  }
+});
+`);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    // Jest's ESM mode as its docs set it up: NODE_OPTIONS in the test script.
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, type: 'module', scripts: { test: 'NODE_OPTIONS=--experimental-vm-modules jest' } }));
+    writeFileSync(join(dir, 'jest.config.mjs'), "export default { testEnvironment: 'node', roots: ['<rootDir>/test'], extensionsToTreatAsEsm: ['.ts'], transform: { '^.+\\\\.m?[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', useESM: true, isolatedModules: true }] } };\n");
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { rootDir: '.', target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', allowJs: true, allowImportingTsExtensions: true, noEmit: true, esModuleInterop: true, skipLibCheck: true } }));
+    writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npm test' }, timeoutMs: 60000 }));
   } else {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
     delete pkg.type;
@@ -105,14 +128,14 @@ for (const name of readdirSync(CORPUS).sort()) {
 test('the transparency corpus inside Vitest and Jest workers: the same transcript plain and traced', { concurrency: 2 }, async (t) => {
   await Promise.all(cases.map(({ runner, name, entry }) => {
     const dir = join(CORPUS, name);
-    const reason = skipReason(runner, dir, entry);
+    const reason = skipReason(runner, entry);
     const known = KNOWN[`${runner}:${name}/${entry}`];
     return t.test(`${runner}: ${name}/${entry}`, { skip: reason, ...(known ? { todo: known } : {}) }, async (t) => {
       const project = runnerProject(runner, name, entry);
       try {
         const plainFile = join(project, 'plain.txt');
         const tracedFile = join(project, 'traced.txt');
-        const plain = await run(runner === 'vitest' ? ['npx', 'vitest', 'run'] : ['npx', 'jest'], project, plainFile);
+        const plain = await run(runner === 'vitest' ? ['npx', 'vitest', 'run'] : existsSync(join(project, 'jest.config.mjs')) ? ['npm', 'test'] : ['npx', 'jest'], project, plainFile);
         const traced = await run([process.execPath, CLI, 'trace', '.', '--tests', 'unit'], project, tracedFile);
         assert.ok(existsSync(plainFile), `the plain run printed no transcript:\n${plain.output.slice(-2000)}`);
         if (plain.status !== 0 && readFileSync(plainFile, 'utf8') === '') {
