@@ -127,7 +127,6 @@ for (const name of readdirSync(CORPUS).sort()) {
 
 test('the transparency corpus inside Vitest and Jest workers: the same transcript plain and traced', { concurrency: 2 }, async (t) => {
   await Promise.all(cases.map(({ runner, name, entry }) => {
-    const dir = join(CORPUS, name);
     const reason = skipReason(runner, entry);
     const known = KNOWN[`${runner}:${name}/${entry}`];
     return t.test(`${runner}: ${name}/${entry}`, { skip: reason, ...(known ? { todo: known } : {}) }, async (t) => {
