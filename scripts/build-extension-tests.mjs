@@ -1,4 +1,4 @@
-// Bundles the extension-host suites (test/extension-host) into dist/extension-host-tests/ for both
+// Bundles the extension-host suites (test/extension-host) into dist-test/extension-host/ for both
 // hosts: code-server (test/extension-host/run.mjs) and VS Code desktop (.vscode-test.mjs). The
 // files run inside the extension host, so `vscode` (the host's) and mocha (the runner's) stay
 // external; what they import from src/ is bundled in.
@@ -13,7 +13,7 @@ for (const folder of ['suite', 'restricted']) {
 }
 await esbuild.build({
   entryPoints,
-  outdir: 'dist/extension-host-tests',
+  outdir: 'dist-test/extension-host',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -117,7 +117,7 @@ async function session(name, codeServerDir) {
   const remote = (path) => `vscode-remote://${authority}${path}`;
   const payload = [
     ['extensionDevelopmentPath', remote(repo)],
-    ['extensionTestsPath', remote(join(repo, 'dist', 'extension-host-tests', 'index.js'))],
+    ['extensionTestsPath', remote(join(repo, 'dist-test', 'extension-host', 'index.js'))],
   ];
   await page.goto(`http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const code = await exited;
