@@ -45,7 +45,8 @@ suite('Restricted Mode (untrusted workspace)', () => {
     } finally {
       spy.restore();
     }
-    assert.deepEqual(spy.calls, [], `no child process at all, got ${JSON.stringify(spy.calls)}`);
+    // Other extensions in this host may start processes of their own; ours all run dist/cli.js.
+    assert.deepEqual(spy.engine(), [], `no engine process, got ${JSON.stringify(spy.engine())}`);
     assert.equal(exists(MARKER), false, `the workspace's tests ran (${MARKER} exists)`);
     assert.deepEqual(processTree(process.pid).slice(1).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('cli.js')), [], 'no engine process under the extension host');
     assert.equal(api.results.report, before, 'the saved report is still the one shown');
