@@ -119,6 +119,26 @@ export async function openEditor(file: string): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(document, { preview: false });
 }
 
+/** The source file (relative, '/') that declares `name` — `Class.member` or a function — found by
+ *  reading the workspace's files, not the report under test. */
+export function declaringFile(name: string): string {
+  const root = workspaceRoot();
+  const cls = name.includes('.') ? name.split('.')[0] : undefined;
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' || e.name.startsWith('.') ? [] : walk(`${dir}/${e.name}`)) : /\.[cm]?[jt]sx?$/.test(e.name) && !/\.test\./.test(e.name) ? [`${dir}/${e.name}`] : []));
+  for (const file of walk('src')) {
+    const text = readFileSync(join(root, file), 'utf8');
+    if (cls && !new RegExp(`class\\s+${cls}\\b`).test(text)) continue;
+    try {
+      declarationLine(text, name);
+      return file;
+    } catch {
+      // Not declared here.
+    }
+  }
+  throw new Error(`no file under src/ declares ${name}`);
+}
+
 /** The 1-based line declaring `name` (a method `func1(` or a function) in `text`. */
 export function declarationLine(text: string, name: string): number {
   const member = name.split('.').pop()!;

@@ -13,7 +13,9 @@
 // granting trust — the test asks for on the console, and this driver clicks "Trust" in the
 // workbench's Workspace Trust editor, as a person would.
 //
-//   node test/extension-host/run.mjs [--only suite|restricted] [--budget SECONDS] [--keep]
+//   node test/extension-host/run.mjs [--only suite|restricted] [--example NAME] [--budget SECONDS] [--keep]
+// --example: the example the trusted suite ranks (default running-example; it must rank its
+// expected.json fault #1 in 5 runs and show a violation).
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, cpSync } from 'node:fs';
@@ -23,12 +25,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { killTree, killTreeSync } from '../e2e/processes.mjs';
 import { buildExtension, freePort, prepareCodeServer, startCodeServer, writeUserSettings } from '../e2e/setup.mjs';
-import { restrictedWorkspace, trustedWorkspace } from './workspaces.mjs';
+import { EXAMPLE, restrictedWorkspace, trustedWorkspace } from './workspaces.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opts } = parseArgs({
   options: {
     only: { type: 'string' },
+    example: { type: 'string', default: EXAMPLE },
     budget: { type: 'string', default: process.env.CONLENS_EXTHOST_BUDGET ?? '900' },
     keep: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CONLENS_E2E_CHROMIUM ?? '/usr/bin/chromium' },
@@ -75,7 +78,7 @@ async function grantTrust(page) {
 /** One code-server + one page running one suite folder; resolves to the host's exit code. */
 async function session(name, codeServerDir) {
   const dir = join(tmp, name);
-  const workspace = name === 'restricted' ? restrictedWorkspace(repo, dir) : trustedWorkspace(repo, dir);
+  const workspace = name === 'restricted' ? restrictedWorkspace(repo, dir) : trustedWorkspace(repo, dir, opts.example);
   const userDataDir = join(dir, 'user-data');
   writeUserSettings(userDataDir, name === 'restricted' ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {});
   const resultsFile = join(dir, 'results.json');

@@ -4,20 +4,22 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** The example of the trusted suite (`--example` of run.mjs); Restricted Mode always uses this one. */
 export const EXAMPLE = 'running-example';
 /** The file the restricted workspace's unit tests write when they run (they must not, untrusted). */
 export const MARKER = 'tests-ran.marker';
 
-function copyExample(repo, into) {
-  const from = resolve(repo, 'examples', EXAMPLE);
+function copyExample(repo, into, example = EXAMPLE) {
+  const from = resolve(repo, 'examples', example);
+  if (!existsSync(join(from, 'conlens.config.json')) || !existsSync(join(from, 'expected.json'))) throw new Error(`examples/${example}: needs conlens.config.json and expected.json`);
   rmSync(into, { recursive: true, force: true });
   cpSync(from, into, { recursive: true, filter: (src) => !/[\\/](\.conlens|node_modules)([\\/]|$)/.test(src.slice(from.length)) });
   return into;
 }
 
-/** The trusted suite's workspace (test/extension-host/suite): the example as shipped. */
-export function trustedWorkspace(repo, dir) {
-  return copyExample(repo, join(dir, 'trusted', EXAMPLE));
+/** The trusted suite's workspace (test/extension-host/suite): an example as shipped. */
+export function trustedWorkspace(repo, dir, example = EXAMPLE) {
+  return copyExample(repo, join(dir, 'trusted', example), example);
 }
 
 /**

@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConlensApi } from '../../../src/extension/extension.js';
-import { activeApi, askDriver, declarationLine, DRIVER, exists, expected, openEditor, processTree, run, spyOnChildProcesses, waitFor, workspaceRoot } from '../helpers.js';
+import { activeApi, askDriver, declarationLine, declaringFile, DRIVER, exists, expected, openEditor, processTree, run, spyOnChildProcesses, waitFor, workspaceRoot } from '../helpers.js';
 
 const MARKER = 'tests-ran.marker';
-const SA = 'src/sa.ts';
 
 suite('Restricted Mode (untrusted workspace)', () => {
   let api: ConlensApi;
@@ -26,8 +25,9 @@ suite('Restricted Mode (untrusted workspace)', () => {
     assert.equal(rows[0].position.function, fault);
     assert.ok(api.views.invariants.getChildren().length > 0, 'failure invariants listed');
     assert.ok(api.views.violations.getChildren().length > 0, 'violations listed');
-    const editor = await openEditor(SA);
-    const line = declarationLine(readFileSync(join(workspaceRoot(), SA), 'utf8'), fault);
+    const file = declaringFile(fault);
+    const editor = await openEditor(file);
+    const line = declarationLine(readFileSync(join(workspaceRoot(), file), 'utf8'), fault);
     await waitFor(() => api.decorations.applied.get(editor.document.uri.toString())?.heat[0].includes(line) ?? false, `the hottest gutter icon on line ${line}`);
     const diagnostics = vscode.languages.getDiagnostics().flatMap(([, list]) => list).filter((d) => d.source === 'Concurrency Lens');
     assert.equal(diagnostics.length, api.results.report!.violations.length);

@@ -35,10 +35,10 @@ suite('activation and commands', () => {
       assert.equal(api.results.report, before, 'no report appeared from commands that do not rank');
       assert.deepEqual(spy.engine(), [], 'none of them started the engine');
       // revealLocation / revealStep / selectViolation take the arguments the views pass.
-      await run('conlens.revealLocation', [{ file: 'src/sa.ts', line: 27, highlight: true }]);
+      await run('conlens.revealLocation', [{ file: 'conlens.config.json', line: 2, highlight: true }]);
       const editor = vscode.window.activeTextEditor;
-      assert.ok(editor?.document.uri.fsPath.endsWith('src/sa.ts'), 'revealLocation opened src/sa.ts');
-      assert.equal(editor!.selection.start.line, 26, 'and put the cursor on line 27');
+      assert.ok(editor?.document.uri.fsPath.endsWith('conlens.config.json'), 'revealLocation opened conlens.config.json');
+      assert.equal(editor!.selection.start.line, 1, 'and selected line 2');
     } finally {
       spy.restore();
     }

@@ -7,18 +7,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConlensApi } from '../../../src/extension/extension.js';
 import type { Report } from '../../../src/core/report/report-types.js';
-import { activeApi, declarationLine, expected, openEditor, processTree, running, run, spyOnChildProcesses, waitFor, workspaceRoot } from '../helpers.js';
-
-const SA = 'src/sa.ts';
+import { activeApi, declarationLine, declaringFile, expected, openEditor, processTree, running, run, spyOnChildProcesses, waitFor, workspaceRoot } from '../helpers.js';
 
 suite('ranking in the editor', () => {
   let api: ConlensApi;
   let fault: string;
+  /** The file declaring the expected fault, and its text. */
+  let SA: string;
   let saText: string;
 
   suiteSetup(async () => {
     api = await activeApi();
     fault = expected().fault;
+    SA = declaringFile(fault);
     saText = readFileSync(join(workspaceRoot(), SA), 'utf8');
     // A short ranking (the example's config says 20 runs) through the setting the UI offers.
     await vscode.workspace.getConfiguration('conlens').update('runs', 5, vscode.ConfigurationTarget.Workspace);
@@ -86,7 +87,7 @@ suite('ranking in the editor', () => {
   test('the Violations view lists each violation with its numbered steps, and selecting one marks its lines', async () => {
     const violations = api.views.violations.getChildren();
     assert.equal(violations.length, api.results.report!.violations.length);
-    assert.ok(violations.length > 0, 'running-example shows its order violation in 5 runs');
+    assert.ok(violations.length > 0, 'the example shows its violation in 5 runs');
     const first = violations[0];
     const steps = api.views.violations.getChildren(first);
     assert.equal(steps.length, first.violation.trace.length);
@@ -100,7 +101,7 @@ suite('ranking in the editor', () => {
     const inSa = first.violation.trace.filter((s) => s.file === SA).map((s) => s.line);
     await waitFor(() => (api.decorations.applied.get(editor.document.uri.toString())?.steps.length ?? 0) + (api.decorations.applied.get(editor.document.uri.toString())?.broken.length ?? 0) > 0, 'step decorations');
     const applied = api.decorations.applied.get(editor.document.uri.toString())!;
-    assert.deepEqual([...applied.steps, ...applied.broken].sort((a, b) => a - b), [...new Set(inSa)].sort((a, b) => a - b), 'exactly the lines of the steps in src/sa.ts');
+    assert.deepEqual([...applied.steps, ...applied.broken].sort((a, b) => a - b), [...new Set(inSa)].sort((a, b) => a - b), `exactly the lines of the steps in ${SA}`);
     await run('conlens.clearSelection');
     assert.equal(api.results.selectedViolation, undefined);
   });
@@ -108,7 +109,7 @@ suite('ranking in the editor', () => {
   test('the gutter heat sits on the declaration lines of the ranked functions', async () => {
     const editor = await openEditor(SA);
     const uri = editor.document.uri.toString();
-    await waitFor(() => (api.decorations.applied.get(uri)?.heat.flat().length ?? 0) > 0, 'gutter decorations on src/sa.ts');
+    await waitFor(() => (api.decorations.applied.get(uri)?.heat.flat().length ?? 0) > 0, `gutter decorations on ${SA}`);
     const applied = api.decorations.applied.get(uri)!;
     const faultLine = declarationLine(saText, fault);
     assert.ok(applied.heat[0].includes(faultLine), `the hottest icon is on line ${faultLine} (${fault}); heat lines ${JSON.stringify(applied.heat)}`);
