@@ -52,6 +52,8 @@ export interface Spawned {
   command: string;
   args: string[];
   pid: number | undefined;
+  /** Exit code once the process ended (null: killed by a signal); undefined while it runs. */
+  exit?: number | null;
 }
 
 /**
@@ -60,22 +62,26 @@ export interface Spawned {
  * `spawn`/`execFile` off the shared module object at each call, so wrapping them here sees its
  * calls; nothing is faked, the calls go through.
  */
-export function spyOnChildProcesses(): { calls: Spawned[]; engine: () => Spawned[]; restore: () => void } {
+export function spyOnChildProcesses(): { calls: Spawned[]; engine: () => Spawned[]; engineEnded: () => boolean; restore: () => void } {
   // The module object itself (an `import *` namespace would be a read-only copy).
-  const cp = require('node:child_process') as Record<'spawn' | 'execFile', (...a: unknown[]) => { pid?: number }>;
+  const cp = require('node:child_process') as Record<'spawn' | 'execFile', (...a: unknown[]) => { pid?: number; on(event: 'exit', listener: (code: number | null) => void): void }>;
   const original = { spawn: cp.spawn, execFile: cp.execFile };
   const calls: Spawned[] = [];
   for (const kind of ['spawn', 'execFile'] as const) {
     const real = original[kind];
     cp[kind] = function (this: unknown, ...a: unknown[]) {
       const child = real.apply(this, a);
-      calls.push({ kind, command: String(a[0]), args: Array.isArray(a[1]) ? a[1].map(String) : [], pid: child.pid });
+      const call: Spawned = { kind, command: String(a[0]), args: Array.isArray(a[1]) ? a[1].map(String) : [], pid: child.pid };
+      calls.push(call);
+      child.on('exit', (code) => (call.exit = code));
       return child;
     };
   }
+  const engine = () => calls.filter((c) => c.args.some((arg) => /[\\/]dist[\\/]cli\.js$/.test(arg)));
   return {
     calls,
-    engine: () => calls.filter((c) => c.args.some((arg) => /[\\/]dist[\\/]cli\.js$/.test(arg))),
+    engine,
+    engineEnded: () => engine().some((c) => c.kind === 'spawn' && c.exit !== undefined),
     restore: () => Object.assign(cp, original),
   };
 }

@@ -184,6 +184,48 @@ suite('ranking in the editor', () => {
     assert.equal(report.runs, 3, 'the new report has 3 runs');
   });
 
+  test('the other engine commands run the CLI: active testing, replay, mining, call graph', async () => {
+    const spy = spyOnChildProcesses();
+    const root = workspaceRoot();
+    try {
+      // Active testing: conlens.runs (still 3) runs; the example fails in some of them.
+      await run('conlens.fuzz', [], spy.engineEnded);
+      const fuzz = spy.engine().find((c) => c.args.includes('fuzz'))!;
+      assert.ok(fuzz, 'fuzz ran');
+      assert.deepEqual(fuzz.args.slice(fuzz.args.indexOf('--runs'), fuzz.args.indexOf('--runs') + 2), ['--runs', '3']);
+      assert.equal(fuzz.exit, 1, 'exit 1: some run showed a violation');
+      spy.calls.length = 0;
+
+      // Replay of the report's first violation (a Violations row's inline Replay passes its index).
+      const violation = api.results.report!.violations[0];
+      await run('conlens.replay', [0], spy.engineEnded);
+      const replay = spy.engine().find((c) => c.args.includes('replay'))!;
+      assert.ok(replay.args.includes(violation.file!), `replayed ${violation.file}`);
+      assert.equal(replay.exit, 0, 'exit 0: the replay reproduced the violation');
+      spy.calls.length = 0;
+
+      // Mining asks which tests; pick the first (unit) as a person would.
+      const mined = run('conlens.mine', [], spy.engineEnded);
+      while (!spy.engine().length) {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      await mined;
+      const mine = spy.engine().find((c) => c.args.includes('mine'))!;
+      assert.deepEqual(mine.args.slice(mine.args.indexOf('--tests'), mine.args.indexOf('--tests') + 2), ['--tests', 'unit']);
+      const invariants = readFileSync(join(root, '.conlens', 'invariants', 'unit.inv.txt'), 'utf8');
+      assert.match(invariants, new RegExp(`${fault.replace('.', '\\.')}:::ENTER`), `unit.inv.txt has ${fault}'s ENTER point`);
+      spy.calls.length = 0;
+
+      // The call graph opens a webview beside the editor.
+      await run('conlens.showGraph', [], spy.engineEnded);
+      assert.equal(spy.engine().find((c) => c.args.includes('graph'))?.exit, 0);
+      await waitFor(() => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('Call Graph'))), 'the call graph tab');
+    } finally {
+      spy.restore();
+    }
+  });
+
   test('"Cancel running analysis" stops a ranking: the engine and its test processes end, the last report stays', async () => {
     const kept = api.results.report;
     await vscode.workspace.getConfiguration('conlens').update('runs', 500, vscode.ConfigurationTarget.Workspace);
