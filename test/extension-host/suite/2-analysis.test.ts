@@ -214,7 +214,8 @@ suite('ranking in the editor', () => {
       const mine = spy.engine().find((c) => c.args.includes('mine'))!;
       assert.deepEqual(mine.args.slice(mine.args.indexOf('--tests'), mine.args.indexOf('--tests') + 2), ['--tests', 'unit']);
       const invariants = readFileSync(join(root, '.conlens', 'invariants', 'unit.inv.txt'), 'utf8');
-      assert.match(invariants, new RegExp(`${fault.replace('.', '\\.')}:::ENTER`), `unit.inv.txt has ${fault}'s ENTER point`);
+      // Daikon's layout: `SA.func1():::ENTER`, the parameters in the parentheses.
+      assert.match(invariants, new RegExp(`^${fault.replace('.', '\\.')}\\([^)]*\\):::ENTER$`, 'm'), `unit.inv.txt has ${fault}'s ENTER point`);
       spy.calls.length = 0;
 
       // The call graph opens a webview beside the editor.
