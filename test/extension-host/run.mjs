@@ -32,7 +32,7 @@ const { values: opts } = parseArgs({
   options: {
     only: { type: 'string' },
     example: { type: 'string', default: EXAMPLE },
-    budget: { type: 'string', default: process.env.CONLENS_EXTHOST_BUDGET ?? '900' },
+    budget: { type: 'string', default: process.env.CONLENS_EXTHOST_BUDGET ?? '1500' },
     keep: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.CONLENS_E2E_CHROMIUM ?? '/usr/bin/chromium' },
   },
