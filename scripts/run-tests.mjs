@@ -11,7 +11,8 @@ const folders = process.argv.slice(2);
 const patterns = folders.length ? folders.map((f) => `test/${f}/**/*.test.ts`) : ['test/**/*.test.ts'];
 // test/runners/ holds projects whose own tests are written for other runners (Vitest, Jest): they
 // run through conlens in test/cli/runner-*.test.ts, never directly under node:test.
-const ignore = ['test/runners/**', ...['e2e', 'slow'].filter((f) => !folders.includes(f)).map((f) => `test/${f}/**`)];
+// test/extension-host/ holds mocha suites that need a VS Code extension host (npm run test:extension).
+const ignore = ['test/runners/**', 'test/extension-host/**', ...['e2e', 'slow'].filter((f) => !folders.includes(f)).map((f) => `test/${f}/**`)];
 const files = (await glob(patterns, { ignore })).sort();
 if (files.length === 0) {
   console.error(`no test files match ${patterns.join(', ')}`);

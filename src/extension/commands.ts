@@ -60,6 +60,8 @@ function errorLine(run: EngineRun): string {
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const { context, output, results } = deps;
   let busy: string | undefined;
+  /** Cancels the engine command running now (conlens.cancel), as its notification's Cancel does. */
+  let cancelRunning: (() => void) | undefined;
   const cli = context.asAbsolutePath(join('dist', 'cli.js'));
   const log = (line: string) => output.appendLine(line);
 
@@ -77,12 +79,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     }
     busy = title;
+    void vscode.commands.executeCommand('setContext', 'conlens.busy', true);
+    const cancel = new vscode.CancellationTokenSource();
+    cancelRunning = () => cancel.cancel();
     output.appendLine('');
     output.appendLine(`[${new Date().toISOString()}] ${title} — ${folder.uri.fsPath}`);
     try {
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `${PREFIX}: ${title}`, cancellable: true },
         async (progress, token) => {
+          token.onCancellationRequested(() => cancel.cancel());
           let shown = 0;
           progress.report({ message: 'starting…' });
           const run = await runEngine({
@@ -91,7 +97,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
             cwd: folder.uri.fsPath,
             log,
             parser,
-            token,
+            token: cancel.token,
             timeoutMs: settings.timeoutMs,
             nodePath: settings.nodePath,
             poll,
@@ -119,7 +125,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     } finally {
       busy = undefined;
+      cancelRunning = undefined;
+      cancel.dispose();
+      void vscode.commands.executeCommand('setContext', 'conlens.busy', false);
     }
+  }
+
+  function cancelCommand(): void {
+    if (cancelRunning) cancelRunning();
+    else void vscode.window.showInformationMessage(`${PREFIX}: nothing is running.`);
   }
 
   async function showError(message: string): Promise<void> {
@@ -456,6 +470,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const register = (id: string, fn: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown);
   return [
     register('conlens.rank', rank),
+    register('conlens.cancel', cancelCommand),
     register('conlens.fuzz', fuzz),
     register('conlens.mine', mine),
     register('conlens.replay', replay),
