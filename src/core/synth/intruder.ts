@@ -313,10 +313,25 @@ export function feasibilityScan(T: [VariableLockDependency, VariableLockDependen
   return out;
 }
 
+/** D without its redundant tuples (000 §4: accesses repeated by loops and by calls of the same
+ *  function): one per function, field, access kinds, lock paths and source line. */
+export function distinct(analysis: AccessAnalysis): VariableLockDependency[] {
+  const byName = new Map(analysis.symbols.map((s) => [s.name, s]));
+  const rel = (names: string[]) => names.map((n) => { const s = byName.get(n); return s ? `${s.root}.${s.path.join('.')}` : n; }).sort().join(',');
+  const seen = new Set<string>();
+  return analysis.dependencies.filter((d) => {
+    const s = byName.get(d.symbol);
+    const key = [d.fn, d.field, s?.root, s?.path.join('.'), d.previous, d.current, rel(d.held), rel(d.consistent), d.sameSegment, d.file, d.line].join('|');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** The whole of 000 §3.3-3.5 on a seed run. */
 export function intruder(seed: SeedRun): { analysis: AccessAnalysis; pairs: [VariableLockDependency, VariableLockDependency][]; scanned: FeasiblePair[]; setters: WritableMethod[] } {
   const analysis = variableLockDependencies(seed);
-  const pairs = pcrPairs(analysis.dependencies);
+  const pairs = pcrPairs(distinct(analysis));
   const setters = writableMethods(seed);
   return { analysis, pairs, scanned: feasibilityScan(pairs, analysis, setters), setters };
 }

@@ -1,0 +1,208 @@
+// Which invocations to run side by side, and on which objects: INTRUDER's test generator (000
+// Alg. 5), He et al.'s gettest (002 Alg. 1) with the seed suite in place of random choices, and a
+// random-pair baseline (ConTeGe-style: two public methods on one shared object) for bench/synth.
+import type { ClassAccessMap } from '../static/static-types.js';
+import { intruder, invocationOf, type FeasiblePair, type SymbolInfo } from './intruder.js';
+import { objectId, seedTestTitle, type ClientInvocation, type SeedRun } from './seed-invocations.js';
+import { SeedSlice, Unproducible } from './seed-slice.js';
+import type { SkippedCandidate, SynthesizedTest, SynthResult } from './synth-types.js';
+
+interface Planned {
+  tests: SynthesizedTest[];
+  skipped: SkippedCandidate[];
+}
+
+function rootObject(inv: ClientInvocation, s: SymbolInfo): number | undefined {
+  if (s.root === 'this') return inv.receiver;
+  return objectId(inv.params.find((p) => p.name === s.root)?.value);
+}
+
+function finish(slice: SeedSlice, base: Omit<SynthesizedTest, 'setup' | 'calls' | 'state' | 'modules' | 'name'>, calls: string[][]): SynthesizedTest {
+  return {
+    name: '',
+    ...base,
+    setup: [...slice.statements],
+    calls,
+    state: slice.variables(),
+    modules: Object.fromEntries(slice.modules),
+  };
+}
+
+function short(fn: string): string {
+  return fn.split('.').pop()!;
+}
+
+/** 000 Alg. 5 for every feasible PC-R pair (one test per pair of functions and field). */
+export function intruderTests(seed: SeedRun): Planned & { counts: { dependencies: number; pairs: number; feasible: number } } {
+  const { analysis, pairs, scanned } = intruder(seed);
+  const symbols = new Map(analysis.symbols.map((s) => [s.name, s]));
+  const out: Planned = { tests: [], skipped: [] };
+  const seen = new Set<string>();
+  const feasible = scanned.filter((p) => p.feasible);
+  for (const pair of feasible) {
+    const Ia = invocationOf(seed, pair.a.invocation);
+    const Ib = invocationOf(seed, pair.b.invocation);
+    const key = `${Ia.fn}|${Ib.fn}|${pair.a.field}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const parts = [[Ia.fn], [Ib.fn]];
+    try {
+      out.tests.push(intruderTest(seed, pair, Ia, Ib, symbols));
+    } catch (error) {
+      if (!(error instanceof Unproducible)) throw error;
+      out.skipped.push({ method: 'intruder', parts, field: pair.a.field, note: error.message });
+    }
+  }
+  return { ...out, counts: { dependencies: analysis.dependencies.length, pairs: pairs.length, feasible: feasible.length } };
+}
+
+function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, Ib: ClientInvocation, symbols: Map<string, SymbolInfo>): SynthesizedTest {
+  const slice = new SeedSlice(seed);
+  const i = symbols.get(pair.i)!;
+  const j = symbols.get(pair.j)!;
+  const rootA = rootObject(Ia, i);
+  const rootB = rootObject(Ib, j);
+  if (rootA === undefined || rootB === undefined) throw new Unproducible(`the accessed object is not reached from ${Ia.fn}'s or ${Ib.fn}'s receiver or parameters`);
+  const where = (inv: ClientInvocation, s: SymbolInfo) => [s.root === 'this' ? short(inv.fn) === 'constructor' ? 'new object' : 'receiver' : `parameter ${s.root}`, ...s.path].join('.');
+  let sharing: string;
+  if (!pair.setter) {
+    // shareObjects (Alg. 5 line 8): one object where both dereferences start, so p, c and r hit
+    // the same location.
+    if (i.path.join('.') !== j.path.join('.')) throw new Unproducible(`${Ia.fn} reaches ${pair.a.field} as ${where(Ia, i)} and ${Ib.fn} as ${where(Ib, j)}: no object to share makes them one location`);
+    const shared = slice.object(Ia.process, rootA, 'a', Ia.order);
+    slice.alias(Ib.process, rootB, 'b', shared);
+    sharing = `both use ${shared} (${where(Ia, i)} of ${short(Ia.fn)}, ${where(Ib, j)} of ${short(Ib.fn)})`;
+  } else {
+    // The dominant lock is broken by the setter σ: two containers share the inner object.
+    const dom = symbols.get(pair.dom!)!;
+    const setterInv = invocationOf(seed, pair.setter.invocation);
+    const a = slice.object(Ia.process, rootA, 'a', Ia.order);
+    const b = slice.object(Ib.process, rootB, 'b', Ib.order);
+    const sharedValue = setterInv.params[pair.setter.param].value;
+    const shared = slice.value(sharedValue, setterInv.process, 's', setterInv.order);
+    const args = setterInv.params.map((p, k) => (k === pair.setter!.param ? shared : slice.value(p.value, setterInv.process, 's', setterInv.order))).join(', ');
+    for (const container of [a, b]) slice.statements.push(`${setterInv.async ? 'await ' : ''}${[container, ...dom.path].join('.')}.${pair.setter.method}(${args});`);
+    sharing = `${a} and ${b} differ (their own ${pair.guard} locks), ${pair.setter.method} makes both reach ${shared}`;
+  }
+  const callA = slice.call(Ia, 'a');
+  const callB = slice.call(Ib, 'b');
+  const kinds = `p/c = ${pair.a.previous}/${pair.a.current} in ${short(Ia.fn)} (line ${pair.a.line}), r = ${pair.b.current} in ${short(Ib.fn)} (line ${pair.b.line})`;
+  return finish(slice, {
+    method: 'intruder',
+    parts: [[Ia.fn], [Ib.fn]],
+    field: pair.a.field,
+    reason: `${pair.reason}; ${sharing}`,
+    seeds: [...new Set([seedTestTitle(seed.root, Ia.testFile, Ia.fn), seedTestTitle(seed.root, Ib.testFile, Ib.fn)])],
+    detail: `PC-R pair (${pair.a.id}, ${pair.b.id}), ${kinds}`,
+  }, [[callA], [callB]]);
+}
+
+/** The deepest seed invocation of `fn` on `cls`: the one that ran the most accesses and awaits
+ *  (its object was grown into a state where the function does its work). */
+function deepest(seed: SeedRun, fn: string): ClientInvocation | undefined {
+  let best: ClientInvocation | undefined;
+  for (const inv of seed.invocations) {
+    if (inv.fn !== fn || inv.kind !== 'method' || inv.threw) continue;
+    if (!best || inv.events.length > best.events.length) best = inv;
+  }
+  return best;
+}
+
+/** 002 Alg. 1 (gettest) over V, M_r, M_w and S_f, every candidate in turn instead of random
+ *  draws: a variable a non-synchronized function f touches, p = the seed object f ran deepest on
+ *  (constructed and grown by its recorded calls), c1 = f, c2 = a writer, then a reader, of the
+ *  variable (MaxcLength 1: c2 is one call). */
+export function heTests(seed: SeedRun, classes: ClassAccessMap[]): Planned {
+  const out: Planned = { tests: [], skipped: [] };
+  const seen = new Set<string>();
+  for (const cls of classes) {
+    for (const v of cls.vars) {
+      const writers = (cls.writes[v] ?? []).filter((m) => m !== 'constructor');
+      const readers = (cls.reads[v] ?? []).filter((m) => m !== 'constructor');
+      const accessors = [...new Set([...writers, ...readers])];
+      for (const f of accessors.filter((m) => cls.nonAtomic.includes(m))) {
+        for (const g of [...new Set([...writers, ...readers])]) {
+          const key = `${cls.name}|${f}|${g}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const parts = [[`${cls.name}.${f}`], [`${cls.name}.${g}`]];
+          const field = `${cls.name}.${v}`;
+          const If = deepest(seed, `${cls.name}.${f}`);
+          const Ig = deepest(seed, `${cls.name}.${g}`);
+          if (!If || !Ig) {
+            out.skipped.push({ method: 'he', parts, field, note: `the unit tests never call ${cls.name}.${!If ? f : g} without an error: no arguments to call it with` });
+            continue;
+          }
+          try {
+            const slice = new SeedSlice(seed);
+            const tc = slice.object(If.process, If.receiver!, 'p', If.order);
+            const c1 = slice.call(If, 'p');
+            const c2 = slice.call(Ig, 'g', new Map([[Ig.receiver!, tc]]));
+            out.tests.push(finish(slice, {
+              method: 'he',
+              parts,
+              field,
+              reason: `${f} is not synchronized (S_f) and ${g} ${writers.includes(g) ? 'writes' : 'reads'} ${v} (M_${writers.includes(g) ? 'w' : 'r'}(${v}))`,
+              seeds: [...new Set([seedTestTitle(seed.root, If.testFile, If.fn), seedTestTitle(seed.root, Ig.testFile, Ig.fn)])],
+              detail: `(p, c1, c2) with p = the ${cls.name} of the seed test, c1 = ${f}, c2 = ${g}`,
+            }, [[c1], [c2]]));
+          } catch (error) {
+            if (!(error instanceof Unproducible)) throw error;
+            out.skipped.push({ method: 'he', parts, field, note: error.message });
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The random-pair baseline (ConTeGe-style, 000 §4 Table 7): two public methods drawn at random,
+ *  called on one shared object built as the seed suite built it. `rand` in [0, 1). */
+export function randomTests(seed: SeedRun, count: number, rand: () => number): Planned {
+  const out: Planned = { tests: [], skipped: [] };
+  const methods = seed.invocations.filter((i) => i.kind === 'method' && !i.threw && i.receiverClass);
+  for (let k = 0; k < count * 4 && out.tests.length < count && methods.length; k++) {
+    const a = methods[Math.floor(rand() * methods.length)];
+    const same = methods.filter((m) => m.receiverClass === a.receiverClass);
+    const b = same[Math.floor(rand() * same.length)];
+    try {
+      const slice = new SeedSlice(seed);
+      const tc = slice.object(a.process, a.receiver!, 'p', a.order);
+      const c1 = slice.call(a, 'p');
+      const c2 = slice.call(b, 'g', new Map([[b.receiver!, tc]]));
+      out.tests.push(finish(slice, { method: 'random', parts: [[a.fn], [b.fn]], field: `${a.receiverClass}`, reason: 'drawn at random', seeds: [seedTestTitle(seed.root, a.testFile, a.fn)], detail: 'random pair' }, [[c1], [c2]]));
+    } catch (error) {
+      if (!(error instanceof Unproducible)) throw error;
+    }
+  }
+  return out;
+}
+
+export function planTests(seed: SeedRun, classes: ClassAccessMap[], method: 'intruder' | 'he' | 'both' | 'random', options: { max?: number; rand?: () => number } = {}): SynthResult {
+  const result: SynthResult = { tests: [], skipped: [], counts: { dependencies: 0, pairs: 0, feasible: 0, heCandidates: 0 } };
+  if (method === 'intruder' || method === 'both') {
+    const planned = intruderTests(seed);
+    result.tests.push(...planned.tests);
+    result.skipped.push(...planned.skipped);
+    result.counts = { ...result.counts, ...planned.counts };
+  }
+  if (method === 'he' || method === 'both') {
+    const planned = heTests(seed, classes);
+    // A pair INTRUDER already wrote on the same functions is not written twice.
+    const have = new Set(result.tests.map((t) => t.parts.flat().join('|')));
+    result.tests.push(...planned.tests.filter((t) => !have.has(t.parts.flat().join('|'))));
+    result.skipped.push(...planned.skipped);
+    result.counts.heCandidates = planned.tests.length + planned.skipped.length;
+  }
+  if (method === 'random') {
+    let state = 1;
+    const rand = options.rand ?? (() => ((state = (state * 48271) % 2147483647) / 2147483647));
+    result.tests.push(...randomTests(seed, options.max ?? 10, rand).tests);
+  }
+  if (options.max !== undefined) result.tests = result.tests.slice(0, options.max);
+  result.tests.forEach((t, k) => {
+    t.name = `synth-${String(k + 1).padStart(2, '0')}-${t.method}-${t.parts.flat().map(short).join('-')}.test.ts`.replace(/[^A-Za-z0-9._-]/g, '_');
+  });
+  return result;
+}
