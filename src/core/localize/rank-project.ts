@@ -24,6 +24,7 @@ import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
 import type { CallGraphInput } from './localize-types.js';
 import { integrationFacts } from './run-orders.js';
+import { synthesize, type SynthMethodOption } from '../synth/synthesize.js';
 
 /** The stages, in order, with the share of the work each ends at (for `--progress json`). */
 export const RANK_STAGES = [
@@ -53,6 +54,11 @@ export interface RankOptions {
   signal?: AbortSignal;
   /** The integration runs already made (the merged shards of `rank --shard`): not run again. */
   integration?: FuzzResult;
+  /** Synthesize the integration tests from the unit tests (conlens synth) even when an
+   *  integration command is configured; without one, rank always does. */
+  synthesize?: boolean;
+  /** Which synthesis: intruder, he or both (default both). */
+  synthMethod?: SynthMethodOption;
   /** Stage timings (ms), filled in as the stages end (bench/rank). */
   timings?: Partial<Record<RankStage, number>>;
 }
@@ -83,7 +89,19 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     current = undefined;
   };
   if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
-  if (!config.integration) throw new RankInputError(`${loaded.file}: no "integration" command: online invariants come from the concurrent tests; add { "integration": { "command": "…" } }`);
+  let synthesized = false;
+  if (!config.integration || options.synthesize) {
+    // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests
+    // and run them as the integration suite.
+    stage('call graph', 'synthesizing concurrent tests from the unit tests (conlens synth)');
+    const synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', signal: options.signal });
+    if (synth.files.length === 0) {
+      throw new RankInputError(`${loaded.file}: no "integration" command, and no concurrent test could be synthesized from the unit tests${synth.skipped.length ? ` (${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')})` : ' (no pair of calls the tests make can interleave on shared state)'}; add { "integration": { "command": "…" } }`);
+    }
+    warnings.push(`the integration suite is ${synth.files.length} test(s) synthesized from the unit tests in ${synth.outDir} (conlens synth)`);
+    loaded = { ...loaded, config: { ...config, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
+    synthesized = true;
+  }
 
   stage('call graph', 'building the static call graph');
   const analysis = analyzeProject(loaded.root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks });
@@ -207,6 +225,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
+        ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `concurrency error: the sequential orders of the two calls all ran without this ${violation.kind} (002 Alg. 2)` } : {}),
       });
     }
   }

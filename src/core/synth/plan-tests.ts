@@ -97,15 +97,17 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
   }, [[callA], [callB]]);
 }
 
-/** The deepest seed invocation of `fn` on `cls`: the one that ran the most accesses and awaits
- *  (its object was grown into a state where the function does its work). */
+/** The seed invocation of `fn` that ran deepest (the most accesses and awaits: its object was
+ *  grown into a state where the function does its work), on the object grown by the fewest calls
+ *  (the boundary state, e.g. a queue of one element, where a remote write changes the outcome). */
 function deepest(seed: SeedRun, fn: string): ClientInvocation | undefined {
-  let best: ClientInvocation | undefined;
+  let best: { inv: ClientInvocation; growth: number } | undefined;
   for (const inv of seed.invocations) {
-    if (inv.fn !== fn || inv.kind !== 'method' || inv.threw) continue;
-    if (!best || inv.events.length > best.events.length) best = inv;
+    if (inv.fn !== fn || inv.kind !== 'method' || inv.threw || inv.receiver === undefined) continue;
+    const growth = seed.invocations.filter((g) => g.process === inv.process && g.order < inv.order && g.kind !== 'constructor' && g.wrote.includes(inv.receiver!)).length;
+    if (!best || inv.events.length > best.inv.events.length || (inv.events.length === best.inv.events.length && growth < best.growth)) best = { inv, growth };
   }
-  return best;
+  return best?.inv;
 }
 
 /** 002 Alg. 1 (gettest) over V, M_r, M_w and S_f, every candidate in turn instead of random

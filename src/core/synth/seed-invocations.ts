@@ -12,8 +12,10 @@ import type { FunctionEvent, SiteEvent, TraceEvent, TraceValue, TraceVars } from
  *  invocation's process. `line`: the source line of the access. */
 export type InvocationEvent =
   | { e: 'rd' | 'wr'; obj: number; k: string; v?: TraceValue; line: number; file: string }
-  | { e: 'acquire' | 'release'; lock: number; line: number }
-  | { e: 'await' | 'resume' };
+  | { e: 'acquire'; lock: number; line: number }
+  | { e: 'release'; lock: number; line: number }
+  | { e: 'await' }
+  | { e: 'resume' };
 
 export interface SeedParam {
   name: string;
@@ -165,13 +167,13 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
         case 'lk': {
           if (event.op === 'request') break;
           const inv = owner(event.a);
-          if (inv) inv.events.push({ e: event.op === 'acquired' ? 'acquire' : 'release', lock: event.lock, line: sites.get(event.s)?.line ?? 0 });
+          if (inv) inv.events.push({ e: event.op === 'acquired' ? 'acquire' : 'release', lock: event.lock, line: sites.get(event.s)?.line ?? 0 } as InvocationEvent);
           break;
         }
         case 'aw':
         case 'rs': {
           const inv = rootOf.get(event.a);
-          if (inv) inv.events.push({ e: event.e === 'aw' ? 'await' : 'resume' });
+          if (inv) inv.events.push(event.e === 'aw' ? { e: 'await' } : { e: 'resume' });
           break;
         }
         default:
