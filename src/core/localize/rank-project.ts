@@ -59,12 +59,16 @@ export interface RankOptions {
   synthesize?: boolean;
   /** Which synthesis: intruder, he or both (default both). */
   synthMethod?: SynthMethodOption;
+  /** At most this many synthesized tests (default SYNTH_MAX): every integration run runs them all. */
+  synthMax?: number;
   /** Stage timings (ms), filled in as the stages end (bench/rank). */
   timings?: Partial<Record<RankStage, number>>;
 }
 
 /** The name of the virtual root node when the integration test is the root (run-orders.ts). */
 export const TEST_ROOT = '(test)';
+/** Synthesized tests rank runs by default: INTRUDER's first, then He et al.'s (plan-tests.ts). */
+const SYNTH_MAX = 6;
 /** Violations kept in the report (all of them confirm; the report shows the first few). */
 const REPORTED_VIOLATIONS = 5;
 
@@ -94,7 +98,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests
     // and run them as the integration suite.
     stage('call graph', 'synthesizing concurrent tests from the unit tests (conlens synth)');
-    const synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', signal: options.signal });
+    const synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', max: options.synthMax ?? SYNTH_MAX, signal: options.signal });
     if (synth.files.length === 0) {
       throw new RankInputError(`${loaded.file}: no "integration" command, and no concurrent test could be synthesized from the unit tests${synth.skipped.length ? ` (${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')})` : ' (no pair of calls the tests make can interleave on shared state)'}; add { "integration": { "command": "…" } }`);
     }

@@ -17,7 +17,7 @@ function rootObject(inv: ClientInvocation, s: SymbolInfo): number | undefined {
   return objectId(inv.params.find((p) => p.name === s.root)?.value);
 }
 
-function finish(slice: SeedSlice, base: Omit<SynthesizedTest, 'setup' | 'calls' | 'state' | 'modules' | 'name'>, calls: string[][]): SynthesizedTest {
+function finish(slice: SeedSlice, base: Omit<SynthesizedTest, 'setup' | 'calls' | 'state' | 'modules' | 'name' | 'helpers'>, calls: string[][]): SynthesizedTest {
   return {
     name: '',
     ...base,
@@ -25,6 +25,7 @@ function finish(slice: SeedSlice, base: Omit<SynthesizedTest, 'setup' | 'calls' 
     calls,
     state: slice.variables(),
     modules: Object.fromEntries(slice.modules),
+    helpers: [...slice.helpers.values()].reverse(),
   };
 }
 
@@ -39,7 +40,17 @@ export function intruderTests(seed: SeedRun): Planned & { counts: { dependencies
   const out: Planned = { tests: [], skipped: [] };
   const seen = new Set<string>();
   const feasible = scanned.filter((p) => p.feasible);
-  for (const pair of feasible) {
+  // Pairs of one class's own API first (a remote call on the class whose object the pair races
+  // on, as Fig. 2's bin2.clear()), then the rest, each group in the order the seed ran them.
+  const own = (p: FeasiblePair) => {
+    const a = invocationOf(seed, p.a.invocation);
+    const b = invocationOf(seed, p.b.invocation);
+    const rootType = symbols.get(p.i) && rootObject(a, symbols.get(p.i)!) !== undefined ? seed.classes[a.process].get(rootObject(a, symbols.get(p.i)!)!) : undefined;
+    return b.receiverClass !== undefined && (b.receiverClass === a.receiverClass || b.receiverClass === rootType) ? 0 : 1;
+  };
+  const ordered = feasible.map((p, k) => ({ p, k, own: own(p) })).sort((x, y) => x.own - y.own || x.k - y.k).map((x) => x.p);
+  const written = new Set<string>();
+  for (const pair of ordered) {
     const Ia = invocationOf(seed, pair.a.invocation);
     const Ib = invocationOf(seed, pair.b.invocation);
     const key = `${Ia.fn}|${Ib.fn}|${pair.a.field}`;
@@ -47,7 +58,11 @@ export function intruderTests(seed: SeedRun): Planned & { counts: { dependencies
     seen.add(key);
     const parts = [[Ia.fn], [Ib.fn]];
     try {
-      out.tests.push(intruderTest(seed, pair, Ia, Ib, symbols));
+      const t = intruderTest(seed, pair, Ia, Ib, symbols);
+      // The same code for another field of the same pair is one test.
+      const code = [...t.setup, ...t.calls.flat()].join('\n');
+      if (!written.has(code)) out.tests.push(t);
+      written.add(code);
     } catch (error) {
       if (!(error instanceof Unproducible)) throw error;
       out.skipped.push({ method: 'intruder', parts, field: pair.a.field, note: error.message });
@@ -68,8 +83,16 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
   if (!pair.setter) {
     // shareObjects (Alg. 5 line 8): one object where both dereferences start, so p, c and r hit
     // the same location.
-    if (i.path.join('.') !== j.path.join('.')) throw new Unproducible(`${Ia.fn} reaches ${pair.a.field} as ${where(Ia, i)} and ${Ib.fn} as ${where(Ib, j)}: no object to share makes them one location`);
-    const shared = slice.object(Ia.process, rootA, 'a', Ia.order);
+    // The dereferences end alike (…s); what they start from differs by a prefix: a's prefix
+    // object becomes b's (`bin2.clear()` on the `other` of sampleBootstrap, `list.add()` on
+    // `bin.elements`). A prefix on b's side would need a setter on b's root.
+    let k = 0;
+    while (k < i.path.length && k < j.path.length && i.path[i.path.length - 1 - k] === j.path[j.path.length - 1 - k]) k++;
+    const prefixA = i.path.slice(0, i.path.length - k);
+    const prefixB = j.path.slice(0, j.path.length - k);
+    if (prefixB.length > 0) throw new Unproducible(`${Ia.fn} reaches ${pair.a.field} as ${where(Ia, i)} and ${Ib.fn} as ${where(Ib, j)}: no object to share makes them one location`);
+    const root = slice.object(Ia.process, rootA, 'a', Ia.order);
+    const shared = [root, ...prefixA].join('.');
     slice.alias(Ib.process, rootB, 'b', shared);
     sharing = `both use ${shared} (${where(Ia, i)} of ${short(Ia.fn)}, ${where(Ib, j)} of ${short(Ib.fn)})`;
   } else {
@@ -135,16 +158,20 @@ export function heTests(seed: SeedRun, classes: ClassAccessMap[]): Planned {
             out.skipped.push({ method: 'he', parts, field, note: `the unit tests never call ${cls.name}.${!If ? f : g} without an error: no arguments to call it with` });
             continue;
           }
-          try {
+          // The parallel parts share p's outputs (002 §3.2): c2 runs on the instance c1 runs on,
+          // and on each other instance of the class c1 is given.
+          const receivers = [-1, ...If.params.flatMap((p, k) => (objectId(p.value) !== undefined && seed.classes[If.process].get(objectId(p.value)!) === cls.name ? [k] : []))];
+          for (const receiver of receivers) try {
             const slice = new SeedSlice(seed);
             const tc = slice.object(If.process, If.receiver!, 'p', If.order);
             const c1 = slice.call(If, 'p');
-            const c2 = slice.call(Ig, 'g', new Map([[Ig.receiver!, tc]]));
+            const on = receiver < 0 ? tc : slice.value(If.params[receiver].value, If.process, 'p', If.order);
+            const c2 = slice.call(Ig, 'g', new Map([[Ig.receiver!, on]]));
             out.tests.push(finish(slice, {
               method: 'he',
               parts,
               field,
-              reason: `${f} is not synchronized (S_f) and ${g} ${writers.includes(g) ? 'writes' : 'reads'} ${v} (M_${writers.includes(g) ? 'w' : 'r'}(${v}))`,
+              reason: `${f} is not synchronized (S_f) and ${g} ${writers.includes(g) ? 'writes' : 'reads'} ${v} (M_${writers.includes(g) ? 'w' : 'r'}(${v}))${receiver < 0 ? '' : `, on ${f}'s argument ${If.params[receiver].name}`}`,
               seeds: [...new Set([seedTestTitle(seed.root, If.testFile, If.fn), seedTestTitle(seed.root, Ig.testFile, Ig.fn)])],
               detail: `(p, c1, c2) with p = the ${cls.name} of the seed test, c1 = ${f}, c2 = ${g}`,
             }, [[c1], [c2]]));

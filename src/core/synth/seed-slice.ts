@@ -23,6 +23,8 @@ interface ExportFacts {
 export class SeedSlice {
   readonly statements: string[] = [];
   readonly modules = new Map<string, string>();
+  /** Functions the seed test passed (callbacks), copied from its source: name → declaration. */
+  readonly helpers = new Map<string, string>();
   private readonly vars = new Map<string, string>();
   private readonly emitted = new Set<string>();
   private readonly exportsOf = new Map<string, ExportFacts>();
@@ -37,7 +39,7 @@ export class SeedSlice {
 
   /** The variables of the objects built so far, for the state the oracle observes. */
   variables(): string[] {
-    return [...new Set(this.vars.values())];
+    return [...new Set(this.vars.values())].filter((v) => !v.includes('.'));
   }
 
   /** Makes the object `id` of `process` (copy `copy`) be the variable of another. */
@@ -98,9 +100,48 @@ export class SeedSlice {
         return `[${v.el.map((e) => this.value(e, process, copy, before)).join(', ')}]`;
       }
       case 'string': throw new Unproducible(`a string of ${v.len} characters (recorded only as a hash)`);
-      case 'function': throw new Unproducible(`a function argument (${v.name || 'anonymous'})`);
+      case 'function': return this.seedFunction(v.name, process);
       default: throw new Unproducible(`a ${v.$} value`);
     }
+  }
+
+  /** A function the seed test passed, by its name in the test file: its declaration (and those
+   *  of the test file's own functions and constants it uses) copied into the synthesized test. */
+  private seedFunction(name: string, process: number): string {
+    const testFile = this.seed.invocations.find((i) => i.process === process && i.testFile)?.testFile;
+    if (!name || !testFile) throw new Unproducible(`a function argument (${name || 'anonymous'}) written inline in the seed test`);
+    let source: ts.SourceFile;
+    try {
+      source = ts.createSourceFile(testFile, readFileSync(resolve(this.seed.root, testFile), 'utf8'), ts.ScriptTarget.Latest, true);
+    } catch {
+      throw new Unproducible(`a function argument (${name}): ${testFile} cannot be read`);
+    }
+    const declared = new Map<string, string>();
+    const imported = new Set<string>();
+    const topLevel = new Set<string>();
+    for (const st of source.statements) {
+      if (ts.isFunctionDeclaration(st) && st.name) topLevel.add(st.name.text);
+      if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) topLevel.add(d.name.text);
+    }
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node)) node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) && node.importClause.namedBindings.elements.forEach((e) => imported.add(e.name.text));
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && !declared.has(node.name.text)) declared.set(node.name.text, `const ${node.name.text} = ${node.initializer.getText(source)};`);
+      if (ts.isFunctionDeclaration(node) && node.name && !declared.has(node.name.text)) declared.set(node.name.text, node.getText(source));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    const add = (n: string, depth: number): void => {
+      if (this.helpers.has(n)) return;
+      const text = declared.get(n);
+      if (!text || depth > 4) throw new Unproducible(`a function argument (${name}) not declared by name in ${testFile}`);
+      const uses = new Set([...text.matchAll(/[A-Za-z_$][A-Za-z0-9_$]*/g)].map((m) => m[0]));
+      uses.delete(n);
+      for (const u of uses) if (imported.has(u) && new RegExp(`(^|[^.:\w$])${u}\s*[.(]`).test(text)) throw new Unproducible(`a function argument (${name}) that uses ${u}, imported by ${testFile}`);
+      for (const u of uses) if (topLevel.has(u) && declared.has(u) && !imported.has(u) && new RegExp(`(^|[^.\w$])${u}(?![\w$])`).test(text.replace(/^(const|function)\s+\S+/, ''))) add(u, depth + 1);
+      this.helpers.set(n, text);
+    };
+    add(name, 0);
+    return name;
   }
 
   private creator(process: number, id: number): ClientInvocation | undefined {

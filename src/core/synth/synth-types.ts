@@ -23,6 +23,8 @@ export interface SynthesizedTest {
   calls: string[][];
   /** Variables setup returns (the state the oracle observes). */
   state: string[];
+  /** Declarations copied from the seed test (callbacks it passed), put before the test. */
+  helpers: string[];
   /** Module file (project-relative) → the namespace variable it is imported as. */
   modules: Record<string, string>;
 }

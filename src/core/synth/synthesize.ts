@@ -81,7 +81,7 @@ export async function synthesize(loaded: LoadedConfig, options: SynthOptions): P
     writeFileSync(file, renderTest(test, { root, outDir, runner, helper, style }));
     files.push(file);
   }
-  writeFileSync(join(outDir, 'synth.json'), `${JSON.stringify({ method: options.method, tests: result.tests.map(({ setup, calls, modules, state, ...t }) => t), skipped: result.skipped, counts: result.counts }, null, 2)}\n`);
+  writeFileSync(join(outDir, 'synth.json'), `${JSON.stringify({ method: options.method, tests: result.tests.map(({ setup, calls, modules, state, helpers, ...t }) => t), skipped: result.skipped, counts: result.counts }, null, 2)}\n`);
   const command = runnerArgv(runner === 'unknown' ? 'node' : runner, files.map((f) => relative(root, f)));
   return { ...result, outDir, files, runner, command, unitRunDir };
 }

@@ -88,5 +88,6 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
     '  });',
     '});',
   ];
-  return `${[...header, ...imports, '', ...body].join('\n')}\n`;
+  const helpers = test.helpers.length ? ['', '// From the seed test:', ...test.helpers] : [];
+  return `${[...header, ...imports, ...helpers, '', ...body].join('\n')}\n`;
 }
