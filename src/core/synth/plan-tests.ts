@@ -115,7 +115,7 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
     parts: [[Ia.fn], [Ib.fn]],
     field: pair.a.field,
     reason: `${pair.reason}; ${sharing}`,
-    seeds: [...new Set([seedTestTitle(seed.root, Ia.testFile, Ia.fn), seedTestTitle(seed.root, Ib.testFile, Ib.fn)])],
+    seeds: [...new Set([seedTestTitle(seed.root, Ia.testFile, Ia.fn, Ia.receiverClass), seedTestTitle(seed.root, Ib.testFile, Ib.fn, Ib.receiverClass)])],
     detail: `PC-R pair (${pair.a.id}, ${pair.b.id}), ${kinds}`,
   }, [[callA], [callB]]);
 }
@@ -166,13 +166,20 @@ export function heTests(seed: SeedRun, classes: ClassAccessMap[]): Planned {
             const tc = slice.object(If.process, If.receiver!, 'p', If.order);
             const c1 = slice.call(If, 'p');
             const on = receiver < 0 ? tc : slice.value(If.params[receiver].value, If.process, 'p', If.order);
-            const c2 = slice.call(Ig, 'g', new Map([[Ig.receiver!, on]]));
+            // c2's own arguments of the class are p's other instance (a.transfer(b) ∥ b.transfer(a)).
+            const other = receiver < 0 ? (receivers.length > 1 ? slice.value(If.params[receivers[1]].value, If.process, 'p', If.order) : undefined) : tc;
+            const overrides = new Map([[Ig.receiver!, on]]);
+            for (const p of Ig.params) {
+              const id = objectId(p.value);
+              if (other && id !== undefined && id !== Ig.receiver && seed.classes[Ig.process].get(id) === cls.name) overrides.set(id, other);
+            }
+            const c2 = slice.call(Ig, 'g', overrides);
             out.tests.push(finish(slice, {
               method: 'he',
               parts,
               field,
               reason: `${f} is not synchronized (S_f) and ${g} ${writers.includes(g) ? 'writes' : 'reads'} ${v} (M_${writers.includes(g) ? 'w' : 'r'}(${v}))${receiver < 0 ? '' : `, on ${f}'s argument ${If.params[receiver].name}`}`,
-              seeds: [...new Set([seedTestTitle(seed.root, If.testFile, If.fn), seedTestTitle(seed.root, Ig.testFile, Ig.fn)])],
+              seeds: [...new Set([seedTestTitle(seed.root, If.testFile, If.fn, If.receiverClass), seedTestTitle(seed.root, Ig.testFile, Ig.fn, Ig.receiverClass)])],
               detail: `(p, c1, c2) with p = the ${cls.name} of the seed test, c1 = ${f}, c2 = ${g}`,
             }, [[c1], [c2]]));
           } catch (error) {
@@ -200,7 +207,7 @@ export function randomTests(seed: SeedRun, count: number, rand: () => number): P
       const tc = slice.object(a.process, a.receiver!, 'p', a.order);
       const c1 = slice.call(a, 'p');
       const c2 = slice.call(b, 'g', new Map([[b.receiver!, tc]]));
-      out.tests.push(finish(slice, { method: 'random', parts: [[a.fn], [b.fn]], field: `${a.receiverClass}`, reason: 'drawn at random', seeds: [seedTestTitle(seed.root, a.testFile, a.fn)], detail: 'random pair' }, [[c1], [c2]]));
+      out.tests.push(finish(slice, { method: 'random', parts: [[a.fn], [b.fn]], field: `${a.receiverClass}`, reason: 'drawn at random', seeds: [seedTestTitle(seed.root, a.testFile, a.fn, a.receiverClass)], detail: 'random pair' }, [[c1], [c2]]));
     } catch (error) {
       if (!(error instanceof Unproducible)) throw error;
     }

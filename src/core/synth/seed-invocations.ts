@@ -200,7 +200,7 @@ function toPosix(path: string): string {
 
 /** The name of the seed test (its `test('…')` / `it('…')` title) in `testFile` that calls
  *  `method`, for the comment of a synthesized test; the file name when none is found. */
-export function seedTestTitle(root: string, testFile: string | undefined, method: string): string {
+export function seedTestTitle(root: string, testFile: string | undefined, method: string, receiverClass?: string): string {
   if (!testFile) return '(unit suite)';
   let text: string;
   try {
@@ -212,9 +212,13 @@ export function seedTestTitle(root: string, testFile: string | undefined, method
   const opener = /\b(?:test|it)\s*\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g;
   const starts = [...text.matchAll(opener)].map((m) => ({ at: m.index ?? 0, title: m[2] }));
   const call = new RegExp(name === 'constructor' ? `new\\s+${method.split('.')[0]}\\b` : `[.\\s(]${name}\\s*\\(`);
+  // The test that calls the method, preferring one that also names the receiver's class.
+  let best: { title: string; score: number } | undefined;
   for (const [i, s] of starts.entries()) {
     const body = text.slice(s.at, starts[i + 1]?.at ?? text.length);
-    if (call.test(body)) return `${testFile} › "${s.title}"`;
+    if (!call.test(body)) continue;
+    const score = receiverClass && new RegExp(`\\b${receiverClass}\\b`).test(body) ? 1 : 0;
+    if (!best || score > best.score) best = { title: s.title, score };
   }
-  return testFile;
+  return best ? `${testFile} › "${best.title}"` : testFile;
 }
