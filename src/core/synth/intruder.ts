@@ -90,9 +90,16 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
     }
     for (const [name, value] of Object.entries(inv.entry)) {
       const id = objectId(value);
-      if (id === undefined || paths.has(id) || !name.includes('.')) continue;
+      if (id === undefined) continue;
       const [root, ...path] = name.split('.');
-      paths.set(id, { root, path });
+      if (!paths.has(id) && name.includes('.')) paths.set(id, { root, path });
+      // The elements of an array the receiver holds (`this.appenders[0]`) are reached too.
+      if (typeof value === 'object' && value !== null && value.$ === 'array') {
+        value.el?.forEach((el, k) => {
+          const eid = objectId(el);
+          if (eid !== undefined && !paths.has(eid)) paths.set(eid, { root, path: [...path, String(k)] });
+        });
+      }
     }
     const symbolOf = new Map<number, SymbolInfo>();
     const symbol = (id: number): SymbolInfo | undefined => {
@@ -182,6 +189,11 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
     if (options.steps) steps[inv.id] = trace;
   }
   return { symbols, dependencies, ...(options.steps ? { steps } : {}) };
+}
+
+/** `root.f[0].g`: a dereference as code (numeric steps are array elements). */
+export function dereference(root: string, path: string[]): string {
+  return root + path.map((f) => (/^\d+$/.test(f) ? `[${f}]` : `.${f}`)).join('');
 }
 
 /** RL (000 §3.1): the symbols of every prefix o, o.f1, …, o.f1…fn of the symbol's dereference. */

@@ -2,7 +2,7 @@
 // Alg. 5), He et al.'s gettest (002 Alg. 1) with the seed suite in place of random choices, and a
 // random-pair baseline (ConTeGe-style: two public methods on one shared object) for bench/synth.
 import type { ClassAccessMap } from '../static/static-types.js';
-import { intruder, invocationOf, type FeasiblePair, type SymbolInfo } from './intruder.js';
+import { dereference, intruder, invocationOf, type FeasiblePair, type SymbolInfo } from './intruder.js';
 import { objectId, seedTestTitle, type ClientInvocation, type SeedRun } from './seed-invocations.js';
 import { SeedSlice, Unproducible } from './seed-slice.js';
 import type { SkippedCandidate, SynthesizedTest, SynthResult } from './synth-types.js';
@@ -78,7 +78,7 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
   const rootA = rootObject(Ia, i);
   const rootB = rootObject(Ib, j);
   if (rootA === undefined || rootB === undefined) throw new Unproducible(`the accessed object is not reached from ${Ia.fn}'s or ${Ib.fn}'s receiver or parameters`);
-  const where = (inv: ClientInvocation, s: SymbolInfo) => [s.root === 'this' ? short(inv.fn) === 'constructor' ? 'new object' : 'receiver' : `parameter ${s.root}`, ...s.path].join('.');
+  const where = (inv: ClientInvocation, s: SymbolInfo) => dereference(s.root === 'this' ? 'receiver' : `parameter ${s.root}`, s.path);
   let sharing: string;
   if (!pair.setter) {
     // shareObjects (Alg. 5 line 8): one object where both dereferences start, so p, c and r hit
@@ -92,7 +92,7 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
     const prefixB = j.path.slice(0, j.path.length - k);
     if (prefixB.length > 0) throw new Unproducible(`${Ia.fn} reaches ${pair.a.field} as ${where(Ia, i)} and ${Ib.fn} as ${where(Ib, j)}: no object to share makes them one location`);
     const root = slice.object(Ia.process, rootA, 'a', Ia.order);
-    const shared = [root, ...prefixA].join('.');
+    const shared = dereference(root, prefixA);
     slice.alias(Ib.process, rootB, 'b', shared);
     sharing = `both use ${shared} (${where(Ia, i)} of ${short(Ia.fn)}, ${where(Ib, j)} of ${short(Ib.fn)})`;
   } else {
@@ -104,7 +104,7 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
     const sharedValue = setterInv.params[pair.setter.param].value;
     const shared = slice.value(sharedValue, setterInv.process, 's', setterInv.order);
     const args = setterInv.params.map((p, k) => (k === pair.setter!.param ? shared : slice.value(p.value, setterInv.process, 's', setterInv.order))).join(', ');
-    for (const container of [a, b]) slice.statements.push(`${setterInv.async ? 'await ' : ''}${[container, ...dom.path].join('.')}.${pair.setter.method}(${args});`);
+    for (const container of [a, b]) slice.statements.push(`${setterInv.async ? 'await ' : ''}${dereference(container, dom.path)}.${pair.setter.method}(${args});`);
     sharing = `${a} and ${b} differ (their own ${pair.guard} locks), ${pair.setter.method} makes both reach ${shared}`;
   }
   const callA = slice.call(Ia, 'a');

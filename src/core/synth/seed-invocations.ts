@@ -55,6 +55,8 @@ export interface SeedRun {
   invocations: ClientInvocation[];
   /** Class of each object id seen, per process. */
   classes: Map<number, string>[];
+  /** The file declaring each class with an instrumented member. */
+  classFiles: Map<string, string>;
 }
 
 export function objectId(value: TraceValue | undefined): number | undefined {
@@ -66,6 +68,7 @@ export function objectId(value: TraceValue | undefined): number | undefined {
 export async function readSeedRun(runDir: string, root: string): Promise<SeedRun> {
   const invocations: ClientInvocation[] = [];
   const classes: Map<number, string>[] = [];
+  const classFiles = new Map<string, string>();
   const files = traceFiles(runDir);
   for (const [process, file] of files.entries()) {
     const fns = new Map<number, FunctionEvent>();
@@ -87,7 +90,10 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
           if (script) testFile = toPosix(relative(root, isAbsolute(script) ? script : resolve(event.cwd, script)));
           break;
         }
-        case 'fn': fns.set(event.i, event); break;
+        case 'fn':
+          fns.set(event.i, event);
+          if (event.name.includes('.') && !classFiles.has(event.name.split('.')[0])) classFiles.set(event.name.split('.')[0], event.file);
+          break;
         case 'site': sites.set(event.i, event); break;
         case 'en': {
           noteClasses(event.v);
@@ -143,6 +149,15 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
             const err = event.err as { $?: string; name?: string; message?: string };
             inv.threw = err && err.$ === 'error' ? `${err.name}: ${err.message}` : 'thrown value';
           }
+          // Writing into an object the receiver or a parameter holds (`this.items.push(x)`) grows
+          // that root too.
+          for (const [name, value] of Object.entries(inv.entry)) {
+            const id = objectId(value);
+            if (id === undefined || !name.includes('.') || !inv.wrote.includes(id)) continue;
+            const root = name.split('.')[0];
+            const rootId = root === 'this' ? inv.receiver : objectId(inv.params.find((p) => p.name === root)?.value);
+            if (rootId !== undefined && !inv.wrote.includes(rootId)) inv.wrote.push(rootId);
+          }
           const at = open.lastIndexOf(inv);
           if (at >= 0) open.splice(at, 1);
           break;
@@ -182,7 +197,7 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
     });
     for (const inv of invocations) if (inv.process === process && inv.receiver !== undefined && !inv.receiverClass) inv.receiverClass = cls.get(inv.receiver);
   }
-  return { root, invocations, classes };
+  return { root, invocations, classes, classFiles };
 }
 
 function noteClass(cls: Map<number, string>, value: TraceValue | undefined): void {

@@ -29,6 +29,7 @@ export class SeedSlice {
   private readonly emitted = new Set<string>();
   private readonly exportsOf = new Map<string, ExportFacts>();
   private readonly classFile = new Map<string, string>();
+  private named = 0;
 
   constructor(readonly seed: SeedRun) {
     for (const inv of seed.invocations) {
@@ -39,7 +40,7 @@ export class SeedSlice {
 
   /** The variables of the objects built so far, for the state the oracle observes. */
   variables(): string[] {
-    return [...new Set(this.vars.values())].filter((v) => !v.includes('.'));
+    return [...new Set(this.vars.values())].filter((v) => /^[A-Za-z_$][\w$]*$/.test(v));
   }
 
   /** Makes the object `id` of `process` (copy `copy`) be the variable of another. */
@@ -155,7 +156,7 @@ export class SeedSlice {
     if (known) return known;
     const cls = this.seed.classes[process]?.get(id);
     const ctor = this.creator(process, id);
-    const name = `${(cls ?? 'o').replace(/^./, (c) => c.toLowerCase()).replace(/[^A-Za-z0-9_$]/g, '')}${this.vars.size + 1}`;
+    const name = `${(cls ?? 'o').replace(/^./, (c) => c.toLowerCase()).replace(/[^A-Za-z0-9_$]/g, '')}${++this.named}`;
     if (ctor) {
       const clsName = ctor.fn.split('.')[0];
       const args = ctor.params.map((p) => this.value(p.value, process, copy, ctor.order)).join(', ');
@@ -163,7 +164,7 @@ export class SeedSlice {
     } else {
       // No constructor ran instrumented: a class without one (field initializers only), built
       // with `new C()`; anything else the tests built themselves.
-      const file = cls ? this.classFile.get(cls) : undefined;
+      const file = cls ? this.classFile.get(cls) ?? this.seed.classFiles.get(cls) : undefined;
       if (!cls || !file || ['Object', 'Array', 'Map', 'Set'].includes(cls)) throw new Unproducible(`an object${cls ? ` (${cls})` : ''} the tests built themselves, not through an instrumented constructor`);
       if (this.facts(file).needsArgs.has(cls)) throw new Unproducible(`a ${cls} whose constructor did not run traced`);
       this.statements.push(`const ${name} = new ${this.exportRef(file, cls)}();`);
