@@ -327,23 +327,27 @@ export function feasibilityScan(T: [VariableLockDependency, VariableLockDependen
 
 /** D without its redundant tuples (000 §4: accesses repeated by loops and by calls of the same
  *  function): one per function, field, access kinds, lock paths and source line. */
-export function distinct(analysis: AccessAnalysis): VariableLockDependency[] {
+export function distinct(analysis: AccessAnalysis, depth: (invocation: string) => number = () => 0): VariableLockDependency[] {
   const byName = new Map(analysis.symbols.map((s) => [s.name, s]));
   const rel = (names: string[]) => names.map((n) => { const s = byName.get(n); return s ? `${s.root}.${s.path.join('.')}` : n; }).sort().join(',');
-  const seen = new Set<string>();
-  return analysis.dependencies.filter((d) => {
+  // The representative of each kind is the one from the invocation that ran deepest (its seed
+  // state is where the function does the most work), first among equals.
+  const kept = new Map<string, VariableLockDependency>();
+  for (const d of analysis.dependencies) {
     const s = byName.get(d.symbol);
     const key = [d.fn, d.field, s?.root, s?.path.join('.'), d.previous, d.current, rel(d.held), rel(d.consistent), d.sameSegment, d.file, d.line].join('|');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const have = kept.get(key);
+    if (!have || depth(d.invocation) > depth(have.invocation)) kept.set(key, d);
+  }
+  const keep = new Set(kept.values());
+  return analysis.dependencies.filter((d) => keep.has(d));
 }
 
 /** The whole of 000 §3.3-3.5 on a seed run. */
 export function intruder(seed: SeedRun): { analysis: AccessAnalysis; pairs: [VariableLockDependency, VariableLockDependency][]; scanned: FeasiblePair[]; setters: WritableMethod[] } {
   const analysis = variableLockDependencies(seed);
-  const pairs = pcrPairs(distinct(analysis));
+  const events = new Map(seed.invocations.map((i) => [i.id, i.events.length]));
+  const pairs = pcrPairs(distinct(analysis, (id) => events.get(id) ?? 0));
   const setters = writableMethods(seed);
   return { analysis, pairs, scanned: feasibilityScan(pairs, analysis, setters), setters };
 }

@@ -48,7 +48,16 @@ export function intruderTests(seed: SeedRun): Planned & { counts: { dependencies
     const rootType = symbols.get(p.i) && rootObject(a, symbols.get(p.i)!) !== undefined ? seed.classes[a.process].get(rootObject(a, symbols.get(p.i)!)!) : undefined;
     return b.receiverClass !== undefined && (b.receiverClass === a.receiverClass || b.receiverClass === rootType) ? 0 : 1;
   };
-  const ordered = feasible.map((p, k) => ({ p, k, own: own(p) })).sort((x, y) => x.own - y.own || x.k - y.k).map((x) => x.p);
+  // Of the pairs on the same two functions and field, the one whose first call ran deepest in
+  // the seed suite (the most accesses and awaits: the seed state where the work happens).
+  const depth = (p: FeasiblePair) => invocationOf(seed, p.a.invocation).events.length + invocationOf(seed, p.b.invocation).events.length / 1e6;
+  const best = new Map<string, FeasiblePair>();
+  for (const p of feasible) {
+    const key = `${p.a.fn}|${p.b.fn}|${p.a.field}`;
+    const have = best.get(key);
+    if (!have || depth(p) > depth(have)) best.set(key, p);
+  }
+  const ordered = feasible.map((p, k) => ({ p, k, own: own(p) })).filter((x) => best.get(`${x.p.a.fn}|${x.p.b.fn}|${x.p.a.field}`) === x.p).sort((x, y) => x.own - y.own || x.k - y.k).map((x) => x.p);
   const written = new Set<string>();
   for (const pair of ordered) {
     const Ia = invocationOf(seed, pair.a.invocation);
