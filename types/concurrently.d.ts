@@ -17,13 +17,15 @@ export interface LinearizableTest<S> {
   parts: ((state: S) => unknown)[][];
   /** What the final observable state is (default: everything setup returned). */
   observe?: (state: S) => unknown;
+  /** How many times the concurrent run is tried (002 Alg. 2's MaxRun; default 5). */
+  runs?: number;
 }
 
 /**
  * The linearization oracle (He, Wu & Chen, 002 Alg. 2): runs every linearization of
  * (setup, parts) once and records each call's outcome (return value or exception) and the final
  * state; then runs the parts concurrently. Rejects with an AssertionError when the concurrent run
- * shows what no linearization does (a concurrency error); resolves otherwise (a misuse that a
+ * shows what no linearization does (a concurrency error; tried `runs` times); resolves otherwise (a misuse that a
  * sequential order shows too is not reported).
  */
 export declare function linearizable<S>(test: LinearizableTest<S>): Promise<'linearizable'>;

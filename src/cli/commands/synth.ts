@@ -8,7 +8,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const synthCommand: Subcommand = {
   name: 'synth',
   summary: 'write concurrent tests from the sequential unit tests (INTRUDER 000, He et al. 002)',
-  help: `Usage: conlens synth [dir] [--method intruder|he|both] [--max N] [--out DIR] [--config FILE]
+  help: `Usage: conlens synth [dir] [--method intruder|he|both|random] [--max N] [--out DIR] [--config FILE]
 
 Runs the unit tests once, traced with field accesses, and writes concurrent tests
 that call two functions at the same time on shared objects:
@@ -22,7 +22,9 @@ that call two functions at the same time on shared objects:
   he        002 Alg. 1: for a member variable a non-synchronized method touches,
             that method against each reader and writer of the variable, on the
             object the seed test grew;
-  both      (default) INTRUDER's tests, then He et al.'s for other pairs.
+  both      (default) INTRUDER's tests, then He et al.'s for other pairs;
+  random    the baseline of bench/synth (ConTeGe-style): two public methods
+            drawn at random, on one shared object.
 Objects and arguments are the ones the unit tests used (their recorded
 constructor calls, the calls that changed the object, the argument values); a
 candidate whose arguments cannot be rebuilt is skipped with the reason.
@@ -37,7 +39,7 @@ conlens fuzz / conlens rank (which synthesizes them itself when no integration
 command is configured, or with --synthesize).
 
 Options:
-  --method M     intruder, he or both (default both)
+  --method M     intruder, he, both (default) or random
   --max N        write at most N tests
   --out DIR      where to write them (default .conlens/synth; old synth-*.test.ts
                  files there are replaced)
@@ -49,7 +51,7 @@ unit tests.`,
   options: { method: { type: 'string' }, max: { type: 'string' }, out: { type: 'string' }, config: { type: 'string' } },
   async run(values, positionals) {
     const method = (values.method as string | undefined) ?? 'both';
-    if (!['intruder', 'he', 'both'].includes(method)) throw new UsageError(`--method must be intruder, he or both, got "${method}"`, 'synth');
+    if (!['intruder', 'he', 'both', 'random'].includes(method)) throw new UsageError(`--method must be intruder, he, both or random, got "${method}"`, 'synth');
     const max = positiveInteger(values.max, '--max', 'synth');
     const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
     printWarnings(loaded.warnings);
@@ -64,8 +66,8 @@ unit tests.`,
     const where = relative(process.cwd(), out.outDir) || '.';
     const c = out.counts;
     process.stdout.write(`${out.files.length} concurrent test(s) written to ${where}/ (${out.runner === 'unknown' ? 'node:test' : out.runner})\n`);
-    if (method !== 'he') process.stdout.write(`INTRUDER: ${c.dependencies} variable-lock dependencies, ${c.pairs} PC-R pairs, ${c.feasible} feasible\n`);
-    if (method !== 'intruder') process.stdout.write(`He et al.: ${c.heCandidates} (p, c1, c2) candidates\n`);
+    if (method === 'intruder' || method === 'both') process.stdout.write(`INTRUDER: ${c.dependencies} variable-lock dependencies, ${c.pairs} PC-R pairs, ${c.feasible} feasible\n`);
+    if (method === 'he' || method === 'both') process.stdout.write(`He et al.: ${c.heCandidates} (p, c1, c2) candidates\n`);
     for (const [k, t] of out.tests.entries()) {
       process.stdout.write(`\n${String(k + 1).padStart(3)}. ${t.parts.map((p) => p.join(' → ')).join('  ∥  ')}   on ${t.field}   [${t.method}]\n     ${t.reason}\n     seed: ${t.seeds.join('; ')}\n     ${relative(process.cwd(), out.files[k])}\n`);
     }

@@ -103,7 +103,9 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       throw new RankInputError(`${loaded.file}: no "integration" command, and no concurrent test could be synthesized from the unit tests${synth.skipped.length ? ` (${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')})` : ' (no pair of calls the tests make can interleave on shared state)'}; add { "integration": { "command": "…" } }`);
     }
     warnings.push(`the integration suite is ${synth.files.length} test(s) synthesized from the unit tests in ${synth.outDir} (conlens synth)`);
-    loaded = { ...loaded, config: { ...config, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
+    // One test process per synthesized file, one after the other: the time budget is per file.
+    const timeoutMs = config.timeoutMs * Math.max(1, synth.files.length);
+    loaded = { ...loaded, config: { ...config, timeoutMs, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
     synthesized = true;
   }
 
@@ -229,7 +231,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
-        ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `concurrency error: the sequential orders of the two calls all ran without this ${violation.kind} (002 Alg. 2)` } : {}),
+        ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `a ${violation.kind} the scheduler found while running the synthesized tests (not an oracle verdict: their sequential orders were not compared)` } : {}),
       });
     }
   }

@@ -17,6 +17,8 @@ export interface LinearizableTest<S> {
   parts: ((state: S) => unknown)[][];
   /** What the final observable state is (default: everything setup returned). */
   observe?: (state: S) => unknown;
+  /** How many times the concurrent run is tried (002 Alg. 2's MaxRun; default 5). */
+  runs?: number;
 }
 
 interface Outcome {
@@ -114,14 +116,23 @@ export async function linearizable<S>(test: LinearizableTest<S>): Promise<'linea
     if (first.state !== again.state) stable.state = false;
     recorded.push({ order, outcome: first });
   }
-  const state = await test.setup();
-  const results: string[][] = test.parts.map((p) => p.map(() => ''));
-  await concurrently(...test.parts.map((part, p) => async () => {
-    for (const [i, fn] of part.entries()) results[p][i] = await call(() => fn(state));
-  }));
-  const concurrent: Outcome = { calls: results.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
   const seen = new Set(recorded.map((r) => masked(r.outcome, stable)));
-  if (seen.has(masked(concurrent, stable))) return 'linearizable';
+  // Alg. 2 lines 5-8: the concurrent test runs MaxRun times (each on fresh objects; under the
+  // controlled scheduler each run takes other decisions) until an outcome no linearization shows.
+  let concurrent: Outcome | undefined;
+  for (let run = 0; run < (test.runs ?? 5); run++) {
+    const state = await test.setup();
+    const results: string[][] = test.parts.map((p) => p.map(() => ''));
+    await concurrently(...test.parts.map((part, p) => async () => {
+      for (const [i, fn] of part.entries()) results[p][i] = await call(() => fn(state));
+    }));
+    const outcome: Outcome = { calls: results.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
+    if (!seen.has(masked(outcome, stable))) {
+      concurrent = outcome;
+      break;
+    }
+  }
+  if (!concurrent) return 'linearizable';
   const label = (order: [number, number][]) => order.map(([p, i]) => `c${p + 1}${test.parts[p].length > 1 ? `.${i + 1}` : ''}`).join(' ; ');
   const show = (o: Outcome) => `${o.calls.map((c, i) => `call ${i + 1} ${c}`).join(', ')}${stable.state ? `; final state ${o.state}` : ''}`;
   throw new AssertionError({
