@@ -124,7 +124,7 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
     parts: [[Ia.fn], [Ib.fn]],
     field: pair.a.field,
     reason: `${pair.reason}; ${sharing}`,
-    seeds: [...new Set([seedTestTitle(seed.root, Ia.testFile, Ia.fn, Ia.receiverClass), seedTestTitle(seed.root, Ib.testFile, Ib.fn, Ib.receiverClass)])],
+    seeds: [...new Set([seedTestTitle(seed.root, Ia.testFile, Ia.fn, Ia.receiverClass, [...slice.statements, callA, callB]), seedTestTitle(seed.root, Ib.testFile, Ib.fn, Ib.receiverClass, [...slice.statements, callA, callB])])],
     detail: `PC-R pair (${pair.a.id}, ${pair.b.id}), ${kinds}`,
   }, [[callA], [callB]]);
 }
@@ -188,7 +188,7 @@ export function heTests(seed: SeedRun, classes: ClassAccessMap[]): Planned {
               parts,
               field,
               reason: `${f} is not synchronized (S_f) and ${g} ${writers.includes(g) ? 'writes' : 'reads'} ${v} (M_${writers.includes(g) ? 'w' : 'r'}(${v}))${receiver < 0 ? '' : `, on ${f}'s argument ${If.params[receiver].name}`}`,
-              seeds: [...new Set([seedTestTitle(seed.root, If.testFile, If.fn, If.receiverClass), seedTestTitle(seed.root, Ig.testFile, Ig.fn, Ig.receiverClass)])],
+              seeds: [...new Set([seedTestTitle(seed.root, If.testFile, If.fn, If.receiverClass, [...slice.statements, c1, c2]), seedTestTitle(seed.root, Ig.testFile, Ig.fn, Ig.receiverClass, [...slice.statements, c1, c2])])],
               detail: `(p, c1, c2) with p = the ${cls.name} of the seed test, c1 = ${f}, c2 = ${g}`,
             }, [[c1], [c2]]));
           } catch (error) {
@@ -216,7 +216,7 @@ export function randomTests(seed: SeedRun, count: number, rand: () => number): P
       const tc = slice.object(a.process, a.receiver!, 'p', a.order);
       const c1 = slice.call(a, 'p');
       const c2 = slice.call(b, 'g', new Map([[b.receiver!, tc]]));
-      out.tests.push(finish(slice, { method: 'random', parts: [[a.fn], [b.fn]], field: `${a.receiverClass}`, reason: 'drawn at random', seeds: [seedTestTitle(seed.root, a.testFile, a.fn, a.receiverClass)], detail: 'random pair' }, [[c1], [c2]]));
+      out.tests.push(finish(slice, { method: 'random', parts: [[a.fn], [b.fn]], field: `${a.receiverClass}`, reason: 'drawn at random', seeds: [seedTestTitle(seed.root, a.testFile, a.fn, a.receiverClass, [...slice.statements, c1, c2])], detail: 'random pair' }, [[c1], [c2]]));
     } catch (error) {
       if (!(error instanceof Unproducible)) throw error;
     }

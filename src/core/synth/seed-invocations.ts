@@ -215,7 +215,7 @@ function toPosix(path: string): string {
 
 /** The name of the seed test (its `test('…')` / `it('…')` title) in `testFile` that calls
  *  `method`, for the comment of a synthesized test; the file name when none is found. */
-export function seedTestTitle(root: string, testFile: string | undefined, method: string, receiverClass?: string): string {
+export function seedTestTitle(root: string, testFile: string | undefined, method: string, receiverClass?: string, code: string[] = []): string {
   if (!testFile) return '(unit suite)';
   let text: string;
   try {
@@ -232,7 +232,14 @@ export function seedTestTitle(root: string, testFile: string | undefined, method
   for (const [i, s] of starts.entries()) {
     const body = text.slice(s.at, starts[i + 1]?.at ?? text.length);
     if (!call.test(body)) continue;
-    const score = receiverClass && new RegExp(`\\b${receiverClass}\\b`).test(body) ? 1 : 0;
+    // …and the calls the synthesized setup replays (`push(1)`): the seed that built the object.
+    const calls = code.flatMap((c) => [...c.matchAll(/\.(\w+)\(([^()]*)\)/g)].map((m) => [m[1], m[2]] as const));
+    const compact = body.replace(/\s+/g, '');
+    let score = receiverClass && new RegExp(`\\b${receiverClass}\\b`).test(body) ? 1 : 0;
+    for (const [fn, args] of calls) {
+      if (new RegExp(`[.\\s]${fn}\\s*\\(`).test(body)) score += 2;
+      if (compact.includes(`${fn}(${args.replace(/\s+/g, '')})`)) score += 3;
+    }
     if (!best || score > best.score) best = { title: s.title, score };
   }
   return best ? `${testFile} › "${best.title}"` : testFile;
