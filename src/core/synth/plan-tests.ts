@@ -129,6 +129,67 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
   }, [[callA], [callB]]);
 }
 
+/** Beyond 000 (its authors' deadlock synthesizer, OMEN, is 000's [26]): a client invocation that
+ *  took the lock of one argument (or its receiver) while holding another's, both of one class, run
+ *  against itself with the two swapped — `a.transfer(b) ∥ b.transfer(a)`. Locks are the mutexes
+ *  kept in the objects' fields (intruder.ts), taken in the seed run's order. */
+export function lockOrderTests(seed: SeedRun): Planned {
+  const out: Planned = { tests: [], skipped: [] };
+  const seen = new Set<string>();
+  for (const inv of seed.invocations) {
+    if (inv.kind !== 'method' && inv.kind !== 'function') continue;
+    if (seen.has(inv.fn) || inv.threw) continue;
+    const cls = seed.classes[inv.process];
+    // Which root object (receiver or parameter) owns each lock: the object whose field it is read from.
+    const roots = new Map<number, number>();
+    if (inv.receiver !== undefined) roots.set(inv.receiver, -1);
+    inv.params.forEach((p, k) => {
+      const id = objectId(p.value);
+      if (id !== undefined && !roots.has(id)) roots.set(id, k);
+    });
+    const ownerOf = new Map<number, number>();
+    for (const ev of inv.events) if (ev.e === 'rd' && roots.has(ev.obj) && objectId(ev.v) !== undefined && /lock|mutex|semaphore/i.test(`${ev.k} ${cls.get(objectId(ev.v)!) ?? ''}`)) ownerOf.set(objectId(ev.v)!, ev.obj);
+    const held: number[] = [];
+    let nested: [number, number] | undefined;
+    for (const ev of inv.events) {
+      if (ev.e === 'acquire') {
+        const owner = ownerOf.get(ev.lock);
+        const outer = held.map((l) => ownerOf.get(l)).find((o) => o !== undefined && owner !== undefined && o !== owner && cls.get(o) === cls.get(owner));
+        if (outer !== undefined && owner !== undefined && !nested) nested = [outer, owner];
+        held.push(ev.lock);
+      } else if (ev.e === 'release') {
+        const at = held.lastIndexOf(ev.lock);
+        if (at >= 0) held.splice(at, 1);
+      }
+    }
+    if (!nested) continue;
+    seen.add(inv.fn);
+    const [first, second] = nested;
+    const type = cls.get(first) ?? 'Object';
+    const parts = [[inv.fn], [inv.fn]];
+    try {
+      const slice = new SeedSlice(seed);
+      const a = slice.object(inv.process, first, 'a', inv.order);
+      const b = slice.object(inv.process, second, 'a', inv.order);
+      const callA = slice.call(inv, 'a');
+      const callB = slice.call(inv, 'a', new Map([[first, b], [second, a]]));
+      const role = (id: number) => (roots.get(id) === -1 ? 'its receiver' : `its argument ${inv.params[roots.get(id)!].name}`);
+      out.tests.push(finish(slice, {
+        method: 'intruder',
+        parts,
+        field: `${type} locks`,
+        reason: `${short(inv.fn)} takes the lock of ${role(second)} while holding the lock of ${role(first)}; run twice with the two ${type} objects swapped, each can hold one lock and wait for the other`,
+        seeds: [seedTestTitle(seed.root, inv.testFile, inv.fn, inv.receiverClass, [...slice.statements, callA])],
+        detail: 'lock-order pair (nested acquisition of two same-class locks, OMEN-style, 000 [26])',
+      }, [[callA], [callB]]));
+    } catch (error) {
+      if (!(error instanceof Unproducible)) throw error;
+      out.skipped.push({ method: 'intruder', parts, field: `${type} locks`, note: error.message });
+    }
+  }
+  return out;
+}
+
 /** The seed invocation of `fn` that ran deepest (the most accesses and awaits: its object was
  *  grown into a state where the function does its work), on the object grown by the fewest calls
  *  (the boundary state, e.g. a queue of one element, where a remote write changes the outcome). */
@@ -228,8 +289,9 @@ export function planTests(seed: SeedRun, classes: ClassAccessMap[], method: 'int
   const result: SynthResult = { tests: [], skipped: [], counts: { dependencies: 0, pairs: 0, feasible: 0, heCandidates: 0 } };
   if (method === 'intruder' || method === 'both') {
     const planned = intruderTests(seed);
-    result.tests.push(...planned.tests);
-    result.skipped.push(...planned.skipped);
+    const locks = lockOrderTests(seed);
+    result.tests.push(...planned.tests, ...locks.tests);
+    result.skipped.push(...planned.skipped, ...locks.skipped);
     result.counts = { ...result.counts, ...planned.counts };
   }
   if (method === 'he' || method === 'both') {
