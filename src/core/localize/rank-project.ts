@@ -100,7 +100,16 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     stage('call graph', 'synthesizing concurrent tests from the unit tests (conlens synth)');
     const synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', max: options.synthMax ?? SYNTH_MAX, signal: options.signal });
     if (synth.files.length === 0) {
-      throw new RankInputError(`${loaded.file}: no "integration" command, and no concurrent test could be synthesized from the unit tests${synth.skipped.length ? ` (${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')})` : ' (no pair of calls the tests make can interleave on shared state)'}; add { "integration": { "command": "…" } }`);
+      // Nothing the unit tests call can interleave on shared state (every pair is guarded by a
+      // lock both take, or by the event loop): nothing to run concurrently, nothing to rank.
+      end();
+      const why = synth.skipped.length ? `${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')}` : 'every pair of calls the unit tests make on shared state is guarded by a lock both take, or runs in one synchronous step';
+      return {
+        version: 1, project: loaded.root, runs: 0, strategy: options.strategy, seed: options.seed, root: TEST_ROOT,
+        positions: [], hiddenFailureInvariants: [], violations: [],
+        warnings: [`no concurrent test could be synthesized from the unit tests (${why}); configure an "integration" command to rank with your own concurrent tests`],
+        summary: { referenceInvariants: 0, onlineInvariants: 0, failureInvariants: 0, violations: 0, detectionRate: 0, unreached: [], noise: noiseCounts([]) },
+      };
     }
     warnings.push(`the integration suite is ${synth.files.length} test(s) synthesized from the unit tests in ${synth.outDir} (conlens synth)`);
     // One test process per synthesized file, one after the other: the time budget is per file.
