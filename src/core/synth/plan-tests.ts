@@ -285,7 +285,7 @@ export function randomTests(seed: SeedRun, count: number, rand: () => number): P
   return out;
 }
 
-export function planTests(seed: SeedRun, classes: ClassAccessMap[], method: 'intruder' | 'he' | 'both' | 'random', options: { max?: number; rand?: () => number } = {}): SynthResult {
+export function planTests(seed: SeedRun, classes: ClassAccessMap[], method: 'intruder' | 'he' | 'both' | 'random', options: { max?: number; rand?: () => number; lockMethods?: string[] } = {}): SynthResult {
   const result: SynthResult = { tests: [], skipped: [], counts: { dependencies: 0, pairs: 0, feasible: 0, heCandidates: 0 } };
   if (method === 'intruder' || method === 'both') {
     const planned = intruderTests(seed);
@@ -307,6 +307,13 @@ export function planTests(seed: SeedRun, classes: ClassAccessMap[], method: 'int
     const rand = options.rand ?? (() => ((state = (state * 48271) % 2147483647) / 2147483647));
     result.tests.push(...randomTests(seed, options.max ?? 10, rand).tests);
   }
+  // A configured lock class's acquire / release are the synchronization, not calls on state: a
+  // test calling them itself (pickup ∥ pickup) only misuses the lock.
+  const locks = new Set(options.lockMethods ?? []);
+  for (const t of result.tests.filter((t) => t.parts.flat().some((f) => locks.has(f)))) {
+    result.skipped.push({ method: t.method, parts: t.parts, field: t.field, note: `calls ${t.parts.flat().filter((f) => locks.has(f)).join(', ')}, a configured lock class's acquire or release` });
+  }
+  result.tests = result.tests.filter((t) => !t.parts.flat().some((f) => locks.has(f)));
   if (options.max !== undefined) result.tests = result.tests.slice(0, options.max);
   result.tests.forEach((t, k) => {
     t.name = `synth-${String(k + 1).padStart(2, '0')}-${t.method}-${t.parts.flat().map(short).join('-')}.test.ts`.replace(/[^A-Za-z0-9._-]/g, '_');

@@ -61,7 +61,8 @@ export async function synthesize(loaded: LoadedConfig, options: SynthOptions): P
   const seed = await readSeedRun(unitRunDir, root);
   if (seed.invocations.length === 0) throw new SynthInputError(`the unit tests called no instrumented function: does "include" (${config.include.join(', ')}) match the code they test?`);
   const classes = options.method === 'he' || options.method === 'both' ? analyzeProject(root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks }).classes : [];
-  const result = planTests(seed, classes, options.method, { max: options.max });
+  const lockMethods = config.locks.flatMap((l) => [`${l.export}.${l.acquire}`, `${l.export}.${l.release}`]);
+  const result = planTests(seed, classes, options.method, { max: options.max, lockMethods });
 
   const outDir = resolve(root, options.out ?? SYNTH_DIR);
   mkdirSync(outDir, { recursive: true });
