@@ -24,7 +24,7 @@ import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
 import type { CallGraphInput } from './localize-types.js';
 import { integrationFacts } from './run-orders.js';
-import { synthesize, type SynthMethodOption } from '../synth/synthesize.js';
+import { SynthInputError, synthesize, type SynthMethodOption } from '../synth/synthesize.js';
 
 /** The stages, in order, with the share of the work each ends at (for `--progress json`). */
 export const RANK_STAGES = [
@@ -98,7 +98,13 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests
     // and run them as the integration suite.
     stage('call graph', 'synthesizing concurrent tests from the unit tests (conlens synth)');
-    const synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', max: options.synthMax ?? SYNTH_MAX, signal: options.signal });
+    let synth: Awaited<ReturnType<typeof synthesize>>;
+    try {
+      synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', max: options.synthMax ?? SYNTH_MAX, signal: options.signal });
+    } catch (error) {
+      if (error instanceof SynthInputError) throw new RankInputError(error.message);
+      throw error;
+    }
     if (synth.files.length === 0) {
       // Nothing the unit tests call can interleave on shared state (every pair is guarded by a
       // lock both take, or by the event loop): nothing to run concurrently, nothing to rank.
