@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FuzzResult, ReplayResult } from '../core/active/fuzz.js';
 import type { StaticAnalysis } from '../core/static/static-types.js';
-import { fuzzArgs, graphArgs, mineArgs, rankArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
+import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, parseReport, positionName, type RankedPosition } from './model/report-model.js';
@@ -290,6 +290,23 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     if (answer === 'Show Output') output.show(true);
   }
 
+  /** conlens synth: writes the tests into .conlens/synth/ and opens them (issue 16). */
+  async function synthesize(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Synthesizing concurrent tests'))) return;
+    const settings = getSettings(folder.uri);
+    const run = await engineCommand('Synthesize concurrent tests', synthArgs(folder.uri.fsPath, settings), folder, settings);
+    if (!run) return;
+    const dir = join(folder.uri.fsPath, '.conlens', 'synth');
+    const written = await readJson<{ tests: { name: string }[] }>(join(dir, 'synth.json'));
+    if (run.exitCode !== 0 || !written) {
+      void showError(`synthesis failed: ${errorLine(run)}`);
+      return;
+    }
+    for (const t of written.tests.slice(0, 3)) await vscode.window.showTextDocument(vscode.Uri.file(join(dir, t.name)), { preview: false });
+    void vscode.window.showInformationMessage(`${PREFIX}: ${written.tests.length} concurrent test(s) written to .conlens/synth/.`, 'Rank Suspicious Functions').then((a) => a && vscode.commands.executeCommand('conlens.rank'));
+  }
+
   async function replay(target?: ViolationElement | ReportViolation | number): Promise<void> {
     const folder = folderOrComplain();
     if (!folder || !(await requireTrust('Replaying a violation'))) return;
@@ -473,6 +490,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     register('conlens.cancel', cancelCommand),
     register('conlens.fuzz', fuzz),
     register('conlens.mine', mine),
+    register('conlens.synthesize', synthesize),
     register('conlens.replay', replay),
     register('conlens.showGraph', showGraph),
     register('conlens.openReport', openReport),
