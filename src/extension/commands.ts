@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FuzzResult, ReplayResult } from '../core/active/fuzz.js';
 import type { StaticAnalysis } from '../core/static/static-types.js';
-import { fuzzArgs, graphArgs, mineArgs, rankArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
+import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, parseReport, positionName, type RankedPosition } from './model/report-model.js';
@@ -60,6 +60,8 @@ function errorLine(run: EngineRun): string {
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const { context, output, results } = deps;
   let busy: string | undefined;
+  /** Cancels the engine command running now (conlens.cancel), as its notification's Cancel does. */
+  let cancelRunning: (() => void) | undefined;
   const cli = context.asAbsolutePath(join('dist', 'cli.js'));
   const log = (line: string) => output.appendLine(line);
 
@@ -77,12 +79,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     }
     busy = title;
+    void vscode.commands.executeCommand('setContext', 'conlens.busy', true);
+    const cancel = new vscode.CancellationTokenSource();
+    cancelRunning = () => cancel.cancel();
     output.appendLine('');
     output.appendLine(`[${new Date().toISOString()}] ${title} — ${folder.uri.fsPath}`);
     try {
       return await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `${PREFIX}: ${title}`, cancellable: true },
         async (progress, token) => {
+          token.onCancellationRequested(() => cancel.cancel());
           let shown = 0;
           progress.report({ message: 'starting…' });
           const run = await runEngine({
@@ -91,7 +97,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
             cwd: folder.uri.fsPath,
             log,
             parser,
-            token,
+            token: cancel.token,
             timeoutMs: settings.timeoutMs,
             nodePath: settings.nodePath,
             poll,
@@ -119,7 +125,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return undefined;
     } finally {
       busy = undefined;
+      cancelRunning = undefined;
+      cancel.dispose();
+      void vscode.commands.executeCommand('setContext', 'conlens.busy', false);
     }
+  }
+
+  function cancelCommand(): void {
+    if (cancelRunning) cancelRunning();
+    else void vscode.window.showInformationMessage(`${PREFIX}: nothing is running.`);
   }
 
   async function showError(message: string): Promise<void> {
@@ -274,6 +288,23 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const answer = await vscode.window.showInformationMessage(`${PREFIX}: invariants of ${points} program points mined from the ${pick.suite} tests${failed}.`, 'Open Invariants', 'Show Output');
     if (answer === 'Open Invariants') await vscode.window.showTextDocument(vscode.Uri.file(file));
     if (answer === 'Show Output') output.show(true);
+  }
+
+  /** conlens synth: writes the tests into .conlens/synth/ and opens them (issue 16). */
+  async function synthesize(): Promise<void> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Synthesizing concurrent tests'))) return;
+    const settings = getSettings(folder.uri);
+    const run = await engineCommand('Synthesize concurrent tests', synthArgs(folder.uri.fsPath, settings), folder, settings);
+    if (!run) return;
+    const dir = join(folder.uri.fsPath, '.conlens', 'synth');
+    const written = await readJson<{ tests: { name: string }[] }>(join(dir, 'synth.json'));
+    if (run.exitCode !== 0 || !written) {
+      void showError(`synthesis failed: ${errorLine(run)}`);
+      return;
+    }
+    for (const t of written.tests.slice(0, 3)) await vscode.window.showTextDocument(vscode.Uri.file(join(dir, t.name)), { preview: false });
+    void vscode.window.showInformationMessage(`${PREFIX}: ${written.tests.length} concurrent test(s) written to .conlens/synth/.`, 'Rank Suspicious Functions').then((a) => a && vscode.commands.executeCommand('conlens.rank'));
   }
 
   async function replay(target?: ViolationElement | ReportViolation | number): Promise<void> {
@@ -456,8 +487,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const register = (id: string, fn: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown);
   return [
     register('conlens.rank', rank),
+    register('conlens.cancel', cancelCommand),
     register('conlens.fuzz', fuzz),
     register('conlens.mine', mine),
+    register('conlens.synthesize', synthesize),
     register('conlens.replay', replay),
     register('conlens.showGraph', showGraph),
     register('conlens.openReport', openReport),

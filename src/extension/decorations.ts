@@ -13,6 +13,16 @@ import { getSettings } from './settings.js';
 /** The top-N declarations that get the whole-line background. */
 const TOP_LINES = 3;
 
+/** What refresh() last set on a visible editor, as 1-based lines: the editor API cannot read
+ *  decorations back, so the extension-host tests (test/extension-host) read this. */
+export interface AppliedDecorations {
+  /** Per heat bucket (0 = hottest), the lines carrying that gutter icon. */
+  heat: number[][];
+  top: number[];
+  steps: number[];
+  broken: number[];
+}
+
 export class Decorations implements vscode.Disposable {
   private heat: vscode.TextEditorDecorationType[] = [];
   private readonly top = vscode.window.createTextEditorDecorationType({
@@ -34,6 +44,8 @@ export class Decorations implements vscode.Disposable {
   private disposables: vscode.Disposable[] = [];
   /** Heat shown: after a run when conlens.decorateAfterRun, or after "Toggle decorations". */
   visible: boolean;
+  /** Document URI → what the last refresh set on its editor. */
+  readonly applied = new Map<string, AppliedDecorations>();
 
   constructor(private readonly context: vscode.ExtensionContext, private readonly results: Results) {
     this.visible = getSettings().decorateAfterRun;
@@ -133,6 +145,8 @@ export class Decorations implements vscode.Disposable {
         }
       }
       this.heat.forEach((type, i) => editor.setDecorations(type, heat[i]));
+      const lines = (list: vscode.DecorationOptions[]) => list.map((o) => o.range.start.line + 1);
+      this.applied.set(editor.document.uri.toString(), { heat: heat.map(lines), top: lines(topLines), steps: lines(steps), broken: lines(broken) });
       editor.setDecorations(this.top, topLines);
       editor.setDecorations(this.step, steps);
       editor.setDecorations(this.broke, broken);

@@ -13,7 +13,16 @@ import { SOURCE_SELECTOR, SuspiciousCodeLens, SuspiciousHover } from './language
 import { Results } from './results.js';
 import { InvariantsProvider, SuspiciousProvider, ViolationsProvider } from './views.js';
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/** What activate() returns (`vscode.extensions.getExtension(...).exports`): read-only handles for
+ *  the extension-host tests (test/extension-host), which check what the views, decorations and
+ *  results hold — the editor API cannot read a tree view's items or an editor's decorations back. */
+export interface ConlensApi {
+  results: Results;
+  views: { suspicious: SuspiciousProvider; invariants: InvariantsProvider; violations: ViolationsProvider };
+  decorations: Decorations;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<ConlensApi> {
   const output = vscode.window.createOutputChannel('Concurrency Lens');
   const results = new Results(context.workspaceState, (line) => output.appendLine(line));
   const suspicious = new SuspiciousProvider(results);
@@ -74,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output.appendLine(`cannot write the gutter icons to ${context.globalStorageUri.fsPath}: ${(error as Error).message}`);
   }
   decorations.refresh();
+  return { results, views: { suspicious, invariants, violations }, decorations };
 }
 
 export function deactivate(): void {

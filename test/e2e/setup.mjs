@@ -92,8 +92,8 @@ export function freePort() {
  * Starts code-server detached (its own process group, so teardown can end it and what it started)
  * and resolves once /healthz answers. Rejects with the log's tail if it exits or does not come up.
  */
-export async function startCodeServer({ onSpawn, codeServerDir, port, userDataDir, extensionsDir, workspace, configFile, logFile, timeoutMs = 90_000 }) {
-  const env = { ...process.env };
+export async function startCodeServer({ onSpawn, codeServerDir, port, userDataDir, extensionsDir, workspace, configFile, logFile, timeoutMs = 90_000, workspaceTrust = false, env: extraEnv = {} }) {
+  const env = { ...process.env, ...extraEnv };
   // A run from inside VS Code's terminal must not talk to that VS Code.
   for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE') delete env[key];
   writeFileSync(configFile, 'auth: none\n');
@@ -105,7 +105,8 @@ export async function startCodeServer({ onSpawn, codeServerDir, port, userDataDi
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    // Trust off unless asked for: the extension-host Restricted Mode suite needs it on.
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     '--user-data-dir', userDataDir,

@@ -33,8 +33,25 @@ test('npm test / npm run <script> whose script is a plain jest command are Jest;
     assert.deepEqual(wrapJest(['npm', 'test'], dir)?.argv.slice(2), ['--ci']);
     assert.deepEqual(wrapJest(['npm', 'run', 'unit', '--', '-i'], dir)?.argv.slice(2), ['test/unit', '-i']);
     assert.equal(wrapJest(['npm', 'run', 'both'], dir), undefined);
-    assert.equal(wrapJest(['npm', 'run', 'env'], dir), undefined);
+    // Variables the script sets go to the wrapper's environment (Jest's ESM mode is set this way).
+    assert.deepEqual(wrapJest(['npm', 'run', 'env'], dir)?.env, { FOO: '1' });
     assert.equal(wrapJest(['npm', 'run', 'missing'], dir), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("Jest's ESM mode: node options before jest.js and NODE_OPTIONS set by the script reach the wrapper", () => {
+  const direct = wrapJest(['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-i'], '/nowhere');
+  assert.deepEqual(direct?.argv.slice(1, 2), ['--experimental-vm-modules']);
+  assert.match(direct!.argv[2], /jest-run\.cjs$/);
+  assert.deepEqual(direct!.argv.slice(3), ['-i']);
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-jest-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'NODE_OPTIONS=--experimental-vm-modules npx jest' } }));
+    const viaScript = wrapJest(['npm', 'test'], dir);
+    assert.deepEqual(viaScript?.env, { NODE_OPTIONS: '--experimental-vm-modules' });
+    assert.match(viaScript!.argv[1], /jest-run\.cjs$/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,14 +19,15 @@ test('vitest commands are recognised directly, through npx, .bin and node …/vi
   assert.equal(vitestArgs(['npx', 'jest'], cwd), undefined);
 });
 
-test('npm scripts that are a plain vitest command are wrapped, with their -- arguments; others are not', () => {
+test('npm scripts that are a plain vitest command (variables allowed) are wrapped, with their -- arguments; others are not', () => {
   const cwd = tempProject({
     'package.json': JSON.stringify({ scripts: { test: 'vitest run', unit: 'vitest run test/unit', both: 'tsc && vitest run', env: 'CI=1 vitest run' } }),
   });
   assert.deepEqual(vitestArgs(['npm', 'test'], cwd), ['run']);
   assert.deepEqual(vitestArgs(['npm', 'run', 'unit', '--', '--pool', 'threads'], cwd), ['run', 'test/unit', '--pool', 'threads']);
   assert.equal(vitestArgs(['npm', 'run', 'both'], cwd), undefined);
-  assert.equal(vitestArgs(['npm', 'run', 'env'], cwd), undefined);
+  assert.deepEqual(vitestArgs(['npm', 'run', 'env'], cwd), ['run']);
+  assert.deepEqual(wrapVitest(['npm', 'run', 'env'], cwd, traced)?.env, { CI: '1' });
   assert.equal(vitestArgs(['npm', 'run', 'missing'], cwd), undefined);
 });
 

@@ -5,25 +5,23 @@
 // same code, print no conlens warning, and leave a well-formed trace with ENTER/EXIT events of the
 // functions its corpus.json names. Entries listed in "scheduled" (their transcript does not depend
 // on how tasks interleave) also run under the controlled scheduler, with several seeds, where
-// awaits, async generators' yields and for await iterations are scheduling points. Then every
-// example's unit tests must pass or fail the same way plain and instrumented.
+// awaits, async generators' yields and for await iterations are scheduling points. Every
+// example's unit tests passing or failing the same way plain and instrumented is the slow tier's
+// (test/slow/transparency-examples.test.ts).
 //
 // corpus.json: { "entries"?: string[] (default ["main.ts"]), "functions": string[] (display
 // names that must have ENTER and EXIT/EXC in every entry's trace), "functionsPerEntry"?: {entry:
 // string[]}, "locks"?: the trace settings' locks, "scheduled"?: string[] (entries) }.
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/core/config/index.ts';
-import { registerEntry, runCommand } from '../../src/core/runner/run-command.ts';
+import { registerEntry } from '../../src/core/runner/run-command.ts';
 import type { TraceSettings } from '../../src/core/instrument/instrument-config.ts';
-import { REPO } from '../helpers/cli.ts';
+import { limited, newRunDir, readTraces, type TraceEventLine } from '../helpers/transparency-runs.ts';
 
 const CORPUS = join(__dirname, 'corpus');
-const EXAMPLES = join(REPO, 'examples');
 const REGISTER = registerEntry();
 const RUN_TIMEOUT_MS = 30_000;
 
@@ -40,29 +38,6 @@ interface Outcome {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
-}
-
-const scratch = mkdtempSync(join(tmpdir(), 'conlens-transparency-'));
-after(() => rmSync(scratch, { recursive: true, force: true }));
-let runDirCount = 0;
-const newRunDir = () => join(scratch, `run-${++runDirCount}`);
-
-// Child processes are the cost of this suite: every run is queued when the tests are declared
-// and runs a few at a time (they wait on I/O too, hence one more than the cores), so the pool
-// stays busy across the describe blocks; the tests then await their own runs.
-const slots = Math.max(2, Math.min(4, availableParallelism() + 1));
-let busy = 0;
-const waiting: (() => void)[] = [];
-async function limited<T>(job: () => Promise<T>): Promise<T> {
-  if (busy < slots) busy++;
-  else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing job hands its slot over
-  try {
-    return await job();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else busy--;
-  }
 }
 
 function childEnv(trace: TraceSettings | undefined): NodeJS.ProcessEnv {
@@ -92,35 +67,6 @@ function runEntry(cwd: string, entry: string, trace?: TraceSettings): Promise<Ou
         });
       }),
   );
-}
-
-interface TraceEventLine {
-  e: string;
-  [key: string]: unknown;
-}
-
-/** Every trace file of a run, each line parsed (a line that is not JSON fails the test). */
-function readTraces(runDir: string): { file: string; events: TraceEventLine[] }[] {
-  assert.ok(existsSync(runDir), `no trace was written (${runDir} does not exist)`);
-  const files = readdirSync(runDir).filter((f) => /^trace-.*\.jsonl$/.test(f)).sort();
-  assert.ok(files.length > 0, `no trace file in ${runDir}`);
-  return files.map((file) => {
-    const text = readFileSync(join(runDir, file), 'utf8');
-    assert.ok(text.endsWith('\n'), `${file}: the last line is incomplete`);
-    const events = text
-      .slice(0, -1)
-      .split('\n')
-      .map((line, i) => {
-        try {
-          return JSON.parse(line) as TraceEventLine;
-        } catch (error) {
-          assert.fail(`${file}:${i + 1} is not valid JSON (${(error as Error).message}): ${line.slice(0, 200)}`);
-        }
-      });
-    assert.equal(events[0]?.e, 'header', `${file}: the first event is the header`);
-    assert.equal(events.at(-1)?.e, 'end', `${file}: the last event is the end record`);
-    return { file, events };
-  });
 }
 
 /** Display names of the functions with an ENTER and an EXIT (or EXC) event. */
@@ -265,45 +211,4 @@ describe('known gaps', () => {
     const [plain, instrumented] = await runGaps();
     assert.equal(gapLine(instrumented, 'recursion'), gapLine(plain, 'recursion'));
   });
-});
-
-// Every example's unit command: same verdict and same test counts, plain and instrumented.
-const examples = readdirSync(EXAMPLES)
-  .filter((name) => existsSync(join(EXAMPLES, name, 'conlens.config.json')))
-  .sort();
-
-function counts(output: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const key of ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo']) {
-    const match = new RegExp(`^[ℹ#] ${key} (\\d+)$`, 'm').exec(output);
-    if (match) found[key] = match[1];
-  }
-  return found;
-}
-
-describe('examples: unit tests pass or fail the same, plain and instrumented', { concurrency: true }, () => {
-  for (const name of examples) {
-    const { config, root } = loadConfig(join(EXAMPLES, name));
-    const runDir = newRunDir();
-    const trace: TraceSettings = { root, include: config.include, runDir, fields: true, depth: 2, locks: config.locks };
-    const request = { label: 'unit.command', spec: config.unit?.command ?? [], cwd: root, timeoutMs: RUN_TIMEOUT_MS };
-    const runs = Promise.all([
-      limited(() => runCommand({ ...request, env: { CONLENS_TRACE: '' } })),
-      limited(() => runCommand({ ...request, env: { CONLENS_TRACE: JSON.stringify(trace) } })),
-    ]);
-    runs.catch(() => {});
-    test(name, async () => {
-      assert.ok(config.unit, `${name} has no unit command`);
-      const [plain, instrumented] = await runs;
-      assert.equal(plain.timedOut, false, `${name}: the plain run timed out`);
-      assert.equal(instrumented.timedOut, false, `${name}: the instrumented run timed out`);
-      assert.equal(instrumented.passed, plain.passed, `${name}: plain passed=${plain.passed}, instrumented passed=${instrumented.passed}\n${instrumented.output}`);
-      assert.equal(instrumented.exitCode, plain.exitCode);
-      assert.deepEqual(counts(instrumented.output), counts(plain.output), `${name}: different test counts\n${instrumented.output}`);
-      assert.ok(Object.keys(counts(plain.output)).length > 0, `${name}: no test summary in the output`);
-      assert.doesNotMatch(instrumented.output, /conlens: warning/);
-      const traces = readTraces(runDir);
-      assert.ok(traces.some(({ events }) => events.some((e) => e.e === 'en')), `${name}: the trace has no ENTER event`);
-    });
-  }
 });

@@ -53,6 +53,11 @@ Options:
                   ids, ports, timestamps, and Node core fields such as
                   EventEmitter's _events); --json always includes them,
                   each marked with its rule
+  --synthesize    run tests synthesized from the unit tests (conlens synth:
+                  INTRUDER and He et al., with the linearization oracle) as the
+                  integration suite; rank does so anyway when no "integration"
+                  command is configured. Each violation then carries the
+                  oracle's verdict
   --exit-zero     exit 0 even when a run failed (errors still exit 2)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -70,7 +75,7 @@ configuration, or unit tests that fail, or integration tests that call no
 instrumented code. Integration tests whose calls ran serialized (no concurrent
 work) are a warning. Integration runs that hang are reported (warning and
 violation) and the ranking goes on.`,
-  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, config: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
@@ -94,7 +99,7 @@ violation) and the ranking goes on.`,
       }
       return rankShard(loaded, { strategy, runs, seed, jobs }, shard, log);
     }
-    return rankAndReport(loaded, { strategy, runs, seed, jobs }, values, progress);
+    return rankAndReport(loaded, { strategy, runs, seed, jobs, synthesize: values.synthesize === true }, values, progress);
   },
 };
 

@@ -547,7 +547,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
      *  later stages, through this per-call copy of the options and this file's module flag. */
     function keepSloppy(result: TS.SourceFile): TS.SourceFile {
       const compilerOptions = context.getCompilerOptions();
-      const isCommonJsScript = /\.(js|cjs|jsx)$/.test(sourceFile.fileName) && compilerOptions.module === ts.ModuleKind.CommonJS;
+      // Under `preserve` (another transformer's output), a file without import/export is a script.
+      const isCommonJsScript = /\.(js|cjs|jsx)$/.test(sourceFile.fileName) && (compilerOptions.module === ts.ModuleKind.CommonJS
+        || (compilerOptions.module === ts.ModuleKind.Preserve && !sourceFile.statements.some((s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s) || ts.isExportAssignment(s) || hasModifier(ts, s, ts.SyntaxKind.ExportKeyword))));
       if (!isCommonJsScript || hasUseStrict(sourceFile)) return result;
       compilerOptions.alwaysStrict = false;
       const sloppy = result === sourceFile ? f.updateSourceFile(sourceFile, [...sourceFile.statements]) : result;

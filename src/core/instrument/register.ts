@@ -16,7 +16,8 @@ import type { InstrumentOptions } from './instrument-transformer.js';
 
 const settings = readTraceSettings();
 const ownDir = dirname(fileURLToPath(import.meta.url));
-if (!inRunnerPipeline()) register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
+const pipeline = runnerPipeline();
+if (!pipeline) register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
 process.setSourceMapsEnabled(true);
 if (settings) installTracing(settings, ownDir);
 const instrumentFor = instrumentationFor(settings, ownDir);
@@ -48,7 +49,9 @@ const compileTypeScript: ExtensionHandler = (module, filename) => {
   }
   compileCommonJs(module, filename, instrumentFor(filename));
 };
-for (const ext of ['.ts', '.cts']) extensions[ext] ??= compileTypeScript;
+// Not in Vitest's processes: Vite compiles the user's TypeScript; a require() of a .ts file there
+// goes to Node, which cannot load it under plain Vitest, and must not be able to under ours.
+if (pipeline !== 'vitest') for (const ext of ['.ts', '.cts']) extensions[ext] ??= compileTypeScript;
 if (settings) {
   for (const ext of ['.js', '.cjs']) {
     // Node 20 registers no '.cjs' handler of its own: such files go through '.js'.
@@ -65,7 +68,7 @@ if (settings) {
 type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;
 const moduleStatics = Module as unknown as { _resolveFilename: ResolveFilename };
 const resolveFilename = moduleStatics._resolveFilename;
-moduleStatics._resolveFilename = function resolveTypeScriptFilename(request, parent, isMain, options) {
+if (pipeline !== 'vitest') moduleStatics._resolveFilename = function resolveTypeScriptFilename(request, parent, isMain, options) {
   try {
     return resolveFilename.call(this, request, parent, isMain, options);
   } catch (error) {
@@ -85,15 +88,16 @@ moduleStatics._resolveFilename = function resolveTypeScriptFilename(request, par
  *  modules, each import a round trip to the hooks thread (bench/runners.mjs: ~1 s on a ten-file
  *  Vitest suite). Those processes are our runner wrappers and, started from them (marked by
  *  RUNNER_ENV), the runners' workers; a process that a test starts itself is neither and gets
- *  the hooks. The CommonJS hooks above stay: a jest.config.ts may be require()d. */
-function inRunnerPipeline(): boolean {
+ *  the hooks. Under Jest the CommonJS .ts hook stays: a jest.config.ts may be require()d. */
+function runnerPipeline(): 'vitest' | 'jest' | undefined {
   const RUNNER_ENV = 'CONLENS_RUNNER_PIPELINE';
   const script = process.argv[1] ? resolve(process.argv[1]) : '';
   const wrapper = script === join(ownDir, 'vitest-run.mjs') ? 'vitest' : script === join(ownDir, 'jest-run.cjs') ? 'jest' : undefined;
   if (wrapper) {
     process.env[RUNNER_ENV] = wrapper;
-    return true;
+    return wrapper;
   }
-  const worker = { vitest: /[\\/]node_modules[\\/](tinypool|vitest)[\\/]/, jest: /[\\/]node_modules[\\/]jest-worker[\\/]/ }[process.env[RUNNER_ENV] ?? ''];
-  return worker !== undefined && worker.test(script);
+  const runner = process.env[RUNNER_ENV];
+  const worker = { vitest: /[\\/]node_modules[\\/](tinypool|vitest)[\\/]/, jest: /[\\/]node_modules[\\/]jest-worker[\\/]/ }[runner ?? ''];
+  return worker !== undefined && worker.test(script) ? (runner as 'vitest' | 'jest') : undefined;
 }

@@ -6,7 +6,10 @@ import { dirname } from 'node:path';
 import ts from 'typescript';
 import { instrumentTransformer, type InstrumentOptions } from './instrument-transformer.js';
 
-export type ModuleFormat = 'module' | 'commonjs';
+/** 'preserve': the input is another transformer's JavaScript output (Jest's transform, Vite's
+ *  plugin chain): its module syntax, class-field semantics and syntax level are already what the
+ *  user's toolchain chose, so the emit after our transformer changes nothing else. */
+export type ModuleFormat = 'module' | 'commonjs' | 'preserve';
 
 export interface TranspileOutput {
   code: string;
@@ -51,6 +54,11 @@ export function projectCompilerOptions(fileName: string): ts.CompilerOptions {
 }
 
 function compilerOptions(fileName: string, format: ModuleFormat): ts.CompilerOptions {
+  if (format === 'preserve') {
+    // No project options here: they describe how to compile the TypeScript source, which the
+    // user's transformer has already done (a [[Set]] field lowering applied twice would differ).
+    return { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.Preserve, allowJs: true, inlineSourceMap: true, inlineSources: true, jsx: ts.JsxEmit.Preserve, useDefineForClassFields: true };
+  }
   const project = projectCompilerOptions(fileName);
   return {
     target: ts.ScriptTarget.ES2022,

@@ -24,6 +24,7 @@ import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
 import type { CallGraphInput } from './localize-types.js';
 import { integrationFacts } from './run-orders.js';
+import { SynthInputError, synthesize, type SynthMethodOption } from '../synth/synthesize.js';
 
 /** The stages, in order, with the share of the work each ends at (for `--progress json`). */
 export const RANK_STAGES = [
@@ -53,12 +54,21 @@ export interface RankOptions {
   signal?: AbortSignal;
   /** The integration runs already made (the merged shards of `rank --shard`): not run again. */
   integration?: FuzzResult;
+  /** Synthesize the integration tests from the unit tests (conlens synth) even when an
+   *  integration command is configured; without one, rank always does. */
+  synthesize?: boolean;
+  /** Which synthesis: intruder, he or both (default both). */
+  synthMethod?: SynthMethodOption;
+  /** At most this many synthesized tests (default SYNTH_MAX): every integration run runs them all. */
+  synthMax?: number;
   /** Stage timings (ms), filled in as the stages end (bench/rank). */
   timings?: Partial<Record<RankStage, number>>;
 }
 
 /** The name of the virtual root node when the integration test is the root (run-orders.ts). */
 export const TEST_ROOT = '(test)';
+/** Synthesized tests rank runs by default: INTRUDER's first, then He et al.'s (plan-tests.ts). */
+const SYNTH_MAX = 6;
 /** Violations kept in the report (all of them confirm; the report shows the first few). */
 const REPORTED_VIOLATIONS = 5;
 
@@ -83,7 +93,36 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     current = undefined;
   };
   if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
-  if (!config.integration) throw new RankInputError(`${loaded.file}: no "integration" command: online invariants come from the concurrent tests; add { "integration": { "command": "…" } }`);
+  let synthesized = false;
+  if (!config.integration || options.synthesize) {
+    // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests
+    // and run them as the integration suite.
+    stage('call graph', 'synthesizing concurrent tests from the unit tests (conlens synth)');
+    let synth: Awaited<ReturnType<typeof synthesize>>;
+    try {
+      synth = await synthesize(loaded, { method: options.synthMethod ?? 'both', max: options.synthMax ?? SYNTH_MAX, signal: options.signal });
+    } catch (error) {
+      if (error instanceof SynthInputError) throw new RankInputError(error.message);
+      throw error;
+    }
+    if (synth.files.length === 0) {
+      // Nothing the unit tests call can interleave on shared state (every pair is guarded by a
+      // lock both take, or by the event loop): nothing to run concurrently, nothing to rank.
+      end();
+      const why = synth.skipped.length ? `${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')}` : 'every pair of calls the unit tests make on shared state is guarded by a lock both take, or runs in one synchronous step';
+      return {
+        version: 1, project: loaded.root, runs: 0, strategy: options.strategy, seed: options.seed, root: TEST_ROOT,
+        positions: [], hiddenFailureInvariants: [], violations: [],
+        warnings: [`no concurrent test could be synthesized from the unit tests (${why}); configure an "integration" command to rank with your own concurrent tests`],
+        summary: { referenceInvariants: 0, onlineInvariants: 0, failureInvariants: 0, violations: 0, detectionRate: 0, unreached: [], noise: noiseCounts([]) },
+      };
+    }
+    warnings.push(`the integration suite is ${synth.files.length} test(s) synthesized from the unit tests in ${synth.outDir} (conlens synth)`);
+    // One test process per synthesized file, one after the other: the time budget is per file.
+    const timeoutMs = config.timeoutMs * Math.max(1, synth.files.length);
+    loaded = { ...loaded, config: { ...config, timeoutMs, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
+    synthesized = true;
+  }
 
   stage('call graph', 'building the static call graph');
   const analysis = analyzeProject(loaded.root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks });
@@ -207,6 +246,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
+        ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `a ${violation.kind} the scheduler found while running the synthesized tests (not an oracle verdict: their sequential orders were not compared)` } : {}),
       });
     }
   }

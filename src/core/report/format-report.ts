@@ -59,6 +59,7 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   for (const v of report.violations.slice(0, 3)) {
     // The story first, in the user's words (issue 14); the paper's details after it.
     lines.push('', `Violation: ${v.kind} — ${v.message}`);
+    if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
     lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
     if (v.interleaving) {

@@ -23,6 +23,9 @@ export interface ReportViolation {
    *  (001 Table 1) and its three steps (localize/interleaving.ts). Absent for a deadlock or when
    *  the schedule shows no conflicting pair. */
   interleaving?: Interleaving;
+  /** For a run of synthesized tests (conlens synth): the linearization oracle's verdict (002
+   *  Alg. 2) — a concurrency error, since a misuse that a sequential order shows is not reported. */
+  verdict?: string;
 }
 
 /** A failure invariant a noise rule kept out of the ranking (localize/noise.ts), with its rule. */

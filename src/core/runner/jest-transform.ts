@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { instrumentationFor, readTraceSettings } from '../instrument/instrument-config.js';
 import { buildFingerprint, cachedTranspile, instrumentCacheFor } from '../instrument/instrument-cache.js';
 import type * as Transpile from '../instrument/transpile.js';
-import { composeMaps, decodeMappings, lookup, takeInlineMap, type RawSourceMap } from '../instrument/source-map.js';
+import { composeMaps, type RawSourceMap } from '../instrument/source-map.js';
+import { instrumentEmitted } from '../instrument/instrument-emitted.js';
 import { publishRecorder } from './jest-bridge.js';
 
 interface TransformOptions {
@@ -60,30 +61,18 @@ function asMap(map: RawSourceMap | string | null | undefined): RawSourceMap | un
   return typeof map === 'string' ? (JSON.parse(map) as RawSourceMap) : map;
 }
 
-function instrument(result: TransformResult, path: string, options: TransformOptions): TransformResult {
+function instrument(result: TransformResult, path: string): TransformResult {
   const instrumentOptions = instrumentFor(path);
   if (!instrumentOptions) return result;
   const given = typeof result === 'string' ? { code: result, map: undefined } : result;
-  const inline = takeInlineMap(given.code);
-  const theirMap = asMap(given.map) ?? inline.map;
-  const theirLines = theirMap ? decodeMappings(theirMap.mappings) : undefined;
-  const mapPosition = theirLines
-    ? (line: number, character: number) => {
-        const hit = lookup(theirLines, line, character);
-        return hit ? { line: hit[2], character: hit[3] } : { line, character };
-      }
-    : undefined;
-  // A .js name: the code is the transformer's JavaScript output, whatever the source was.
-  const format = options.supportsStaticESM ? 'module' : 'commonjs';
-  // mapPosition reads their map: the cache key holds it.
-  const output = cachedTranspile(cache, transpile, inline.code, `${path}.conlens.js`, format, { ...instrumentOptions, ...(mapPosition ? { mapPosition } : {}) }, theirMap ? JSON.stringify(theirMap) : '');
+  const output = instrumentEmitted(cache, transpile, given.code, asMap(given.map), path, instrumentOptions);
   if (output.instrumentError) {
     process.stderr.write(`conlens: warning: ${path} could not be instrumented (${output.instrumentError}); it runs uninstrumented\n`);
     return result;
   }
-  const ours = takeInlineMap(output.code);
-  const map = ours.map && theirMap ? composeMaps(ours.map, theirMap) : ours.map ? { ...ours.map, sources: [path] } : undefined;
-  return map ? { code: ours.code, map } : { code: ours.code };
+  // Jest takes one map per file: ours composed with theirs, for stack traces at the user's lines.
+  const map = output.map && output.theirMap ? composeMaps(output.map, output.theirMap) : output.map ? { ...output.map, sources: [path] } : undefined;
+  return map ? { code: output.code, map } : { code: output.code };
 }
 
 function cacheKey(innerKey: string | undefined, source: string, path: string, options: TransformOptions): string {
@@ -119,12 +108,12 @@ function wrapTransformer(inner: JestTransformer, wrapperOptions: WrapperOptions)
   };
   if (inner.process) {
     const process = inner.process.bind(inner);
-    wrapped.process = (source, path, options) => instrument(process(source, path, innerOptions(options)), path, options);
+    wrapped.process = (source, path, options) => instrument(process(source, path, innerOptions(options)), path);
   }
   if (inner.processAsync || inner.process) {
     wrapped.processAsync = async (source, path, options) => {
       const result = inner.processAsync ? await inner.processAsync(source, path, innerOptions(options)) : inner.process!(source, path, innerOptions(options));
-      return instrument(result, path, options);
+      return instrument(result, path);
     };
   }
   return wrapped;

@@ -3,7 +3,7 @@
 // configured — with our transformer around theirs and our setup file first when tracing.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerRunnerWrapper, runnerArgs, type RunnerProgram, type RunnerWrap } from './test-runners.js';
+import { registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
 
 /** dist/jest-run.cjs: next to the bundle that runs this code, or in dist/ when run from source. */
 export function jestRunEntry(): string {
@@ -18,9 +18,8 @@ const JEST: RunnerProgram = {
 };
 
 export function wrapJest(argv: string[], cwd: string): RunnerWrap | undefined {
-  const args = runnerArgs(argv, cwd, JEST);
-  if (!args) return undefined;
-  return { runner: 'jest', argv: [process.execPath, jestRunEntry(), ...args] };
+  const invocation = runnerInvocation(argv, cwd, JEST);
+  return invocation && wrappedInvocation('jest', invocation, jestRunEntry());
 }
 
 registerRunnerWrapper(wrapJest, 'jest');

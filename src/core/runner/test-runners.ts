@@ -51,9 +51,11 @@ export function runnerOf(argv: string[], cwd: string, depth = 0): { runner: Test
     return { runner: 'unknown', name: argv.join(' ') };
   }
   const program = basename(argv[i] ?? '').replace(/\.(cmd|exe|[cm]?js)$/, '');
-  if (program === 'node' && argv[i + 1] && !argv[i + 1].startsWith('-')) {
-    // `node node_modules/vitest/vitest.mjs …`: the script names the runner.
-    const script = argv[i + 1].split(/[\\/]/);
+  let at = i + 1;
+  if (program === 'node') while (argv[at]?.startsWith('--')) at++;
+  if (program === 'node' && argv[at] && !argv[at].startsWith('-')) {
+    // `node [--options] node_modules/vitest/vitest.mjs …`: the script names the runner.
+    const script = argv[at].split(/[\\/]/);
     const known = script.map((w) => RUNNER_NAMES[w.replace(/\.[cm]?js$/, '')]).find((r) => r && r !== 'node');
     if (known) return { runner: known, name: known };
   }
@@ -101,33 +103,53 @@ function npmScript(argv: string[]): { name: string; extra: string[] } | undefine
   return { name, extra: tail.slice(1) };
 }
 
-/** The runner's arguments when `argv` starts `program` — directly, through npx, as
- *  `node <script>`, or as an npm script that is a plain command of it (no variables, globs or
- *  shell operators: those are run as written) — else undefined. */
-export function runnerArgs(argv: string[], cwd: string, program: RunnerProgram, depth = 0): string[] | undefined {
+/** How a configured command starts a runner: the runner's own arguments, the Node options before
+ *  its script (`node --experimental-vm-modules node_modules/jest/bin/jest.js`, Jest's ESM mode)
+ *  and the variables an npm script sets (`NODE_OPTIONS=--experimental-vm-modules jest`). */
+export interface RunnerInvocation {
+  args: string[];
+  nodeArgs: string[];
+  env: Record<string, string>;
+}
+
+/** The runner's invocation when `argv` starts `program` — directly, through npx, as
+ *  `node [node options] <script>`, or as an npm script that is a plain command of it (variable
+ *  assignments allowed; globs and shell operators are run as written) — else undefined. */
+export function runnerInvocation(argv: string[], cwd: string, program: RunnerProgram, depth = 0): RunnerInvocation | undefined {
   if (argv.length === 0) return undefined;
-  if (program.isBin(argv[0])) return argv.slice(1);
+  const plain = (args: string[], nodeArgs: string[] = []): RunnerInvocation => ({ args, nodeArgs, env: {} });
+  if (program.isBin(argv[0])) return plain(argv.slice(1));
   if (argv[0] === 'npx') {
     let i = 1;
     while (i < argv.length && NPX_FLAGS.has(argv[i])) i++;
-    return argv[i] === program.npxName ? argv.slice(i + 1) : undefined;
+    return argv[i] === program.npxName ? plain(argv.slice(i + 1)) : undefined;
   }
-  if ((basename(argv[0]) === 'node' || argv[0] === process.execPath) && argv[1] && program.isScript(argv[1])) return argv.slice(2);
+  if (basename(argv[0]) === 'node' || argv[0] === process.execPath) {
+    // Node's own options come first; a value-taking option is written `--opt=value` in scripts
+    // (`-r x` and the like are not taken apart: such a command runs as written).
+    let i = 1;
+    while (i < argv.length && /^--[a-z][a-z0-9-]*(=.*)?$/.test(argv[i])) i++;
+    return argv[i] && program.isScript(argv[i]) ? plain(argv.slice(i + 1), argv.slice(1, i)) : undefined;
+  }
   if (depth > 0) return undefined;
   const script = npmScript(argv);
   const command = script && scriptOf(cwd, script.name);
   if (command === undefined) return undefined;
-  let words: string[];
+  let parsed: ReturnType<typeof parseCommand>;
   try {
-    const parsed = parseCommand(command);
-    if (Object.keys(parsed.env).length > 0 || parsed.words.some((w) => !('text' in w))) return undefined;
-    words = parsed.words.map((w) => (w as { text: string }).text);
+    parsed = parseCommand(command);
+    if (parsed.words.some((w) => !('text' in w))) return undefined;
   } catch (error) {
     if (error instanceof CommandSyntaxError) return undefined;
     throw error;
   }
-  const inner = runnerArgs(words, cwd, program, depth + 1);
-  return inner && [...inner, ...script!.extra];
+  const inner = runnerInvocation(parsed.words.map((w) => (w as { text: string }).text), cwd, program, depth + 1);
+  return inner && { ...inner, args: [...inner.args, ...script!.extra], env: { ...parsed.env, ...inner.env } };
+}
+
+/** The argv and environment that start `entry` (our wrapper) in place of the runner. */
+export function wrappedInvocation(runner: TestRunner, invocation: RunnerInvocation, entry: string): RunnerWrap {
+  return { runner, argv: [process.execPath, ...invocation.nodeArgs, entry, ...invocation.args], ...(Object.keys(invocation.env).length ? { env: invocation.env } : {}) };
 }
 
 /** Why a traced run of `argv` recorded nothing when its runner is one we cannot hook (an

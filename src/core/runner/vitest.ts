@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRACE_ENV } from '../instrument/instrument-config.js';
-import { registerRunnerWrapper, runnerArgs, type RunnerProgram, type RunnerWrap } from './test-runners.js';
+import { registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
 
 /** dist/vitest-run.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
 function vitestRunEntry(): string {
@@ -25,19 +25,22 @@ const VITEST: RunnerProgram = {
   isScript: (word) => /(^|[/\\])vitest[/\\]vitest\.mjs$/.test(word) || /(^|[/\\])vitest[/\\]dist[/\\]cli\.js$/.test(word),
 };
 
+/** How `argv` starts Vitest's test command (its arguments after `vitest`); undefined otherwise. */
+export function vitestInvocation(argv: string[], cwd: string): RunnerInvocation | undefined {
+  const invocation = runnerInvocation(argv, cwd, VITEST);
+  if (!invocation || (invocation.args[0] !== undefined && OTHER_SUBCOMMANDS.has(invocation.args[0]))) return undefined;
+  return invocation;
+}
+
 /** The arguments after `vitest` when `argv` starts Vitest's test command; undefined otherwise. */
 export function vitestArgs(argv: string[], cwd: string): string[] | undefined {
-  const rest = runnerArgs(argv, cwd, VITEST);
-  if (!rest) return undefined;
-  if (rest[0] !== undefined && OTHER_SUBCOMMANDS.has(rest[0])) return undefined;
-  return rest;
+  return vitestInvocation(argv, cwd)?.args;
 }
 
 export function wrapVitest(argv: string[], cwd: string, env: NodeJS.ProcessEnv): RunnerWrap | undefined {
   if (!env[TRACE_ENV]) return undefined;
-  const args = vitestArgs(argv, cwd);
-  if (!args) return undefined;
-  return { runner: 'vitest', argv: [process.execPath, vitestRunEntry(), ...args] };
+  const invocation = vitestInvocation(argv, cwd);
+  return invocation && wrappedInvocation('vitest', invocation, vitestRunEntry());
 }
 
 registerRunnerWrapper(wrapVitest, 'vitest');

@@ -37,6 +37,10 @@ export function mineArgs(folder: string, s: EngineSettings, suite: 'unit' | 'int
   return ['mine', folder, '--tests', suite, '--json', jsonFile, ...configArgs(s)];
 }
 
+export function synthArgs(folder: string, s: EngineSettings): string[] {
+  return ['synth', folder, ...configArgs(s)];
+}
+
 /** With a violation.json the scheduler follows its decisions; without one (a report that did not
  *  keep the file) the seed and strategy run the same schedule again. */
 export function replayArgs(folder: string, s: EngineSettings, violation: { file?: string; seed: number; strategy: string }, jsonFile: string): string[] {

@@ -1,0 +1,145 @@
+// The linearization oracle of He, Wu & Chen (002 §4, Alg. 2, read as its text says): run every
+// linearization of a test (p, c1, c2) once — p, then the calls of the parallel parts in every
+// order that keeps each part's own order — and record its outcome; then run the parts as
+// concurrent tasks. A concurrent outcome that no linearization shows is a concurrency error (the
+// test fails); one that some linearization shows is a misuse of the class (the test passes).
+// Outcomes are the paper's exceptions, plus (beyond it) each call's return value and the final
+// observable state of the objects; a part of the outcome that differs between two runs of the same
+// linearization is not deterministic and is left out of the comparison (002's second assumption).
+// Used by synthesized tests (conlens synth) through `concurrency-lens/concurrently`.
+import { AssertionError } from 'node:assert';
+import { concurrently } from './concurrently.js';
+
+export interface LinearizableTest<S> {
+  /** The sequential part p: builds fresh objects, each time it is called. */
+  setup: () => S | Promise<S>;
+  /** The parallel parts c1, c2, …: each a sequence of calls on what setup built. */
+  parts: ((state: S) => unknown)[][];
+  /** What the final observable state is (default: everything setup returned). */
+  observe?: (state: S) => unknown;
+  /** How many times the concurrent run is tried (002 Alg. 2's MaxRun; default 5). */
+  runs?: number;
+}
+
+interface Outcome {
+  /** Per call, in part order: `= <value>` or `throws <Name>: <message>`. */
+  calls: string[];
+  state: string;
+}
+
+/** Every interleaving of the parts' calls as [part, index] steps (002 Definition 3). */
+function interleavings(lengths: number[]): [number, number][][] {
+  const out: [number, number][][] = [];
+  const next = lengths.map(() => 0);
+  const walk = (prefix: [number, number][]) => {
+    if (prefix.length === lengths.reduce((a, b) => a + b, 0)) {
+      out.push(prefix);
+      return;
+    }
+    for (const [part, length] of lengths.entries()) {
+      if (next[part] >= length) continue;
+      next[part]++;
+      walk([...prefix, [part, next[part] - 1]]);
+      next[part]--;
+    }
+  };
+  walk([]);
+  return out;
+}
+
+/** A structural picture of a value: classes and own enumerable fields, not identities. */
+export function snapshot(value: unknown, depth = 4, seen = new Set<unknown>()): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'number' || typeof value === 'bigint') return Object.is(value, -0) ? '-0' : String(value);
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'function') return `[function ${(value as { name?: string }).name ?? ''}]`;
+  if (typeof value === 'symbol') return value.toString();
+  if (seen.has(value)) return '[cycle]';
+  if (depth === 0) return '…';
+  seen.add(value);
+  try {
+    const inner = (v: unknown) => snapshot(v, depth - 1, seen);
+    if (Array.isArray(value)) return `[${value.map(inner).join(',')}]`;
+    if (value instanceof Map) return `Map{${[...value].map(([k, v]) => `${inner(k)}=>${inner(v)}`).join(',')}}`;
+    if (value instanceof Set) return `Set{${[...value].map(inner).join(',')}}`;
+    if (value instanceof Promise) return 'Promise';
+    if (value instanceof Error) return `${value.name}: ${value.message}`;
+    const name = (value as object).constructor?.name ?? 'Object';
+    // A lock's internals (waiters, counters) are the synchronization, not the object's state.
+    if (/^(Mutex|Semaphore|.*Lock)$/.test(name)) return name;
+    const fields = Object.keys(value as object).sort().map((k) => `${k}:${inner((value as Record<string, unknown>)[k])}`);
+    return `${name}{${fields.join(',')}}`;
+  } catch {
+    return '[unreadable]';
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `throws ${error.name}: ${error.message}` : `throws ${snapshot(error)}`;
+}
+
+async function call(fn: () => unknown): Promise<string> {
+  try {
+    return `= ${snapshot(await fn())}`;
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+async function runLinearization<S>(test: LinearizableTest<S>, order: [number, number][]): Promise<Outcome> {
+  const state = await test.setup();
+  const calls: string[][] = test.parts.map((p) => p.map(() => ''));
+  for (const [part, index] of order) calls[part][index] = await call(() => test.parts[part][index](state));
+  return { calls: calls.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
+}
+
+/** Masks the outcome parts a linearization did not repeat exactly (only "throws <Name>" kept). */
+function masked(o: Outcome, stable: { calls: boolean[]; state: boolean }): string {
+  const calls = o.calls.map((c, i) => (stable.calls[i] ? c : c.startsWith('throws') ? c.replace(/:.*$/, '') : 'returns'));
+  return JSON.stringify([calls, stable.state ? o.state : '']);
+}
+
+/** Runs the oracle; throws an AssertionError naming the unexplained outcome when the concurrent run
+ *  shows what no linearization does. Resolves to "linearizable" otherwise. */
+export async function linearizable<S>(test: LinearizableTest<S>): Promise<'linearizable'> {
+  const orders = interleavings(test.parts.map((p) => p.length));
+  const recorded: { order: [number, number][]; outcome: Outcome }[] = [];
+  const stable = { calls: test.parts.flat().map(() => true), state: true };
+  for (const order of orders) {
+    const first = await runLinearization(test, order);
+    const again = await runLinearization(test, order);
+    first.calls.forEach((c, i) => {
+      if (c !== again.calls[i]) stable.calls[i] = false;
+    });
+    if (first.state !== again.state) stable.state = false;
+    recorded.push({ order, outcome: first });
+  }
+  const seen = new Set(recorded.map((r) => masked(r.outcome, stable)));
+  // Alg. 2 lines 5-8: the concurrent test runs MaxRun times (each on fresh objects; under the
+  // controlled scheduler each run takes other decisions) until an outcome no linearization shows.
+  let concurrent: Outcome | undefined;
+  for (let run = 0; run < (test.runs ?? 5); run++) {
+    const state = await test.setup();
+    const results: string[][] = test.parts.map((p) => p.map(() => ''));
+    await concurrently(...test.parts.map((part, p) => async () => {
+      for (const [i, fn] of part.entries()) results[p][i] = await call(() => fn(state));
+    }));
+    const outcome: Outcome = { calls: results.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
+    if (!seen.has(masked(outcome, stable))) {
+      concurrent = outcome;
+      break;
+    }
+  }
+  if (!concurrent) return 'linearizable';
+  const label = (order: [number, number][]) => order.map(([p, i]) => `c${p + 1}${test.parts[p].length > 1 ? `.${i + 1}` : ''}`).join(' ; ');
+  const show = (o: Outcome) => `${o.calls.map((c, i) => `call ${i + 1} ${c}`).join(', ')}${stable.state ? `; final state ${o.state}` : ''}`;
+  throw new AssertionError({
+    message: [
+      'concurrency error: no linearization shows what the concurrent run did (002 Alg. 2)',
+      `  concurrent:   ${show(concurrent)}`,
+      ...recorded.map((r) => `  ${label(r.order).padEnd(13)} ${show(r.outcome)}`),
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,200 @@
+// Objects and arguments for synthesized tests, from what the seed suite actually did (000 §3.6:
+// "re-executing the sequential test up to the required library invocation"; 002 §3.2: the
+// sequential part p that instantiates the class and grows the object). Written as code: an object
+// is its recorded constructor call (or `new C()` for a class without a constructor) followed by
+// the recorded calls that wrote into it before the point of interest, with the recorded argument
+// values. What cannot be produced (a callback, a hashed long string, an object the tests built
+// themselves) makes the candidate unproducible, with the reason.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ts } from 'ts-morph';
+import type { TraceValue } from '../runtime/trace-events.js';
+import { objectId, type ClientInvocation, type SeedRun } from './seed-invocations.js';
+
+export class Unproducible extends Error {}
+
+interface ExportFacts {
+  exported: Set<string>;
+  /** Classes declared with a constructor that takes parameters. */
+  needsArgs: Set<string>;
+}
+
+/** The statements of a synthesized test's sequential part and the modules they need. */
+export class SeedSlice {
+  readonly statements: string[] = [];
+  readonly modules = new Map<string, string>();
+  /** Functions the seed test passed (callbacks), copied from its source: name → declaration. */
+  readonly helpers = new Map<string, string>();
+  private readonly vars = new Map<string, string>();
+  private readonly emitted = new Set<string>();
+  private readonly exportsOf = new Map<string, ExportFacts>();
+  private readonly classFile = new Map<string, string>();
+  private named = 0;
+
+  constructor(readonly seed: SeedRun) {
+    for (const inv of seed.invocations) {
+      const cls = inv.kind === 'constructor' ? inv.fn.split('.')[0] : inv.receiverClass;
+      if (cls && !this.classFile.has(cls)) this.classFile.set(cls, inv.file);
+    }
+  }
+
+  /** The variables of the objects built so far, for the state the oracle observes. */
+  variables(): string[] {
+    return [...new Set(this.vars.values())].filter((v) => /^[A-Za-z_$][\w$]*$/.test(v));
+  }
+
+  /** Makes the object `id` of `process` (copy `copy`) be the variable of another. */
+  alias(process: number, id: number, copy: string, to: string): void {
+    this.vars.set(`${process}:${id}:${copy}`, to);
+  }
+
+  moduleVar(file: string): string {
+    let name = this.modules.get(file);
+    if (!name) {
+      name = `m${this.modules.size}`;
+      this.modules.set(file, name);
+    }
+    return name;
+  }
+
+  private facts(file: string): ExportFacts {
+    let facts = this.exportsOf.get(file);
+    if (facts) return facts;
+    facts = { exported: new Set(), needsArgs: new Set() };
+    try {
+      const source = ts.createSourceFile(file, readFileSync(resolve(this.seed.root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+      for (const st of source.statements) {
+        const exported = ts.getModifiers(st as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        if ((ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st)) && st.name) {
+          if (exported) facts.exported.add(st.name.text);
+          if (ts.isClassDeclaration(st) && st.members.some((m) => ts.isConstructorDeclaration(m) && m.parameters.some((p) => !p.initializer && !p.questionToken))) facts.needsArgs.add(st.name.text);
+        } else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause) && !st.moduleSpecifier) {
+          for (const e of st.exportClause.elements) facts.exported.add((e.propertyName ?? e.name).text);
+        }
+      }
+    } catch {
+      /* unreadable: nothing exported */
+    }
+    this.exportsOf.set(file, facts);
+    return facts;
+  }
+
+  /** `m0.Name`, or Unproducible when the module does not export Name. */
+  exportRef(file: string, name: string): string {
+    if (!this.facts(file).exported.has(name)) throw new Unproducible(`${name} is not exported from ${file}`);
+    return `${this.moduleVar(file)}.${name}`;
+  }
+
+  /** An expression for a recorded value; objects are built (copy `copy`) before call order `before`. */
+  value(v: TraceValue, process: number, copy: string, before: number): string {
+    if (v === null || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
+    switch (v.$) {
+      case 'undefined': return 'undefined';
+      case 'number': return v.v === '-0' ? '-0' : v.v;
+      case 'bigint': return `${v.v}n`;
+      case 'object': return this.object(process, v.id, copy, before);
+      case 'array': {
+        const built = this.vars.get(`${process}:${v.id}:${copy}`);
+        if (built) return built;
+        if (this.creator(process, v.id)) return this.object(process, v.id, copy, before);
+        if (!v.el || v.el.length !== v.len) throw new Unproducible(`an array of ${v.len} elements whose elements were not recorded`);
+        return `[${v.el.map((e) => this.value(e, process, copy, before)).join(', ')}]`;
+      }
+      case 'string': throw new Unproducible(`a string of ${v.len} characters (recorded only as a hash)`);
+      case 'function': return this.seedFunction(v.name, process);
+      default: throw new Unproducible(`a ${v.$} value`);
+    }
+  }
+
+  /** A function the seed test passed, by its name in the test file: its declaration (and those
+   *  of the test file's own functions and constants it uses) copied into the synthesized test. */
+  private seedFunction(name: string, process: number): string {
+    const testFile = this.seed.invocations.find((i) => i.process === process && i.testFile)?.testFile;
+    if (!name || !testFile) throw new Unproducible(`a function argument (${name || 'anonymous'}) written inline in the seed test`);
+    let source: ts.SourceFile;
+    try {
+      source = ts.createSourceFile(testFile, readFileSync(resolve(this.seed.root, testFile), 'utf8'), ts.ScriptTarget.Latest, true);
+    } catch {
+      throw new Unproducible(`a function argument (${name}): ${testFile} cannot be read`);
+    }
+    const declared = new Map<string, string>();
+    const imported = new Set<string>();
+    const topLevel = new Set<string>();
+    for (const st of source.statements) {
+      if (ts.isFunctionDeclaration(st) && st.name) topLevel.add(st.name.text);
+      if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) topLevel.add(d.name.text);
+    }
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node)) node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) && node.importClause.namedBindings.elements.forEach((e) => imported.add(e.name.text));
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && !declared.has(node.name.text)) declared.set(node.name.text, `const ${node.name.text} = ${node.initializer.getText(source)};`);
+      if (ts.isFunctionDeclaration(node) && node.name && !declared.has(node.name.text)) declared.set(node.name.text, node.getText(source));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    const add = (n: string, depth: number): void => {
+      if (this.helpers.has(n)) return;
+      const text = declared.get(n);
+      if (!text || depth > 4) throw new Unproducible(`a function argument (${name}) not declared by name in ${testFile}`);
+      const uses = new Set([...text.matchAll(/[A-Za-z_$][A-Za-z0-9_$]*/g)].map((m) => m[0]));
+      uses.delete(n);
+      for (const u of uses) if (imported.has(u) && new RegExp(`(^|[^.:\w$])${u}\s*[.(]`).test(text)) throw new Unproducible(`a function argument (${name}) that uses ${u}, imported by ${testFile}`);
+      for (const u of uses) if (topLevel.has(u) && declared.has(u) && !imported.has(u) && new RegExp(`(^|[^.\w$])${u}(?![\w$])`).test(text.replace(/^(const|function)\s+\S+/, ''))) add(u, depth + 1);
+      this.helpers.set(n, text);
+    };
+    add(name, 0);
+    return name;
+  }
+
+  private creator(process: number, id: number): ClientInvocation | undefined {
+    return this.seed.invocations.find((i) => i.process === process && i.kind === 'constructor' && i.created === id);
+  }
+
+  /** The variable holding object `id`, emitting its construction and growth first. */
+  object(process: number, id: number, copy: string, before: number): string {
+    const key = `${process}:${id}:${copy}`;
+    const known = this.vars.get(key);
+    if (known) return known;
+    const cls = this.seed.classes[process]?.get(id);
+    const ctor = this.creator(process, id);
+    const name = `${(cls ?? 'o').replace(/^./, (c) => c.toLowerCase()).replace(/[^A-Za-z0-9_$]/g, '')}${++this.named}`;
+    if (ctor) {
+      const clsName = ctor.fn.split('.')[0];
+      const args = ctor.params.map((p) => this.value(p.value, process, copy, ctor.order)).join(', ');
+      this.statements.push(`const ${name} = new ${this.exportRef(ctor.file, clsName)}(${args});`);
+    } else {
+      // No constructor ran instrumented: a class without one (field initializers only), built
+      // with `new C()`; anything else the tests built themselves.
+      const file = cls ? this.classFile.get(cls) ?? this.seed.classFiles.get(cls) : undefined;
+      if (!cls || !file || ['Object', 'Array', 'Map', 'Set'].includes(cls)) throw new Unproducible(`an object${cls ? ` (${cls})` : ''} the tests built themselves, not through an instrumented constructor`);
+      if (this.facts(file).needsArgs.has(cls)) throw new Unproducible(`a ${cls} whose constructor did not run traced`);
+      this.statements.push(`const ${name} = new ${this.exportRef(file, cls)}();`);
+    }
+    this.vars.set(key, name);
+    // The recorded calls that grew it (wrote into it) before `before`, in their order.
+    for (const inv of this.seed.invocations) {
+      if (inv.process !== process || inv.order >= before || inv.kind === 'constructor' || inv.threw) continue;
+      if (!inv.wrote.includes(id)) continue;
+      const touches = inv.receiver === id || inv.params.some((p) => objectId(p.value) === id);
+      if (!touches) continue;
+      const callKey = `${inv.id}:${copy}`;
+      if (this.emitted.has(callKey)) continue;
+      this.emitted.add(callKey);
+      this.statements.push(`${inv.async ? 'await ' : ''}${this.call(inv, copy)};`);
+    }
+    return name;
+  }
+
+  /** The call expression of a recorded client invocation with its recorded arguments. */
+  call(inv: ClientInvocation, copy: string, override: Map<number, string> = new Map()): string {
+    const arg = (v: TraceValue) => {
+      const id = objectId(v);
+      return id !== undefined && override.has(id) ? override.get(id)! : this.value(v, inv.process, copy, inv.order);
+    };
+    const args = inv.params.map((p) => arg(p.value)).join(', ');
+    if (inv.kind === 'function') return `${this.exportRef(inv.file, inv.fn)}(${args})`;
+    if (inv.kind !== 'method' || inv.receiver === undefined) throw new Unproducible(`${inv.fn} is a ${inv.kind}, not a method or exported function`);
+    const method = inv.fn.split('.').pop()!;
+    const receiver = override.get(inv.receiver) ?? this.object(inv.process, inv.receiver, copy, inv.order);
+    return `${receiver}.${method}(${args})`;
+  }
+}

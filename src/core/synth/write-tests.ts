@@ -1,0 +1,93 @@
+// Synthesized tests as files the user keeps: readable TypeScript for the project's runner
+// (node:test, Mocha, Jest, Vitest), each saying which pair runs concurrently, on which field, why
+// the pair is feasible and which seed test it came from. The parallel parts run through
+// `linearizable` (002 Alg. 2 oracle) which starts them with `concurrently()`.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { TestRunner } from '../runner/test-runners.js';
+import type { SynthesizedTest } from './synth-types.js';
+
+const PAPER = { intruder: 'INTRUDER, 000 §3.6', he: 'He et al., 002 Alg. 1', random: 'random pair (baseline)' } as const;
+
+/** The module specifier to import `concurrency-lens/concurrently` by from `outDir`: the package
+ *  when the project can resolve it, else this installation's file. */
+export function helperSpecifier(outDir: string): string {
+  for (let dir = outDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', 'concurrency-lens', 'package.json'))) return 'concurrency-lens/concurrently';
+    if (dirname(dir) === dir) break;
+  }
+  // Not installed in the project: this installation's own file (install concurrency-lens as a dev
+  // dependency to make the tests portable).
+  let dir = __dirname;
+  for (let k = 0; k < 6; k++) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'concurrency-lens') return join(dir, 'dist', 'concurrently.cjs');
+    dir = dirname(dir);
+  }
+  return 'concurrency-lens/concurrently';
+}
+
+/** How the project's own tests import source files: with `.ts`, with `.js`, or without. */
+export function importStyle(root: string, testFiles: string[]): '.ts' | '.js' | '' {
+  for (const file of testFiles) {
+    let text = '';
+    try {
+      text = readFileSync(resolve(root, file), 'utf8');
+    } catch {
+      continue;
+    }
+    const m = /from\s+['"](\.{1,2}\/[^'"]+)['"]/.exec(text);
+    if (!m) continue;
+    if (m[1].endsWith('.ts')) return '.ts';
+    if (m[1].endsWith('.js')) return '.js';
+    return '';
+  }
+  return '.ts';
+}
+
+function specifier(root: string, outDir: string, file: string, style: '.ts' | '.js' | ''): string {
+  let rel = relative(outDir, resolve(root, file)).split('\\').join('/');
+  if (!rel.startsWith('.')) rel = `./${rel}`;
+  return style === '.ts' ? rel : rel.replace(/\.[cm]?tsx?$/, style);
+}
+
+/** Only the variables an expression uses, destructured from the state. */
+function lambda(expr: string, vars: string[]): string {
+  const used = vars.filter((v) => new RegExp(`(^|[^A-Za-z0-9_$.])${v.replace(/\$/g, '\\$')}(?![A-Za-z0-9_$])`).test(expr));
+  return `({ ${used.join(', ')} }) => ${expr}`;
+}
+
+export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: string; style: '.ts' | '.js' | '' }): string {
+  const title = `${test.parts.map((p) => p.join(' → ')).join(' ∥ ')} on ${test.field}`;
+  const header = [
+    `// Synthesized by Concurrency Lens (conlens synth, ${PAPER[test.method]}) from the sequential tests.`,
+    `// Runs concurrently: ${test.parts.map((p) => p.join(' → ')).join('  ∥  ')}`,
+    `// Field:             ${test.field}`,
+    `// Why:               ${test.reason}`,
+    `// Pair:              ${test.detail}`,
+    `// Seed test:         ${test.seeds.join('; ')}`,
+    '// The oracle (002 Alg. 2) first runs every linearization of the two calls; the test fails only when',
+    '// the concurrent run shows an outcome (exception, return value, final state) that none of them shows.',
+  ];
+  const imports: string[] = [];
+  if (options.runner === 'vitest') imports.push("import { test } from 'vitest';");
+  else if (options.runner !== 'mocha' && options.runner !== 'jest') imports.push("import { test } from 'node:test';");
+  imports.push(`import { linearizable } from ${JSON.stringify(options.helper)};`);
+  for (const [file, name] of Object.entries(test.modules)) imports.push(`import * as ${name} from ${JSON.stringify(specifier(options.root, options.outDir, file, options.style))};`);
+  const testFn = options.runner === 'mocha' ? 'it' : 'test';
+  const body = [
+    `${testFn}(${JSON.stringify(title)}, async () => {`,
+    '  await linearizable({',
+    '    async setup() {',
+    ...test.setup.map((s) => `      ${s}`),
+    `      return { ${test.state.join(', ')} };`,
+    '    },',
+    '    parts: [',
+    ...test.calls.map((part) => `      [${part.map((c) => lambda(c, test.state)).join(', ')}],`),
+    '    ],',
+    '  });',
+    '});',
+  ];
+  const helpers = test.helpers.length ? ['', '// From the seed test:', ...test.helpers] : [];
+  return `${[...header, ...imports, ...helpers, '', ...body].join('\n')}\n`;
+}
