@@ -34,8 +34,18 @@ export class PhaseOneError extends Error {}
 
 export async function phaseOne(loaded: LoadedConfig, options: { out?: string; signal?: AbortSignal }): Promise<AssetFuzzerPlan> {
   const started = performance.now();
-  const { sets, units } = atomicSetsAndUnits(loaded);
-  const run = await runTraced(loaded, { suite: 'integration', ...(options.out ? { out: options.out } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  const running = runTraced(loaded, { suite: 'integration', ...(options.out ? { out: options.out } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  // The static part (loading the project) takes seconds of CPU: done while the test process runs.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  let statics: ReturnType<typeof atomicSetsAndUnits>;
+  try {
+    statics = atomicSetsAndUnits(loaded);
+  } catch (error) {
+    await running.catch(() => undefined);
+    throw error;
+  }
+  const { sets, units } = statics;
+  const run = await running;
   const potential = new Map<string, PotentialViolation>();
   for (const events of await readRpoets(run.runDir, units)) {
     for (const violation of hybridAnalysis(events, { atomicSets: sets })) if (!potential.has(violation.id)) potential.set(violation.id, violation);

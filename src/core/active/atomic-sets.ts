@@ -78,8 +78,10 @@ export function atomicSetsAndUnits(loaded: LoadedConfig): AtomicSetsAndUnits {
   const classes: Record<string, string[]> = {};
   let maps: ClassAccessMap[] = [];
   let tagged = new Map<string, Map<string, string[]>>();
+  let project: ReturnType<typeof loadProject> | undefined;
   try {
-    const { scope, checker } = loadProject(loaded.root, loaded.config.include);
+    project = loadProject(loaded.root, loaded.config.include);
+    const { scope, checker } = project;
     maps = classAccessMaps(scope, loaded.root, new LockModel(checker, loaded.root, loaded.config.locks ?? []));
     tagged = taggedFields(scope);
   } catch {
@@ -108,7 +110,7 @@ export function atomicSetsAndUnits(loaded: LoadedConfig): AtomicSetsAndUnits {
   }
   // `@atomic` and the config's `atomic` declare units too (not the check-then-act heuristic:
   // that one guesses atomic blocks, the units of work are the class's public methods already).
-  const blocks = atomicBlocks(loaded);
+  const blocks = atomicBlocks(loaded, project);
   const atomic = blocks.names.filter((name) => blocks.sources[name] === 'config' || blocks.sources[name] === 'annotation');
   return { sets, units: { classes, atomic } };
 }
