@@ -179,6 +179,12 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     const evidence = { kind: violation.kind, schedule: violation.schedule, message: violation.message, frames: violation.frames, atomic: config.atomic };
     const interleaving = interleavingOf(evidence);
     const region = regionFunctions(interleaving);
+    // assetfuzzer: the realised pattern names its unit of work u (whose atomicity broke) and the
+    // interfering u' directly (001 §3.1).
+    if (violation.serializability) {
+      region.owner ??= violation.serializability.units[0];
+      region.writer ??= violation.serializability.units[1];
+    }
     for (const f of [region.owner, region.writer]) if (f && !implicated.touched.includes(f)) implicated.touched = [...implicated.touched, f].sort();
     if (region.owner) {
       owners.add(region.owner);
@@ -207,6 +213,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
+        ...(violation.serializability ? { serializability: violation.serializability } : {}),
       });
     }
   }

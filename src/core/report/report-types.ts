@@ -1,5 +1,6 @@
 // The report of `conlens rank` (DESIGN §4): what the CLI prints, writes as JSON and the editor shows.
 import type { PositionInvariant, SuspiciousPosition } from '../localize/localize-types.js';
+import type { PotentialViolation } from '../active/hybrid-analysis.js';
 import type { NoiseRule } from '../localize/noise.js';
 import type { FoldedPosition } from './fold-positions.js';
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
@@ -23,6 +24,8 @@ export interface ReportViolation {
    *  (001 Table 1) and its three steps (localize/interleaving.ts). Absent for a deadlock or when
    *  the schedule shows no conflicting pair. */
   interleaving?: Interleaving;
+  /** assetfuzzer: the atomic-set serializability violation (001) the run realised before failing. */
+  serializability?: PotentialViolation;
 }
 
 /** A failure invariant a noise rule kept out of the ranking (localize/noise.ts), with its rule. */
