@@ -163,3 +163,32 @@ test('calling contexts from a trace: the hash of the caller chain, as the runtim
   assert.equal(a.task, 1);
   assert.equal(b.task, 3);
 });
+
+test('a collection held in a field belongs with its owner\'s fields: a cache and its size', () => {
+  const functions = new Map<number, FunctionEvent>([
+    [0, { e: 'fn', i: 0, name: 'Cache.put', file: 'src/c.ts', line: 3, kind: 'method', async: true }],
+    [1, { e: 'fn', i: 1, name: 'Cache.stats', file: 'src/c.ts', line: 9, kind: 'method', async: true }],
+  ]);
+  const site = (i: number, k: SiteEvent['k'], lineNo: number): [number, SiteEvent] => [i, { e: 'site', i, file: 'src/c.ts', line: lineNo, col: 5, k }];
+  const sites = new Map<number, SiteEvent>([site(0, 'read', 4), site(1, 'write', 4), site(2, 'update', 6), site(3, 'read', 10), site(4, 'read', 11), site(5, 'await', 5), site(6, 'read', 11)]);
+  const map = { $: 'object', id: 9, cls: 'Map' } as const;
+  const trace: TraceEvent[] = [
+    { e: 'en', a: 1, p: null, f: 0, o: 1, v: { this: { $: 'object', id: 5, cls: 'Cache' } } },
+    { e: 'en', a: 2, p: null, f: 1, o: 2, v: { this: { $: 'object', id: 5, cls: 'Cache' } } },
+    // put: this.entries.set(k, v); await …; this.size++
+    { e: 'rd', a: 1, s: 0, obj: 5, k: 'entries', v: map },
+    { e: 'wr', a: 1, s: 1, obj: 9, k: '[]', ek: 'k' },
+    { e: 'aw', a: 1, s: 5 },
+    { e: 'rs', a: 1, s: 5 },
+    { e: 'up', a: 1, s: 2, obj: 5, k: 'size' },
+    // stats: reads size and the entries in one segment.
+    { e: 'rd', a: 2, s: 3, obj: 5, k: 'size', v: 1 },
+    { e: 'rd', a: 2, s: 6, obj: 5, k: 'entries', v: map },
+    { e: 'rd', a: 2, s: 4, obj: 9, k: '[]' },
+  ];
+  const found = hybridAnalysis(rpoetEvents(trace, functions, sites));
+  const row8 = found.find((v) => v.row === 8);
+  assert.ok(row8, found.map((v) => v.notation).join('; '));
+  assert.deepEqual(row8.units, ['Cache.put', 'Cache.stats']);
+  assert.deepEqual(row8.events.map((e) => `${e.op} ${e.location}`), ['write the elements', 'read size', 'read the elements', 'write size']);
+});

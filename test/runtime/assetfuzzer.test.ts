@@ -10,10 +10,10 @@ import type { Candidate } from '../../src/core/runtime/strategies/strategy.ts';
 const target = (release?: number[]): AsfTarget => ({
   id: 't',
   steps: [
-    { role: 0, op: 'r', site: 'a.ts:1:1', ctx: 'u', ...(release ? { release } : {}) },
-    { role: 1, op: 'w', site: 'a.ts:2:1', ctx: 'v' },
-    { role: 1, op: 'w', site: 'a.ts:3:1', ctx: 'v' },
-    { role: 0, op: 'r', site: 'a.ts:4:1', ctx: 'u' },
+    { role: 0, op: 'r', loc: 0, site: 'a.ts:1:1', ctx: 'u', ...(release ? { release } : {}) },
+    { role: 1, op: 'w', loc: 0, site: 'a.ts:2:1', ctx: 'v' },
+    { role: 1, op: 'w', loc: 1, site: 'a.ts:3:1', ctx: 'v' },
+    { role: 0, op: 'r', loc: 1, site: 'a.ts:4:1', ctx: 'u' },
   ],
 });
 const lookup = { siteKey: (site: number) => `a.ts:${site}:1`, context: (act: unknown) => String(act) };
@@ -61,9 +61,18 @@ test('events match by site and calling context: the same site in another context
   assert.deepEqual(s.events, []);
   s.onAccess(1, false, 7, 'c', 1, 'u');
   assert.equal(s.events.length, 1);
-  // u' must access the same object (one atomic set's instance).
+  // u' must access the same object for the same location (one atomic set's instance).
   s.onAccess(2, true, 8, 'c', 2, 'v');
   assert.equal(s.events.length, 1);
+  s.onAccess(2, true, 7, 'c', 2, 'v');
+  assert.equal(s.events.length, 2);
+  // m2 may live on another object (a collection held in a field of the first); it binds then.
+  s.onAccess(2, true, 9, 's', 3, 'v');
+  assert.equal(s.events.length, 3);
+  s.onAccess(1, false, 7, 's', 4, 'u');
+  assert.equal(s.events.length, 3, 'u\'s read of m2 must be on the object u\' wrote');
+  s.onAccess(1, false, 9, 's', 4, 'u');
+  assert.equal(s.events.at(-1)!.kind, 'realised');
 });
 
 test('the window closes when u reaches e_j before the other task got in: the attempt is abandoned', () => {

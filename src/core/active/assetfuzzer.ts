@@ -63,6 +63,7 @@ export function targetOf(plan: AssetFuzzerPlan, seed: number): AsfTarget | undef
     steps: violation.events.map((e) => ({
       role: e.role === 'u' ? 0 : 1,
       op: e.op === 'read' ? 'r' : 'w',
+      loc: e.loc,
       ...(e.up ? { up: true } : {}),
       site: e.site,
       ctx: e.ctx,

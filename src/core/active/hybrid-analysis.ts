@@ -41,6 +41,9 @@ export interface RpoetAccess {
   key: string;
   /** The object's class, when known (for the configured and static atomic sets). */
   cls?: string;
+  /** A collection's contents (`key` `[]`): the object and field holding the collection, when the
+   *  run showed it (`this.cache`): they belong to that object's atomic sets as that field does. */
+  owner?: { obj: number; key: string; cls?: string };
   /** Statement label: `file:line:col`. */
   site: string;
   file: string;
@@ -64,6 +67,8 @@ export interface AtomicSetSpec {
 export interface ViolationEvent {
   role: 'u' | "u'";
   op: 'read' | 'write';
+  /** Which location of the pattern: 0 m1, 1 m2. */
+  loc: 0 | 1;
   /** Read-modify-write. */
   up?: boolean;
   /** The location in the user's words: `checking`, `file /tmp/x`. */
@@ -301,27 +306,29 @@ function atomicSetsOf(accesses: Indexed[], specs: AtomicSetSpec[]): Map<string, 
   };
   const declared = new Map<string, AtomicSetSpec[]>();
   for (const spec of specs) declared.set(spec.class, [...(declared.get(spec.class) ?? []), spec]);
-  const byUnit = new Map<number, string[]>();
+  const byUnit = new Map<number, { loc: string; obj: number }[]>();
   for (const a of accesses) {
     const loc = locationOf(a);
     if (!parent.has(loc)) parent.set(loc, loc);
-    const sets = a.cls ? declared.get(a.cls) : undefined;
+    // A collection held in a field counts as that field of its owner.
+    const holder = a.owner ? { obj: a.owner.obj, key: a.owner.key, cls: a.owner.cls } : { obj: a.obj, key: a.key, cls: a.cls };
+    if (a.owner) union(loc, `${holder.obj}|${holder.key}`);
+    const sets = holder.cls ? declared.get(holder.cls) : undefined;
     if (sets) {
-      const spec = sets.find((s) => s.fields.includes(a.key));
-      if (spec) union(loc, `${a.obj}|${spec.fields[0]}`);
+      const spec = sets.find((s) => s.fields.includes(holder.key));
+      if (spec) union(loc, `${holder.obj}|${spec.fields[0]}`);
       continue;
     }
     if (a.op !== 'r') {
       const list = byUnit.get(a.unit.id) ?? [];
-      list.push(loc);
+      list.push({ loc, obj: holder.obj });
       byUnit.set(a.unit.id, list);
     }
   }
   for (const locations of byUnit.values()) {
     // Written together by one unit, on one object (a resource set lives on object 0).
-    const byObject = new Map<string, string>();
-    for (const loc of locations) {
-      const obj = loc.slice(0, loc.indexOf('|'));
+    const byObject = new Map<number, string>();
+    for (const { loc, obj } of locations) {
       const first = byObject.get(obj);
       if (first === undefined) byObject.set(obj, loc);
       else union(first, loc);
@@ -443,6 +450,7 @@ function describe(pattern: AccessPattern, seq: Indexed[], roles: (0 | 1)[], resu
   const events: ViolationEvent[] = seq.map((e, i) => ({
     role: roles[i] === 0 ? 'u' : "u'",
     op: pattern.steps[i].op === 'r' ? 'read' : 'write',
+    loc: pattern.steps[i].loc,
     ...(e.op === 'u' ? { up: true } : {}),
     location: locationText(e.key),
     site: e.site,

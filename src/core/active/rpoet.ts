@@ -96,6 +96,9 @@ export function rpoetEvents(events: readonly TraceEvent[], functions: Map<number
     const site = sites.get(s);
     return site ? siteKey(site.file, site.line, site.col) : `site ${s}`;
   };
+  /** A collection's owner: the object and field it was read from or written to (`this.cache`), so
+   *  a cache's contents and its size field can be one atomic set (001: the set is the object's). */
+  const collectionOwners = new Map<number, { obj: number; key: string }>();
   const out: RpoetEvent[] = [];
   const begun = new Set<number>();
   /** Requesters of the lock regions open now: a runExclusive callback the library calls after
@@ -136,9 +139,14 @@ export function rpoetEvents(events: readonly TraceEvent[], functions: Map<number
       case 'rd':
       case 'wr':
       case 'up': {
+        const held = event.v;
+        if (event.k !== '[]' && typeof held === 'object' && held !== null && '$' in held && (held.$ === 'object' || held.$ === 'array')) {
+          collectionOwners.set(held.id, { obj: event.obj, key: event.k });
+        }
         const a = event.a ?? owners[owners.length - 1];
         if (a === undefined) break;
         const site = sites.get(event.s);
+        const owner = event.k === '[]' ? collectionOwners.get(event.obj) : undefined;
         const cls = event.obj === 0 ? undefined : objClass.get(event.obj);
         out.push({
           kind: 'access',
@@ -147,6 +155,7 @@ export function rpoetEvents(events: readonly TraceEvent[], functions: Map<number
           obj: event.obj,
           key: event.k,
           ...(cls ? { cls } : {}),
+          ...(owner ? { owner: { ...owner, ...(objClass.has(owner.obj) ? { cls: objClass.get(owner.obj)! } : {}) } } : {}),
           site: siteText(event.s),
           file: site?.file ?? '',
           line: site?.line ?? 0,

@@ -8,6 +8,8 @@ export interface AsfStep {
   /** 0: the unit of work u the pattern breaks; 1: the interfering unit u'. */
   role: 0 | 1;
   op: 'r' | 'w';
+  /** Which location of the pattern (0: m1, 1: m2): within one attempt each is one object's. */
+  loc?: 0 | 1;
   /** A read-modify-write (`x++`, `x += 1`): recorded as a write, it reads as well. */
   up?: boolean;
   /** Statement label: the access's site, `file:line:col` (calling-context.ts siteKey). */
@@ -60,7 +62,9 @@ export class AssetFuzzerStrategy implements Strategy {
   /** Index of the next step to match (0: waiting for e_i). */
   private next = 0;
   private tasks: [number | null | undefined, number | null | undefined] = [undefined, undefined];
-  private obj = 0;
+  /** The object of each location of the pattern in this attempt (a field's object, a
+   *  collection's own identity, 0 for a resource). */
+  private objs: [number | undefined, number | undefined] = [undefined, undefined];
   /** Locks the task of the last matched step held right then. */
   private snapshot = new Set<number>();
   private holding = 0;
@@ -87,6 +91,7 @@ export class AssetFuzzerStrategy implements Strategy {
   private reset(): void {
     this.next = 0;
     this.tasks = [undefined, undefined];
+    this.objs = [undefined, undefined];
     this.holding = 0;
     this.snapshot = new Set();
   }
@@ -105,14 +110,14 @@ export class AssetFuzzerStrategy implements Strategy {
       const step = steps[this.next];
       const bound = this.tasks[step.role];
       const other = this.tasks[1 - step.role];
-      if (obj === this.obj && this.fits(step, where, ctx, write) && (bound === undefined ? task !== other : task === bound)) {
-        this.advance(task);
+      if (this.onObject(step, obj) && this.fits(step, where, ctx, write) && (bound === undefined ? task !== other : task === bound)) {
+        this.advance(task, obj);
         return;
       }
       // A bound task reached a later step of its own before the other task's steps: the window
       // closed without the interleaving (or, for u, a fresh e_i opens a new one).
       const role = this.tasks[0] === task ? 0 : this.tasks[1] === task ? 1 : -1;
-      if (role >= 0 && step.role !== role && obj === this.obj && steps.some((s, j) => j > this.next && s.role === role && this.fits(s, where, ctx, write))) {
+      if (role >= 0 && step.role !== role && steps.some((s, j) => j > this.next && s.role === role && this.onObject(s, obj) && this.fits(s, where, ctx, write))) {
         this.emit('abandoned', this.next, task);
         this.reset();
       } else if (role === 0 && this.next === 1 && this.fits(steps[0], where, ctx, write)) {
@@ -121,15 +126,21 @@ export class AssetFuzzerStrategy implements Strategy {
     }
     if (this.next === 0 && this.fits(steps[0], where, ctx, write)) {
       this.tasks = [task, undefined];
-      this.obj = obj;
-      this.advance(task);
+      this.objs = [undefined, undefined];
+      this.advance(task, obj);
     }
   }
 
-  private advance(task: number | null): void {
+  private onObject(step: AsfStep, obj: number): boolean {
+    const bound = this.objs[step.loc ?? 0];
+    return bound === undefined || bound === obj;
+  }
+
+  private advance(task: number | null, obj: number): void {
     const steps = this.target!.steps;
     const step = steps[this.next];
     this.tasks[step.role] = task;
+    this.objs[step.loc ?? 0] = obj;
     // 001 §4.2.2: the step's part of the vulnerable-window lockset, by acquisition order.
     const held = [...(this.held.get(task)?.keys() ?? [])];
     this.snapshot = new Set((step.release ?? []).map((i) => held[i]).filter((lock) => lock !== undefined));
