@@ -40,11 +40,10 @@ export class Inventory {
     return this.shelfLock.runExclusive(() => this.onHand);
   }
 
-  /** The stock the warehouse holds: on the shelf plus reserved. */
+  /** The stock the warehouse holds: on the shelf plus reserved, read holding both locks (always
+   *  in this order). */
   async total(): Promise<number> {
-    const onHand = await this.shelfLock.runExclusive(() => this.onHand);
-    const reserved = await this.reservationLock.runExclusive(() => this.reserved);
-    return onHand + reserved;
+    return this.shelfLock.runExclusive(() => this.reservationLock.runExclusive(() => this.onHand + this.reserved));
   }
 }
 

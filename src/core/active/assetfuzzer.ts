@@ -68,6 +68,7 @@ export function targetOf(plan: AssetFuzzerPlan, seed: number): AsfTarget | undef
       site: e.site,
       ctx: e.ctx,
       ...(e.gate !== undefined ? { gate: e.gate } : {}),
+      ...(e.gates ? { gates: e.gates } : {}),
       ...(e.release ? { release: e.release } : {}),
     })),
   };

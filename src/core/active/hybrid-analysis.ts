@@ -80,6 +80,9 @@ export interface ViolationEvent {
   function: string;
   /** Scheduling point before it (phase II's gate). */
   gate?: string;
+  /** The scheduling points the task passed before it, latest last (a few): phase II defers the
+   *  other task at any of them until u's first event happened. */
+  gates?: string[];
   /** Phase II: indexes, in acquisition order, of the locks the task holds at this event that it
    *  must have released before it is held (its part of the vulnerable-window lockset). */
   release?: number[];
@@ -114,6 +117,7 @@ interface Indexed extends RpoetAccess {
   /** Locks held, in acquisition order (the event-loop lock not included). */
   locks: number[];
   gate?: string;
+  gates: string[];
 }
 
 interface TaskInfo {
@@ -128,6 +132,8 @@ interface TaskInfo {
   held: Map<number, number>;
   lockList: number[];
   gate?: string;
+  /** The last few distinct scheduling points passed (replaced, never mutated: accesses share it). */
+  gates: string[];
   ended: boolean;
 }
 
@@ -155,7 +161,7 @@ export class Rpoet {
       let info = this.tasks.get(task);
       if (!info) {
         // A task seen without its begin: it began when first seen.
-        info = { start: new Map(ended), clock: 0, suspends: [], releases: new Map(), acquires: [], held: new Map(), lockList: [], ended: false };
+        info = { start: new Map(ended), clock: 0, suspends: [], releases: new Map(), acquires: [], held: new Map(), lockList: [], gates: [], ended: false };
         this.tasks.set(task, info);
       }
       return info;
@@ -170,7 +176,7 @@ export class Rpoet {
           start.set(event.spawner, spawner.clock);
           spawner.clock++;
         }
-        this.tasks.set(event.task, { start, clock: 0, suspends: [], releases: new Map(), acquires: [], held: new Map(), lockList: [], ended: false });
+        this.tasks.set(event.task, { start, clock: 0, suspends: [], releases: new Map(), acquires: [], held: new Map(), lockList: [], gates: [], ended: false });
         return;
       }
       const task = taskOf(event.task);
@@ -204,9 +210,10 @@ export class Rpoet {
           return;
         case 'gate':
           task.gate = event.site;
+          if (task.gates[task.gates.length - 1] !== event.site) task.gates = [...task.gates.filter((g) => g !== event.site), event.site].slice(-8);
           return;
         case 'access':
-          this.accesses.push({ ...event, index, clock: task.clock++, locks: task.lockList, ...(task.gate !== undefined ? { gate: task.gate } : {}) });
+          this.accesses.push({ ...event, index, clock: task.clock++, locks: task.lockList, gates: task.gates, ...(task.gate !== undefined ? { gate: task.gate } : {}) });
           return;
       }
     });
@@ -459,6 +466,7 @@ function describe(pattern: AccessPattern, seq: Indexed[], roles: (0 | 1)[], resu
     ctx: e.ctx,
     function: e.fn,
     ...(e.gate !== undefined ? { gate: e.gate } : {}),
+    ...(e.gates.length ? { gates: e.gates } : {}),
     ...(result.release[i]?.length ? { release: result.release[i] } : {}),
   }));
   const u = seq[roles.indexOf(0)].unit.name;

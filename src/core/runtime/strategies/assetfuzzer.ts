@@ -19,6 +19,8 @@ export interface AsfStep {
   /** The scheduling point (await or lock request site) the task last passed before this event in
    *  phase I's run: a continuation parked there is the one that goes on to the event. */
   gate?: string;
+  /** The scheduling points the task passed before this event (a few, latest last). */
+  gates?: string[];
   /** Indexes, in acquisition order, of the locks the task holds at this step that it must have
    *  released before it is held (its part of the vulnerable-window lockset, 001 §4.2.2). */
   release?: number[];
@@ -190,9 +192,13 @@ export class AssetFuzzerStrategy implements Strategy {
         const owner = this.tasks[upcoming.role];
         if (this.next > 0) narrow((c) => (owner !== undefined ? c.task === owner : this.atGate(c, upcoming.gate)));
       } else {
+        // The other task must not get to its first event before e_i: its continuations at the
+        // scheduling points it passed on the way there (not u's own) wait while others can run.
         const first = steps[0];
         const other = steps.find((s) => s.role === 1);
-        if (other?.gate !== undefined && other.gate !== first.gate) narrow((c) => !this.atGate(c, other.gate));
+        const mine = new Set([...(first.gates ?? []), ...(first.gate !== undefined ? [first.gate] : [])]);
+        const theirs = new Set([...(other?.gates ?? []), ...(other?.gate !== undefined ? [other.gate] : [])].filter((g) => !mine.has(g)));
+        if (theirs.size) narrow((c) => !theirs.has(this.lookup?.siteKey(c.site) ?? ''));
         narrow((c) => this.atGate(c, first.gate));
       }
     }
