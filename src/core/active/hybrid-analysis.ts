@@ -389,8 +389,8 @@ export function hybridAnalysis(events: readonly RpoetEvent[], options: HybridOpt
     const instances = [...units.values()].map(distinct);
     const signature = new Map(instances.map((events) => [events, `${events[0].unit.name}:${events.map((e) => `${e.op}@${e.site}#${e.ctx}.${e.key}`).join(',')}`]));
     const locations = [...new Set(accesses.map((a) => a.key))];
-    /** Unit instances alike (same static events) are tried a few times, not all against all:
-     *  a loop of a thousand calls must not make the analysis quadratic in them. */
+    /** Unit instances alike (same static events) are not tried all against all: a loop of a
+     *  thousand calls must not make the analysis quadratic in them. */
     const tried = new Map<string, number>();
     for (const u of instances) {
       // u needs two events with a scheduling point between them.
@@ -399,9 +399,12 @@ export function hybridAnalysis(events: readonly RpoetEvent[], options: HybridOpt
         if (other === u || other[0].task === u[0].task) continue;
         const pair = `${signature.get(u)}|${signature.get(other)}`;
         const count = tried.get(pair) ?? 0;
-        if (count >= 4) continue;
-        tried.set(pair, count + 1);
+        if (count >= 64) continue;
+        const before = found.size;
         matchPair(rpoet, u, other, locations, found, limit);
+        // A pair of alike instances that found something has found what the others would (the
+        // same static events); one whose instances are ordered (or locked) is tried again.
+        tried.set(pair, found.size > before ? 64 : count + 1);
         if (found.size >= limit) return [...found.values()];
       }
     }
