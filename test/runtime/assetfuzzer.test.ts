@@ -93,3 +93,22 @@ test('before e_i, continuations at the gate of the other task\'s first event are
   s.bind(lookup);
   for (let step = 1; step <= 20; step++) assert.equal(s.choose([candidate(2, 6), candidate(1, 8), candidate(1, 5)], step), 2);
 });
+
+test('before e_i, the other task waits at every scheduling point it passed on the way to its first event', () => {
+  const t = target();
+  t.steps[0].gate = 'a.ts:5:1';
+  t.steps[0].gates = ['a.ts:7:1', 'a.ts:5:1'];
+  // u' took a lock (site 6) and then asked for a second one (site 10) before its first write.
+  t.steps[1].gate = 'a.ts:10:1';
+  t.steps[1].gates = ['a.ts:6:1', 'a.ts:10:1'];
+  const s = new AssetFuzzerStrategy(5, [t]);
+  s.bind(lookup);
+  for (let step = 1; step <= 20; step++) assert.equal(s.choose([candidate(2, 6), candidate(1, 7)], step), 1, 'u\'s continuation goes first');
+  // A site both tasks pass (their common caller) is not deferred.
+  t.steps[1].gates = ['a.ts:7:1', 'a.ts:10:1'];
+  const shared = new AssetFuzzerStrategy(5, [t]);
+  shared.bind(lookup);
+  const picks = new Set<number>();
+  for (let step = 1; step <= 40; step++) picks.add(shared.choose([candidate(2, 7), candidate(1, 7)], step));
+  assert.deepEqual([...picks].sort(), [0, 1]);
+});
