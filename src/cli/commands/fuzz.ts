@@ -24,6 +24,9 @@ function seedOf(value: string | boolean | undefined, command: string): number | 
   return n;
 }
 
+/** How many potential violations of phase I the summary lists. */
+const SHOWN_VIOLATIONS = 8;
+
 const where = (path: string) => relative(process.cwd(), path) || '.';
 
 function printViolation(violation: Violation, log: (line: string) => void): void {
@@ -54,7 +57,11 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
     const sets = asf.atomicSets.map((s) => `${s.class}{${s.fields.join(', ')}} (${s.source})`);
     log(`atomic sets: ${sets.length ? sets.join(', ') : 'none declared or inferred statically'}; other objects' and resources' inferred per run`);
     log(`phase I: ${asf.violations.length} potential atomic-set serializability violation(s) in one run (${(asf.phaseOneMs / 1000).toFixed(1)} s)`);
-    for (const v of asf.violations) {
+    // Many potential violations (long-running units, pools of workers) are shown by their most
+    // telling ones: realised first, then in phase I's order; the JSON has them all.
+    const shown = [...asf.violations].sort((a, b) => b.bugs - a.bugs || b.realised - a.realised).slice(0, SHOWN_VIOLATIONS);
+    if (asf.violations.length > shown.length) log(`  (${shown.length} shown: the realised ones first; all ${asf.violations.length} with --json)`);
+    for (const v of shown) {
       log(`  ${v.pattern} — ${patternSentenceOf(v)}`);
       log(`    001 Table 1 row ${v.row}, ${v.notation}; units of work u = ${v.units[0]}, u' = ${v.units[1]}; vulnerable-window lockset {${v.vulnerableWindowLockset.map((l) => (l === -1 ? 'event loop' : `lock #${l}`)).join(', ')}}`);
       for (const line of violationSteps(v)) log(`    ${line}`);

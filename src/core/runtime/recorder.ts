@@ -521,6 +521,7 @@ export class Recorder {
   declareSite(file: string, line: number, col: number, kind: 'read' | 'write', name: string): number {
     const site = this.siteCount++;
     this.siteKinds[site] = kind;
+    this.siteKeys[site] = siteKey(file, line, col);
     this.writer.write({ e: 'site', i: site, file, line, col, k: kind, name });
     return site;
   }
