@@ -4,6 +4,9 @@
 //   random      `conlens fuzz --strategy random` (003 Alg. 1)
 //   pct         `conlens fuzz --strategy pct` (d = 3)
 //   atomfuzzer  `conlens fuzz --strategy atomfuzzer` (003 Alg. 2)
+//   assetfuzzer `conlens fuzz --strategy assetfuzzer` (001: phase I on one plain traced run, then
+//               each run aims at one potential violation); its slowdown counts phase I, spread
+//               over the runs, on top of the scheduled run
 //   fc calls    the same scenario under fast-check's fc.scheduler() (bench/active/fastcheck), only
 //               the test's concurrent calls scheduled (how fc.scheduler is used on code with no
 //               async dependency to mock)
@@ -63,7 +66,10 @@ function fuzz(dir, strategy, tag) {
   cli(['fuzz', dir, '--strategy', strategy, '--runs', String(RUNS), '--jobs', String(JOBS), '--seed', String(SEED), '--json', file]);
   const result = JSON.parse(readFileSync(file, 'utf8'));
   const kinds = Object.keys(result.byKind ?? {});
-  return { runs: result.runs, failures: result.violations, kinds, ms: result.outcomes.map((o) => o.durationMs), errors: result.atomfuzzer?.errors };
+  return {
+    runs: result.runs, failures: result.violations, kinds, ms: result.outcomes.map((o) => o.durationMs), errors: result.atomfuzzer?.errors,
+    ...(result.assetfuzzer ? { phaseOneMs: result.assetfuzzer.phaseOneMs, realised: result.assetfuzzer.realised, potential: result.assetfuzzer.violations.length } : {}),
+  };
 }
 
 function plain(dir, tag) {
@@ -74,25 +80,29 @@ function plain(dir, tag) {
 }
 
 function fastcheck(name, dir, model) {
+  // Examples without a fast-check scenario (scenarios.mts) get an empty cell.
+  const scenarios = readFileSync(join(REPO, 'bench', 'active', 'fastcheck', 'scenarios.mts'), 'utf8');
+  if (!scenarios.includes(`async '${name}'(`) && !scenarios.includes(`async ${name}(`)) return { runs: 0, failures: 0, ms: [] };
   const out = execFileSync(process.execPath, ['--import', REGISTER, FASTCHECK, name, dir, String(FC_RUNS), String(SEED), model], { encoding: 'utf8', env: { ...process.env, CONLENS_TRACE: '' } });
   const result = JSON.parse(out.trim().split('\n').pop());
   return { runs: result.runs, failures: result.failures, ms: [result.ms / result.runs] };
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const rate = (r) => r.failures / r.runs;
+const rate = (r) => (r.runs ? r.failures / r.runs : 0);
 const cell = (r) => {
+  if (!r.runs) return '—';
   const p = rate(r);
   const first = p > 0 ? (1 / p).toFixed(1) : `>${r.runs}`;
   return `${(p * 100).toFixed(0).padStart(3)}% ${first.padStart(5)}`;
 };
 
-const COLUMNS = ['plain', 'random', 'pct', 'atomfuzzer', 'fc calls', 'fc methods'];
-const header = `${'example'.padEnd(20)} ${'variant'.padEnd(6)} ${COLUMNS.map((c) => c.padStart(11)).join(' ')}   af vs fc   slowdown`;
+const COLUMNS = ['plain', 'random', 'pct', 'atomfuzzer', 'assetfuzzer', 'fc calls', 'fc methods'];
+const header = `${'example'.padEnd(20)} ${'variant'.padEnd(6)} ${COLUMNS.map((c) => c.padStart(11)).join(' ')}   af vs fc   slowdown   asf slowdown (I+II)`;
 console.log(`bench/active: ${RUNS} runs per strategy (seeds ${SEED}…${SEED + RUNS - 1}, --jobs ${JOBS}), ${FC_RUNS} fast-check runs; cell = p(one run fails)  mean runs to first failure (1/p)`);
 console.log(header);
 console.log('-'.repeat(header.length));
-const summary = { atomicity: [], fixedErrors: 0, fixedAtomErrors: 0, ratios: [], slowdowns: [] };
+const summary = { atomicity: [], fixedErrors: 0, fixedAtomErrors: 0, fixedRealised: 0, ratios: [], slowdowns: [], asfSlowdowns: [], asf: [] };
 for (const name of examples) {
   const expected = JSON.parse(readFileSync(join(examplesDir, name, 'expected.json'), 'utf8'));
   const kind = expected.visible === false ? 'invisible' : /deadlock/.test(expected.bug) ? 'deadlock' : 'atomicity';
@@ -104,6 +114,7 @@ for (const name of examples) {
       random: fuzz(dir, 'random', tag),
       pct: fuzz(dir, 'pct', tag),
       atomfuzzer: fuzz(dir, 'atomfuzzer', tag),
+      assetfuzzer: fuzz(dir, 'assetfuzzer', tag),
       'fc calls': fastcheck(name, dir, 'calls'),
       'fc methods': fastcheck(name, dir, 'methods'),
     };
@@ -117,10 +128,16 @@ for (const name of examples) {
     if (variant === 'fixed') summary.fixedAtomErrors += results.atomfuzzer.errors ?? 0;
     const slowdown = mean(results.atomfuzzer.ms) / mean(results.plain.ms);
     summary.slowdowns.push(slowdown);
+    // 001 Table 2's slowdown counts the profiling run of phase I: spread over the runs here.
+    const asf = results.assetfuzzer;
+    const asfSlowdown = (mean(asf.ms) + (asf.phaseOneMs ?? 0) / Math.max(1, asf.runs)) / mean(results.plain.ms);
+    summary.asfSlowdowns.push(asfSlowdown);
+    if (variant === 'bug' && kind === 'atomicity') summary.asf.push({ name, p: rate(asf) });
+    if (variant === 'fixed') summary.fixedRealised += asf.realised ?? 0;
     if (variant === 'bug' && kind === 'atomicity') summary.atomicity.push({ name, p: af });
     if (variant === 'fixed') summary.fixedErrors += COLUMNS.reduce((n, c) => n + results[c].failures, 0);
     const note = variant === 'bug' && kind !== 'atomicity' ? ` (${kind})` : '';
-    console.log(`${name.padEnd(20)} ${variant.padEnd(6)} ${COLUMNS.map((c) => cell(results[c]).padStart(11)).join(' ')}   ${versus.padStart(8)}   ${slowdown.toFixed(2).padStart(6)}×${note}`);
+    console.log(`${name.padEnd(20)} ${variant.padEnd(6)} ${COLUMNS.map((c) => cell(results[c]).padStart(11)).join(' ')}   ${versus.padStart(8)}   ${slowdown.toFixed(2).padStart(6)}×   ${asfSlowdown.toFixed(2).padStart(6)}× (${asf.potential ?? 0} potential)${note}`);
   }
 }
 console.log('');
@@ -134,6 +151,11 @@ console.log(`atomfuzzer needs ≥ 5× fewer runs than the better fast-check mode
   (capped.length ? `; at the ceiling 1/p of fast-check (atomfuzzer fails every run, no tool needs fewer): ${capped.map((r) => `${r.name} ${r.ratio.toFixed(1)}×`).join(', ')}` : '') +
   (missed.length ? `; below its reach: ${missed.map((r) => `${r.name} ${r.ratio.toFixed(1)}× of ${r.ceiling.toFixed(1)}×`).join(', ')}` : ''));
 console.log(`fixed variants: ${summary.fixedErrors} failing runs over every column, ${summary.fixedAtomErrors} ATOMFUZZER errors: ${summary.fixedErrors + summary.fixedAtomErrors === 0 ? 'PASS' : 'MISS'}`);
+const asfBelow = summary.asf.filter((a) => a.p < 0.95);
+console.log(`assetfuzzer ≥ 95% per run on the atomicity examples: ${asfBelow.length ? `${asfBelow.length}/${summary.asf.length} below (${asfBelow.map((a) => `${a.name} ${(a.p * 100).toFixed(0)}%`).join(', ')})` : 'PASS'}; fixed variants: ${summary.fixedRealised} realised violations`);
+const asfMax = Math.max(...summary.asfSlowdowns);
+const asfGeo = Math.exp(mean(summary.asfSlowdowns.map(Math.log)));
+console.log(`slowdown of assetfuzzer (phase I spread over ${RUNS} runs + phase II) vs a plain run: geometric mean ${asfGeo.toFixed(2)}×, max ${asfMax.toFixed(2)}× — ${asfMax <= 3 ? 'PASS' : 'MISS'} (≤ 3×)`);
 const maxSlowdown = Math.max(...summary.slowdowns);
 const geo = Math.exp(mean(summary.slowdowns.map(Math.log)));
 console.log(`slowdown of a scheduled (atomfuzzer, traced) run vs a plain run: geometric mean ${geo.toFixed(2)}×, max ${maxSlowdown.toFixed(2)}× — ${maxSlowdown <= 3 ? 'PASS' : 'MISS'} (≤ 3×)`);

@@ -153,3 +153,26 @@ test('text report: noise is counted, and --all lists it with its rule', () => {
   assert.match(all, /^ +SetCheck\.set:::ENTER  <null, this has only one value>  \(UInt, MJ\)  \[noise: identity — /m);
   assert.match(all, /^ +Store\.open:::EXIT  <this\.dir == "\/tmp\/s-AbC123", null>  \(UInt, JM\)  \[noise: fixture — /m);
 });
+
+test('SARIF: a violation ASSETFUZZER realised gets the rule of its 001 Table 1 row, its four steps as related locations', () => {
+  const serializability = {
+    id: '9:x', row: 9, notation: "R_u(m1) W_u'(m1) W_u'(m2) R_u(m2)", pattern: 'inconsistent view', description: 'state observed is inconsistent',
+    units: ['Account.copyFrom', 'Account.creditInterest'] as [string, string], atomicSet: ['checking', 'savings'], vulnerableWindowLockset: [-1, 2],
+    events: [
+      { role: 'u' as const, op: 'read' as const, loc: 0 as const, location: 'checking', site: 'src/account.ts:61:5', file: 'src/account.ts', line: 61, ctx: 'a', function: 'Account.getChk' },
+      { role: "u'" as const, op: 'write' as const, loc: 0 as const, location: 'checking', site: 'src/account.ts:39:7', file: 'src/account.ts', line: 39, ctx: 'b', function: 'Account.creditInterest' },
+      { role: "u'" as const, op: 'write' as const, loc: 1 as const, location: 'savings', site: 'src/account.ts:40:7', file: 'src/account.ts', line: 40, ctx: 'b', function: 'Account.creditInterest' },
+      { role: 'u' as const, op: 'read' as const, loc: 1 as const, location: 'savings', site: 'src/account.ts:65:5', file: 'src/account.ts', line: 65, ctx: 'c', function: 'Account.getSav' },
+    ],
+  };
+  const withAsf: Report = { ...report, positions: [], violations: [{ ...report.violations[0], strategy: 'assetfuzzer', serializability }] };
+  const run = toSarif(withAsf).runs[0];
+  const [result] = run.results!;
+  assert.equal(result.ruleId, 'conlens/atomic-set-row-9');
+  assert.equal(run.tool.driver.rules![result.ruleIndex!].id, 'conlens/atomic-set-row-9');
+  // Eleven rows, eleven rules.
+  assert.equal(run.tool.driver.rules!.filter((r) => r.id.startsWith('conlens/atomic-set-row-')).length, 11);
+  assert.match(result.message.text!, /^Account\.copyFrom reads checking and savings but Account\.creditInterest writes them in between/);
+  assert.deepEqual(result.relatedLocations!.map((l) => l.physicalLocation!.region!.startLine), [61, 39, 40, 65]);
+  assert.deepEqual(result.locations![0].physicalLocation!.region, { startLine: 65 });
+});

@@ -195,4 +195,26 @@ export const SCENARIOS: Record<string, Scenario> = {
       assert.ok((results as readonly string[]).includes(await sb1.substring(0)));
     }
   },
+
+  // A wallet converts while a statement is taken: balance and currency must match.
+  async 'wallet-conversion'({ gate, load, wrap, wait }) {
+    const { FixedRates, Wallet } = await load('wallet.ts');
+    const wallet = new Wallet(new FixedRates({ 'EUR>USD': 2 }), 100, 'EUR');
+    const convert = gate((to: string) => wallet.convert(to));
+    const statement = gate(() => wallet.statement());
+    wrap();
+    const [, seen] = await wait(Promise.all([convert('USD'), statement()]));
+    assert.ok(seen === '100.00 EUR' || seen === '200.00 USD', `statement ${seen}`);
+  },
+
+  // A reservation moves units between two fields, each under its own lock, while a count runs.
+  async 'inventory-two-locks'({ gate, load, wrap, wait }) {
+    const { Inventory, QueuedConfirmations } = await load('inventory.ts');
+    const item = new Inventory('bolt', 10, new QueuedConfirmations());
+    const reserve = gate((n: number) => item.reserve(n));
+    const total = gate(() => item.total());
+    wrap();
+    const [, counted] = await wait(Promise.all([reserve(3), total()]));
+    assert.equal(counted, 10);
+  },
 };

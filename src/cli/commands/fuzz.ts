@@ -4,7 +4,7 @@ import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
 import packageJson from '../../../package.json';
 import { rankAndReport } from './rank.js';
-import { configHash, findShardFolders, formatSchedule, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, type FuzzResult, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
+import { configHash, findShardFolders, formatSchedule, patternSentenceOf, violationSteps, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, type FuzzResult, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
@@ -13,7 +13,7 @@ import { wrapText } from '../../core/report/format-report.js';
 
 function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
   if (value === undefined) return 'random';
-  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', command);
+  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer' && value !== 'assetfuzzer') throw new UsageError('--strategy must be random, pct, atomfuzzer or assetfuzzer', command);
   return value;
 }
 
@@ -24,12 +24,19 @@ function seedOf(value: string | boolean | undefined, command: string): number | 
   return n;
 }
 
+/** How many potential violations of phase I the summary lists. */
+const SHOWN_VIOLATIONS = 8;
+
 const where = (path: string) => relative(process.cwd(), path) || '.';
 
 function printViolation(violation: Violation, log: (line: string) => void): void {
   log(`${violation.kind}: ${violation.message}`);
   // The story in the user's words (issue 14): which task read what, who wrote meanwhile.
   for (const line of wrapText(storyOf(violation), 100)) log(`  ${line}`);
+  if (violation.serializability) {
+    log(`  atomic-set serializability violation (001 Table 1 row ${violation.serializability.row}, ${violation.serializability.notation}): ${patternSentenceOf(violation.serializability)}`);
+    for (const line of violationSteps(violation.serializability)) log(`    ${line}`);
+  }
   log(`strategy ${violation.strategy}, seed ${violation.seed}, process ${violation.process}; report ${where(violation.runDir)}/violation.json`);
   for (const edge of violation.cycle ?? []) log(`  cycle: ${edge}`);
   if (violation.schedule.length) {
@@ -44,6 +51,23 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
     const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
     log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
     log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${result.atomfuzzer.bugs} bugs (runs that failed); ${result.atomfuzzer.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
+  }
+  if (result.assetfuzzer) {
+    const asf = result.assetfuzzer;
+    const sets = asf.atomicSets.map((s) => `${s.class}{${s.fields.join(', ')}} (${s.source})`);
+    log(`atomic sets: ${sets.length ? sets.join(', ') : 'none declared or inferred statically'}; other objects' and resources' inferred per run`);
+    log(`phase I: ${asf.violations.length} potential atomic-set serializability violation(s) in one run (${(asf.phaseOneMs / 1000).toFixed(1)} s)`);
+    // Many potential violations (long-running units, pools of workers) are shown by their most
+    // telling ones: realised first, then in phase I's order; the JSON has them all.
+    const shown = [...asf.violations].sort((a, b) => b.bugs - a.bugs || b.realised - a.realised).slice(0, SHOWN_VIOLATIONS);
+    if (asf.violations.length > shown.length) log(`  (${shown.length} shown: the realised ones first; all ${asf.violations.length} with --json)`);
+    for (const v of shown) {
+      log(`  ${v.pattern} — ${patternSentenceOf(v)}`);
+      log(`    001 Table 1 row ${v.row}, ${v.notation}; units of work u = ${v.units[0]}, u' = ${v.units[1]}; vulnerable-window lockset {${v.vulnerableWindowLockset.map((l) => (l === -1 ? 'event loop' : `lock #${l}`)).join(', ')}}`);
+      for (const line of violationSteps(v)) log(`    ${line}`);
+      log(`    phase II: aimed at in ${v.runs} run(s), realised in ${v.realised}: ${v.bugs} failed (bug), ${v.harmless} passed (non-serializable but harmless in that run)`);
+    }
+    log(`assetfuzzer: ${asf.realised} run(s) realised their violation, ${asf.bugs} of them failed (bugs), ${asf.harmless} harmless`);
   }
   log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
   if (result.firstViolation) {
@@ -65,7 +89,7 @@ function writeJson(result: unknown, json: string | boolean | undefined, toStdout
 export const fuzzCommand: Subcommand = {
   name: 'fuzz',
   summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
-  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
+  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer|assetfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
 scheduler: one task runs at a time between scheduling points (awaits, yields
@@ -100,6 +124,21 @@ Strategies:
            that holds a mutex. Continuations that enter an atomic block able
            to suspend go first; short critical sections (a synchronous
            runExclusive callback) of tasks outside atomic blocks go last.
+  assetfuzzer
+           001 (ASSETFUZZER). Phase I runs the integration command once
+           without a scheduler and finds the potential atomic-set
+           serializability violations: interleavings of two units of work
+           (public methods of the class owning an atomic set, or atomic
+           functions) that the run's relaxed happens-before and locksets allow
+           and that match one of the eleven problematic access patterns
+           (stale read, lost update, inconsistent view of two fields, …).
+           Atomic sets: the config's "atomicSets", fields tagged
+           /** @atomicSet name */, else fields one method writes together.
+           Phase II: each run aims at one of them (round robin by seed): the
+           task that made the first access is held at its next scheduling
+           point (once it released the locks the other task needs) until the
+           other task made its accesses. A realised violation that fails is a
+           bug; one that passes is reported as harmless.
 
 Scheduling points: every await, async generator yield and for await iteration
 in the instrumented files ("include"), every lock request, and every await in
@@ -112,7 +151,7 @@ deadlock when the waiting tasks' lock requests form a wait-for cycle
 rejection is a finding of its own.
 
 Options:
-  --strategy S    random (default), pct or atomfuzzer
+  --strategy S    random (default), pct, atomfuzzer or assetfuzzer
   --runs N        how many runs (default: integration.runs from the config)
   --seed S        the first seed (default 1)
   --jobs J        runs in parallel (default 1)

@@ -15,7 +15,7 @@ import { positiveInteger, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--all] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer|assetfuzzer] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -32,8 +32,8 @@ candidates of the same function fold into it (listed under "via"). The report
 is also written to .conlens/report.json.
 
 Options:
-  --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct or
-                  atomfuzzer (003 Alg. 2)
+  --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct,
+                  atomfuzzer (003 Alg. 2) or assetfuzzer (001 phases I + II)
   --runs N        integration runs (default: integration.runs from the config)
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
@@ -78,7 +78,7 @@ violation) and the ranking goes on.`,
   options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
-    if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer') throw new UsageError('--strategy must be random, pct or atomfuzzer', 'rank');
+    if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer' && strategy !== 'assetfuzzer') throw new UsageError('--strategy must be random, pct, atomfuzzer or assetfuzzer', 'rank');
     const seedText = values.seed as string | undefined;
     const seed = seedText === undefined ? 1 : Number(seedText);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${seedText}"`, 'rank');

@@ -200,12 +200,12 @@ function taskEntries(scope: ts.SourceFile[], checker: ts.TypeChecker): Set<ts.No
   return found;
 }
 
-export function atomicBlocks(loaded: LoadedConfig): AtomicBlocks {
+export function atomicBlocks(loaded: LoadedConfig, project?: Pick<ReturnType<typeof loadProject>, 'scope' | 'checker'>): AtomicBlocks {
   const sources: AtomicBlocks['sources'] = {};
   for (const name of loaded.config.atomic) sources[name] = 'config';
   const entries: string[] = [];
   try {
-    const { scope, checker } = loadProject(loaded.root, loaded.config.include);
+    const { scope, checker } = project ?? loadProject(loaded.root, loaded.config.include);
     const locks = new LockModel(checker, loaded.root, loaded.config.locks ?? []);
     const heuristic = checkThenActMethods(scope, loaded.root, locks);
     for (const entry of taskEntries(scope, checker)) heuristic.delete(entry);

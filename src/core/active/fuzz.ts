@@ -8,6 +8,7 @@ import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
 import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.js';
 import { atomicBlocks } from './atomic-blocks.js';
+import { phaseOne, targetOf, type AssetFuzzerPlan, type SerializabilityOutcome } from './assetfuzzer.js';
 import { shardRunIndexes, type Shard } from './shard.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
@@ -44,6 +45,9 @@ export interface FuzzRunOutcome {
   violationFile?: string;
   /** atomfuzzer: the run's warnings and errors (003 §2.2). */
   atom?: AtomCounts;
+  /** assetfuzzer: the potential violation the run aimed at (its id), and whether it was realised. */
+  target?: string;
+  realised?: boolean;
 }
 
 export interface FuzzResult {
@@ -61,6 +65,19 @@ export interface FuzzResult {
   atomfuzzer?: { blocks: Record<string, string>; warnings: number; errors: number; commuting: number; bugs: number };
   /** A sharded run: the shard whose seeds these are (`conlens merge` puts the shards together). */
   shard?: Shard;
+  /** assetfuzzer: phase I's atomic sets and potential violations, and what phase II made of each
+   *  — realised in how many runs, failing (bugs) or not (harmless non-serializable interleavings). */
+  assetfuzzer?: AssetFuzzerSummary;
+}
+
+export interface AssetFuzzerSummary {
+  atomicSets: AssetFuzzerPlan['atomicSets'];
+  phaseOneMs: number;
+  phaseOneRun: string;
+  violations: SerializabilityOutcome[];
+  realised: number;
+  bugs: number;
+  harmless: number;
 }
 
 async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
@@ -86,11 +103,15 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   const violations: (Violation | undefined)[] = new Array(options.runs);
   let steps = options.steps;
   const blocks = options.strategy === 'atomfuzzer' ? atomicBlocks(loaded) : undefined;
+  // 001 phase I: one plain traced run, its potential violations; each run of phase II aims at one.
+  const plan = options.strategy === 'assetfuzzer' ? await phaseOne(loaded, { signal: options.signal, ...(options.out ? { out: join(options.out, 'assetfuzzer-phase-1') } : {}) }) : undefined;
   const one = async (index: number) => {
     const seed = options.seed + index;
+    const target = plan ? targetOf(plan, seed) : undefined;
     const schedule: ScheduleSettings = {
       strategy: options.strategy,
       seed,
+      ...(target ? { targets: [target] } : {}),
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
       ...(blocks ? { atomic: blocks.names, entries: blocks.entries } : {}),
       ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}),
@@ -108,6 +129,11 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     };
     if (analysis.message) outcome.message = analysis.message;
     if (blocks) outcome.atom = analysis.atom;
+    if (target) {
+      outcome.target = target.id;
+      outcome.realised = analysis.realised.includes(target.id);
+      if (analysis.violation && outcome.realised) analysis.violation.serializability = plan!.byId.get(target.id);
+    }
     if (analysis.violation) {
       outcome.violationFile = writeViolation(analysis.violation);
       violations[index] = analysis.violation;
@@ -148,6 +174,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     outcomes: done,
     ...(options.shard ? { shard: options.shard } : {}),
     firstViolation: violations.find(Boolean),
+    ...(plan ? { assetfuzzer: summarize(plan, done) } : {}),
     ...(blocks ? {
       atomfuzzer: {
         blocks: blocks.sources,
@@ -156,6 +183,18 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       },
     } : {}),
   };
+}
+
+function summarize(plan: AssetFuzzerPlan, outcomes: FuzzRunOutcome[]): AssetFuzzerSummary {
+  const violations = plan.potential.map((p) => {
+    const runs = outcomes.filter((o) => o.target === p.id);
+    const realised = runs.filter((o) => o.realised);
+    const bugs = realised.filter((o) => o.outcome !== 'pass').length;
+    return { ...p, runs: runs.length, realised: realised.length, bugs, harmless: realised.length - bugs };
+  });
+  const realisedRuns = outcomes.filter((o) => o.realised);
+  const bugs = realisedRuns.filter((o) => o.outcome !== 'pass').length;
+  return { atomicSets: plan.atomicSets, phaseOneMs: plan.phaseOneMs, phaseOneRun: plan.runDir, violations, realised: realisedRuns.length, bugs, harmless: realisedRuns.length - bugs };
 }
 
 export interface ReplayRequest {
@@ -195,6 +234,10 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
       ...(request.strategy === 'pct' ? { depth: request.depth ?? 3, steps: request.steps ?? 50 } : {}),
       ...(request.strategy === 'atomfuzzer' ? atomfuzzerSettings(loaded) : {}),
     };
+    if (request.strategy === 'assetfuzzer') {
+      const target = targetOf(await phaseOne(loaded, {}), request.seed);
+      if (target) schedule.targets = [target];
+    }
   }
   if (request.stallMs !== undefined) schedule.stallMs = request.stallMs;
   const { run, analysis } = await runOnce(loaded, schedule, request.out);

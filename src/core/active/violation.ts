@@ -10,6 +10,7 @@ import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-tra
 import { TaskLabeler } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
 import type { FieldEvent, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
+import type { PotentialViolation } from './hybrid-analysis.js';
 
 /** A field event with the value and element key the runtime may add (issue 14): both optional. */
 type FieldEventV = FieldEvent & { v?: TraceValue; ek?: string | number | boolean };
@@ -73,6 +74,9 @@ export interface Violation {
   cycle?: string[];
   /** The activations the steps name (`ScheduleStep.a`) and their callers, by activation id. */
   frames?: Record<string, Frame>;
+  /** assetfuzzer: the atomic-set serializability violation (001) the run realised before it
+   *  failed: its pattern, units of work and the four events. */
+  serializability?: PotentialViolation;
 }
 
 /** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused),
@@ -108,6 +112,8 @@ export interface RunAnalysis {
    *  and errors (another task acquired the lock meanwhile: an atomicity violation was created).
    *  A bug is a run that failed. */
   atom: AtomCounts;
+  /** assetfuzzer: the potential violations (ids) the run realised (001 phase II). */
+  realised: string[];
 }
 
 /** How many steps a report keeps (the last ones: where the failure is). */
@@ -125,6 +131,7 @@ interface ProcessTrace {
   stall?: StallEvent;
   unhandled?: string;
   atom: AtomCounts;
+  realised: string[];
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -159,8 +166,12 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   let stall: StallEvent | undefined;
   let unhandled: string | undefined;
   const atom: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
+  const realised: string[] = [];
   const info = await readTraceFile(file, (event) => {
     switch (event.e) {
+      case 'asf':
+        if (event.kind === 'realised') realised.push(event.target);
+        break;
       case 'en':
         tasks.enter(event.a, event.p);
         activationFn.set(event.a, event.f);
@@ -202,7 +213,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // A relative last argument (Jest's `jest-run.cjs test/integration`) is relative to the process's
   // cwd, as the scheduler's processKey() read it there — not to ours.
   const key = last && header ? relative(header.cwd, resolve(header.cwd, last)).split('\\').join('/') : file;
-  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom };
+  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised };
 }
 
 function errorText(err: unknown): string {
@@ -479,6 +490,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   for (const trace of traces) if (trace.decisions.length) decisions[trace.key] = trace.decisions;
   const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
   const atom = sumAtomCounts(traces.map((t) => t.atom));
+  const realised = [...new Set(traces.flatMap((t) => t.realised))];
 
   // The kind: a stall the scheduler diagnosed (during the run, or at the end of a failed run),
   // a run killed over budget, an unhandled rejection, then the failing test's assertion or error.
@@ -518,7 +530,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
       message = `${first.message} (then the run hung: ${message})`;
     }
   }
-  if (!kind) return { outcome: 'pass', steps, decisions, atom };
+  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised };
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
     traces.find((t) => !t.info.end || (t.info.end.code ?? 0) !== 0) ?? traces.find((t) => t.decisions.length) ?? traces[0];
   const violation: Violation = {
@@ -536,7 +548,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     const frames = framesOf(source, violation.schedule);
     if (Object.keys(frames).length) violation.frames = frames;
   }
-  return { outcome: kind, message, steps, decisions, violation, atom };
+  return { outcome: kind, message, steps, decisions, violation, atom, realised };
 }
 
 export function writeViolation(violation: Violation): string {

@@ -24,6 +24,8 @@ export interface ConlensConfig {
   integration?: IntegrationCommand;
   roots: string[];
   atomic: string[];
+  /** 001 atomic sets: fields of a class that must stay consistent together (ASSETFUZZER). */
+  atomicSets?: { class: string; fields: string[] }[];
   locks: LockClass[];
   timeoutMs: number;
 }

@@ -162,6 +162,7 @@ export function validateConfig(where: Located, value: unknown): { config: Conlen
     locks: raw.locks ?? [],
     timeoutMs: raw.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
+  if (raw.atomicSets) config.atomicSets = raw.atomicSets.map((s) => ({ class: s.class, fields: [...s.fields] }));
   if (raw.unit) config.unit = { command: raw.unit.command };
   if (raw.integration) config.integration = { command: raw.integration.command, runs: raw.integration.runs ?? DEFAULT_RUNS };
   return { config, warnings };

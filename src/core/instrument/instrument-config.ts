@@ -21,7 +21,9 @@ export interface TraceSettings {
   schedule?: ScheduleSettings;
 }
 
-export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'replay';
+import type { AsfTarget } from '../runtime/strategies/assetfuzzer.js';
+
+export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'replay';
 
 export interface ScheduleSettings {
   strategy: StrategyName;
@@ -53,6 +55,8 @@ export interface ScheduleSettings {
   lockRegions?: boolean;
   /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */
   eventLoop?: boolean;
+  /** assetfuzzer: the potential violations of phase I this run tries to realise (001 §4.2). */
+  targets?: AsfTarget[];
 }
 
 const ASYNC_MUTEX_LOCK_METHODS = ['acquire', 'release', 'runExclusive', 'waitForUnlock', 'cancel'];

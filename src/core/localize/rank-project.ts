@@ -218,6 +218,12 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     const evidence = { kind: violation.kind, schedule: violation.schedule, message: violation.message, frames: violation.frames, atomic: config.atomic };
     const interleaving = interleavingOf(evidence);
     const region = regionFunctions(interleaving);
+    // assetfuzzer: the realised pattern names its unit of work u (whose atomicity broke) and the
+    // interfering u' directly (001 §3.1).
+    if (violation.serializability) {
+      region.owner ??= violation.serializability.units[0];
+      region.writer ??= violation.serializability.units[1];
+    }
     for (const f of [region.owner, region.writer]) if (f && !implicated.touched.includes(f)) implicated.touched = [...implicated.touched, f].sort();
     if (region.owner) {
       owners.add(region.owner);
@@ -247,6 +253,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
         ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `a ${violation.kind} the scheduler found while running the synthesized tests (not an oracle verdict: their sequential orders were not compared)` } : {}),
+        ...(violation.serializability ? { serializability: violation.serializability } : {}),
       });
     }
   }

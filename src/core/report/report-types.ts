@@ -1,5 +1,6 @@
 // The report of `conlens rank` (DESIGN §4): what the CLI prints, writes as JSON and the editor shows.
 import type { PositionInvariant, SuspiciousPosition } from '../localize/localize-types.js';
+import type { PotentialViolation } from '../active/hybrid-analysis.js';
 import type { NoiseRule } from '../localize/noise.js';
 import type { FoldedPosition } from './fold-positions.js';
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
@@ -26,6 +27,8 @@ export interface ReportViolation {
   /** For a run of synthesized tests (conlens synth): the linearization oracle's verdict (002
    *  Alg. 2) — a concurrency error, since a misuse that a sequential order shows is not reported. */
   verdict?: string;
+  /** assetfuzzer: the atomic-set serializability violation (001) the run realised before failing. */
+  serializability?: PotentialViolation;
 }
 
 /** A failure invariant a noise rule kept out of the ranking (localize/noise.ts), with its rule. */

@@ -6,6 +6,8 @@ import { isAbsolute, relative } from 'node:path';
 import type * as Sarif from 'sarif';
 import { viaDetail } from './fold-positions.js';
 import type { Report } from './report-types.js';
+import { TABLE_1 } from '../active/access-patterns.js';
+import { patternSentenceOf, violationSteps } from '../active/assetfuzzer.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -17,7 +19,20 @@ const RULES: Sarif.ReportingDescriptor[] = [
   { id: 'conlens/exception', name: 'Exception', shortDescription: { text: 'Uncaught exception under a controlled schedule' }, defaultConfiguration: { level: 'error' } },
   { id: 'conlens/failed-assertion', name: 'FailedAssertion', shortDescription: { text: 'A test assertion failed under a controlled schedule' }, defaultConfiguration: { level: 'error' } },
   { id: 'conlens/unhandled-rejection', name: 'UnhandledRejection', shortDescription: { text: 'Unhandled promise rejection under a controlled schedule' }, defaultConfiguration: { level: 'error' } },
+  // One rule per row of 001 Table 1: a failing run in which ASSETFUZZER realised that pattern.
+  ...[...new Map(TABLE_1.map((p) => [p.row, p])).values()].map((p): Sarif.ReportingDescriptor => ({
+    id: atomicSetRuleId(p.row),
+    name: `AtomicSetSerializabilityRow${p.row}`,
+    shortDescription: { text: `Atomic-set serializability violation (001 Table 1 row ${p.row}, ${p.notation}): ${p.description}` },
+    fullDescription: { text: `${p.name}. The run realised this problematic access pattern of Vaziri et al. between two units of work on one atomic set, and then failed.` },
+    helpUri: 'https://doi.org/10.1145/1806799.1806836',
+    defaultConfiguration: { level: 'error' },
+  })),
 ];
+
+export function atomicSetRuleId(row: number): string {
+  return `conlens/atomic-set-row-${row}`;
+}
 
 const ruleIndex = (id: string) => RULES.findIndex((r) => r.id === id);
 
@@ -60,14 +75,15 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
     });
   }
   for (const v of report.violations) {
-    const ruleId = violationRuleId(v.kind);
-    const last = [...v.trace].reverse().find((s) => s.file);
+    const ruleId = v.serializability ? atomicSetRuleId(v.serializability.row) : violationRuleId(v.kind);
+    const asf = v.serializability;
+    const last = asf ? asf.events[asf.events.length - 1] : [...v.trace].reverse().find((s) => s.file);
     const tasks = [...new Set(v.trace.map((s) => s.task))];
     results.push({
       ruleId,
       ruleIndex: ruleIndex(ruleId),
       level: 'error',
-      message: { text: `${v.story ? `${v.story} ` : ''}${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
+      message: { text: `${asf ? `${patternSentenceOf(asf)}: ${violationSteps(asf).join(' ')} ` : ''}${v.story ? `${v.story} ` : ''}${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
       locations: last ? location(last.file, last.line) : [],
       ...(v.trace.length
         ? { codeFlows: [
@@ -83,7 +99,8 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
             },
           ] }
         : {}),
-      properties: { strategy: v.strategy, seed: v.seed, ...(v.cycle ? { cycle: v.cycle } : {}), implicated: v.implicated },
+      ...(asf ? { relatedLocations: asf.events.flatMap((e, i) => location(e.file, e.line, violationSteps(asf)[i]).map((l) => ({ ...l, id: i }))) } : {}),
+      properties: { strategy: v.strategy, seed: v.seed, ...(v.cycle ? { cycle: v.cycle } : {}), implicated: v.implicated, ...(asf ? { pattern: asf.notation, units: asf.units, vulnerableWindowLockset: asf.vulnerableWindowLockset } : {}) },
     });
   }
   return {

@@ -19,6 +19,7 @@ export function installRecorder(settings: TraceSettings): Recorder {
   if (settings.schedule) {
     const scheduler = new Scheduler(createStrategy(settings.schedule), settings.schedule, (event) => recorder.write(event), () => recorder.flush());
     recorder.scheduler = scheduler;
+    scheduler.strategy.bind?.({ siteKey: (site) => recorder.siteKey(site), context: (act) => recorder.contextOf(act as never) });
     // Before the recorder closes the trace: continuations still parked at exit are a stall.
     process.on('exit', () => scheduler.atExit());
   }

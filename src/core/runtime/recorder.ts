@@ -13,6 +13,7 @@ import type { EndEvent, FieldEvent, TraceEvent, TraceValue, TraceVars } from './
 import { TraceWriter } from './trace-writer.js';
 import { MUTATING_METHODS } from './mutating-methods.js';
 import type { Scheduler } from './scheduler.js';
+import { contextHash, functionKey, ROOT_CONTEXT, siteKey } from './calling-context.js';
 
 export interface RecorderOptions {
   runDir: string;
@@ -32,6 +33,8 @@ interface FunctionInfo {
   params: string[];
   async: boolean;
   kind: string;
+  /** calling-context.ts functionKey. */
+  key: string;
 }
 
 /** One call of an instrumented function. `prev` is what ran before the current segment of it. */
@@ -56,6 +59,8 @@ export interface Activation {
   /** A callback's run (callbacks.ts): a task of its own. `lexical`: the activation its inline
    *  function is written in, once its first frame named it (its nested callbacks run as it). */
   callback?: { lexical?: Activation | undefined };
+  /** Its calling-context hash (calling-context.ts), computed when first asked for. */
+  ctx?: string;
 }
 
 /** Callback tasks' activation ids start here: they are handed out as callbacks run, whose order
@@ -144,6 +149,8 @@ export class Recorder {
   /** Site kinds by site index: `await` sites are scheduling points through `aw`; `yield` and
    *  `for-await` sites through `sp`. */
   private readonly siteKinds: string[] = [];
+  /** Site keys (`file:line:col`) by site index, for the assetfuzzer strategy's matching. */
+  private readonly siteKeys: string[] = [];
   /** The controlled scheduler, when the run has one (install.ts). */
   scheduler: Scheduler | undefined;
   /** ATOMFUZZER's atomic blocks: the static names from the schedule settings, and the indexes
@@ -188,18 +195,37 @@ export class Recorder {
   m(file: string, fns: [name: string, line: number, kind: string, async: 0 | 1, params: string[]][], sites: [line: number, col: number, kind: string, name?: string, on?: string][]): [number, number] {
     const fnBase = this.functions.length;
     fns.forEach(([name, line, kind, isAsync, params], k) => {
-      this.functions.push({ params, async: isAsync === 1, kind });
+      this.functions.push({ params, async: isAsync === 1, kind, key: functionKey(name, file, line) });
       if (this.atomicNames.has(name)) this.atomicFns.add(fnBase + k);
       this.writer.write({ e: 'fn', i: fnBase + k, name, file, line, kind, async: isAsync === 1 });
     });
     const siteBase = this.siteCount;
     sites.forEach(([line, col, kind, name, on], k) => {
       this.siteKinds[siteBase + k] = kind;
+      this.siteKeys[siteBase + k] = siteKey(file, line, col);
       if (this.entrySites.has(`${file}:${line}:${col}`)) this.scheduler?.entrySites.add(siteBase + k);
       this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }), ...(on === undefined ? {} : { on }) });
     });
     this.siteCount += sites.length;
     return [fnBase, siteBase];
+  }
+
+  /** A site's `file:line:col` (assetfuzzer matches phase I's events by it). */
+  siteKey(site: number): string | undefined {
+    return this.siteKeys[site];
+  }
+
+  /** The calling-context hash of an activation (001 §4.2.1), memoized on it. */
+  contextOf(act: Activation | undefined): string {
+    if (!act) return ROOT_CONTEXT;
+    // Iteratively: a deep recursion must not overflow the stack here.
+    const chain: Activation[] = [];
+    for (let a: Activation | undefined = act; a && a.ctx === undefined; a = a.parent) chain.push(a);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const a = chain[i];
+      a.ctx = contextHash(a.parent ? a.parent.ctx! : ROOT_CONTEXT, this.functions[a.fn]?.key ?? String(a.fn));
+    }
+    return act.ctx!;
   }
 
   // ---- calls --------------------------------------------------------------------------------
@@ -440,7 +466,7 @@ export class Recorder {
     // A lock's own fields (a config lock class's state, its wait set) are the lock operations the
     // scheduler already models, not data: for Lipton they are movers, never a conflict.
     if (this.scheduler?.strategy.wantsAccesses && (object === undefined || !this.isLock(object))) {
-      this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key);
+      this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key, site);
     }
   }
 
@@ -514,12 +540,14 @@ export class Recorder {
   declareSite(file: string, line: number, col: number, kind: 'read' | 'write' | 'callback', name: string): number {
     const site = this.siteCount++;
     this.siteKinds[site] = kind;
+    this.siteKeys[site] = siteKey(file, line, col);
     this.writer.write({ e: 'site', i: site, file, line, col, k: kind, name });
     if (kind === 'callback') {
       const fn = this.functions.length;
-      this.functions.push({ params: [], async: false, kind: 'callback' });
+      const fnName = `${name} callback (line ${line})`;
+      this.functions.push({ params: [], async: false, kind: 'callback', key: functionKey(fnName, file, line) });
       this.callbackFns.set(site, fn);
-      this.writer.write({ e: 'fn', i: fn, name: `${name} callback (line ${line})`, file, line, kind: 'callback', async: false });
+      this.writer.write({ e: 'fn', i: fn, name: fnName, file, line, kind: 'callback', async: false });
     }
     return site;
   }

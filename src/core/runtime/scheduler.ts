@@ -17,7 +17,7 @@
 import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
-import { AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
+import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
 import { mustPrecede, type LoopOrder } from './event-loop-order.js';
 
 export { processKey };
@@ -112,6 +112,8 @@ export function createStrategy(settings: ScheduleSettings): Strategy {
       return new PctStrategy(settings.seed, settings.depth ?? 3, settings.steps ?? 50);
     case 'atomfuzzer':
       return new AtomFuzzerStrategy(settings.seed, 0.5, settings.eventLoop ?? true, settings.lockRegions ?? true);
+    case 'assetfuzzer':
+      return new AssetFuzzerStrategy(settings.seed, settings.targets ?? []);
     case 'replay': {
       const record = settings.replay ?? [];
       const choices = Array.isArray(record) ? record : (record[processKey()] ?? []);
@@ -421,6 +423,8 @@ export class Scheduler {
         this.write({ e: 'atom', kind: note.kind, n: note.step, t: note.task, lock: note.lock, ...(note.by !== undefined ? { by: note.by } : {}) });
       }
     }
+    const events = this.strategy.events;
+    if (events?.length) for (const event of events.splice(0)) this.write(event);
   }
 
   // ---- locks (the recorder's lock events) ----------------------------------------------------
@@ -484,9 +488,10 @@ export class Scheduler {
     this.strategy.onAtomicExit?.(task, fn);
   }
 
-  /** A field access (only for a strategy that wants them: ATOMFUZZER's conflict check). */
-  accessed(act: ScheduledActivation | undefined, write: boolean, obj: number, key: string): void {
-    this.strategy.onAccess?.(taskOf(act)?.id ?? null, write, obj, key);
+  /** A field access (only for a strategy that wants them: ATOMFUZZER's conflict check,
+   *  ASSETFUZZER's event matching). */
+  accessed(act: ScheduledActivation | undefined, write: boolean, obj: number, key: string, site?: number): void {
+    this.strategy.onAccess?.(taskOf(act)?.id ?? null, write, obj, key, site, act);
   }
 
   /** The activation resumed: an acquire it asked for and did not report as acquired is over. */

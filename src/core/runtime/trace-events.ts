@@ -202,6 +202,19 @@ export interface AtomEvent {
   by?: number | null;
 }
 
+/** ASSETFUZZER (001 phase II) at decision `n`, for the potential violation `target` (its id from
+ *  phase I): `matched` — task `t` performed step `step` (0-based) of its access pattern;
+ *  `realised` — the last step: the run now holds the non-serializable interleaving;
+ *  `abandoned` — the window closed before the other task got in (`step`: where it stood). */
+export interface AsfTraceEvent {
+  e: 'asf';
+  kind: 'matched' | 'realised' | 'abandoned';
+  n: number;
+  target: string;
+  step: number;
+  t: number | null;
+}
+
 export interface EndEvent {
   e: 'end';
   reason: 'exit' | 'signal' | 'uncaught';
@@ -224,5 +237,6 @@ export type TraceEvent =
   | ErrorEvent
   | SchedEvent
   | AtomEvent
+  | AsfTraceEvent
   | StallEvent
   | EndEvent;

@@ -10,11 +10,15 @@
 //   it finds a bug of depth d with probability ≥ 1 / (n · k^(d−1)).
 // - replay.ts: follows a recorded sequence of choices.
 // - atomfuzzer.ts: 003 Algorithm 2 (ATOMFUZZER).
+// - assetfuzzer.ts: 001 phase II (ASSETFUZZER): realises a potential atomic-set serializability
+//   violation found by phase I (core/active/hybrid-analysis.ts).
 //
 // A strategy that needs more than the ready set (ATOMFUZZER) is told about lock
 // acquires/releases, atomic-block entry/exit and field accesses through the optional hooks below,
 // and may pause a candidate by not choosing it (`choose` sees every ready candidate, with the lock it is about to
 // acquire); when it would pause everything it must still choose one (Alg. 2 lines 30-32).
+
+import type { TraceEvent } from '../trace-events.js';
 
 export interface Candidate {
   /** Park order (smaller parked earlier). Candidates come sorted by it. */
@@ -46,9 +50,23 @@ export interface Strategy {
   onLockReleased?(task: number | null, lock: number): void;
   onAtomicEnter?(task: number | null, fn: number): void;
   onAtomicExit?(task: number | null, fn: number): void;
-  /** A field access of `task` (object identity `obj`, property `key`); only when `wantsAccesses`. */
-  onAccess?(task: number | null, write: boolean, obj: number, key: string): void;
+  /** A field access of `task` (object identity `obj`, property `key`) at `site` by activation
+   *  `act`; only when `wantsAccesses`. */
+  onAccess?(task: number | null, write: boolean, obj: number, key: string, site?: number, act?: unknown): void;
   readonly wantsAccesses?: boolean;
+  /** Given the recorder's lookups once the run starts (assetfuzzer matches events by site and
+   *  calling context, 001 §4.2.1). */
+  bind?(lookup: StrategyLookup): void;
+  /** Trace events the strategy produced since the last decision (the scheduler writes them). */
+  readonly events?: TraceEvent[];
+}
+
+/** What the recorder tells a strategy about sites and activations. */
+export interface StrategyLookup {
+  /** `file:line:col` of a site index. */
+  siteKey(site: number): string | undefined;
+  /** The calling-context hash of an activation (runtime/calling-context.ts). */
+  context(act: unknown): string;
 }
 
 /** mulberry32: a small, fast, deterministic 32-bit PRNG. Returns floats in [0, 1). */
