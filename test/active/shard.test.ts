@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { loadConfig } from '../../src/core/config/index.ts';
-import { fuzz, mergeFuzzShards, parseShard, shardRunIndexes, SHARD_FORMAT, writeShard, type FuzzResult, type ShardFile } from '../../src/core/active/index.ts';
+import { mergeFuzzShards, parseShard, shardRunIndexes, SHARD_FORMAT, type FuzzResult, type ShardFile } from '../../src/core/active/index.ts';
 import { REPO } from '../helpers/cli.ts';
+import { threeShardsMergeToWhole } from '../helpers/shard-cases.ts';
 
 const OUT = mkdtempSync(join(tmpdir(), 'conlens-shard-'));
 after(() => rmSync(OUT, { recursive: true, force: true }));
@@ -33,31 +33,12 @@ test('the shards partition the seeds, balanced, and a seed keeps its shard whate
   assert.deepEqual(shardRunIndexes(1, 4, undefined), [0, 1, 2, 3]);
 });
 
-const project = loadConfig(join(REPO, 'examples', 'account'));
-const strip = (r: FuzzResult) => r.outcomes.map((o) => [o.run, o.seed, o.outcome, o.steps, o.message ?? '']);
-
 // PCT's shards and rank's are in test/slow/shard-merge.test.ts.
-for (const strategy of ['random'] as const) {
-  test(`account, ${strategy}: three shards merged equal the unsharded fuzz`, async () => {
-    const options = { strategy, runs: 7, seed: 1, jobs: 1 } as const;
-    const whole = await fuzz(project, { ...options, out: join(OUT, `${strategy}-whole`) });
-    const folders: string[] = [];
-    for (let index = 1; index <= 3; index++) {
-      const shard = { index, count: 3 };
-      const part = await fuzz(project, { ...options, shard, out: join(OUT, `${strategy}-${index}`) });
-      assert.deepEqual(part.outcomes.map((o) => o.seed % 3), part.outcomes.map(() => index - 1));
-      folders.push(writeShard(project, '0.0.0-test', 'fuzz', { strategy, seed: 1, runs: 7 }, shard, part, join(OUT, `${strategy}-shard-${index}`)));
-    }
-    const merged = mergeFuzzShards([folders[2], folders[0], folders[1]]).result;
-    assert.deepEqual(strip(merged), strip(whole));
-    assert.equal(merged.detectionRate, whole.detectionRate);
-    assert.deepEqual(merged.byKind, whole.byKind);
-    // random finds the account bug in most runs (pct at depth 3 in few): the first violation too
-    if (strategy === 'random') assert.ok(whole.violations > 0);
-    assert.equal(merged.firstViolation?.seed, whole.firstViolation?.seed);
-    assert.equal(merged.firstViolation?.kind, whole.firstViolation?.kind);
-  });
-}
+test('account, random: three shards merged equal the unsharded fuzz', async () => {
+  const whole = await threeShardsMergeToWhole('random', OUT);
+  // random finds the account bug in most runs: the first violation is compared too
+  assert.ok(whole.violations > 0);
+});
 
 test('shards that are not one complete set of one run do not merge, and the message names them', () => {
   const result: FuzzResult = { strategy: 'random', seed: 1, runs: 1, violations: 0, detectionRate: 0, byKind: {}, outcomes: [] };

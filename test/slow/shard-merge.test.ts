@@ -7,34 +7,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { loadConfig } from '../../src/core/config/index.ts';
-import { fuzz, mergeFuzzShards, writeShard, type FuzzResult } from '../../src/core/active/index.ts';
 import { conlens, REPO } from '../helpers/cli.ts';
+import { threeShardsMergeToWhole } from '../helpers/shard-cases.ts';
 
 const OUT = mkdtempSync(join(tmpdir(), 'conlens-shard-slow-'));
 after(() => rmSync(OUT, { recursive: true, force: true }));
-const project = loadConfig(join(REPO, 'examples', 'account'));
-const strip = (r: FuzzResult) => r.outcomes.map((o) => [o.run, o.seed, o.outcome, o.steps, o.message ?? '']);
-
-for (const strategy of ['pct'] as const) {
-  test(`account, ${strategy}: three shards merged equal the unsharded fuzz`, async () => {
-    const options = { strategy, runs: 7, seed: 1, jobs: 1 } as const;
-    const whole = await fuzz(project, { ...options, out: join(OUT, `${strategy}-whole`) });
-    const folders: string[] = [];
-    for (let index = 1; index <= 3; index++) {
-      const shard = { index, count: 3 };
-      const part = await fuzz(project, { ...options, shard, out: join(OUT, `${strategy}-${index}`) });
-      assert.deepEqual(part.outcomes.map((o) => o.seed % 3), part.outcomes.map(() => index - 1));
-      folders.push(writeShard(project, '0.0.0-test', 'fuzz', { strategy, seed: 1, runs: 7 }, shard, part, join(OUT, `${strategy}-shard-${index}`)));
-    }
-    const merged = mergeFuzzShards([folders[2], folders[0], folders[1]]).result;
-    assert.deepEqual(strip(merged), strip(whole));
-    assert.equal(merged.detectionRate, whole.detectionRate);
-    assert.deepEqual(merged.byKind, whole.byKind);
-    assert.equal(merged.firstViolation?.seed, whole.firstViolation?.seed);
-    assert.equal(merged.firstViolation?.kind, whole.firstViolation?.kind);
-  });
-}
+test('account, pct: three shards merged equal the unsharded fuzz', async () => {
+  await threeShardsMergeToWhole('pct', OUT);
+});
 
 test('conlens rank --shard K/M carries the runs\' traces; conlens merge writes the unsharded rank\'s report', async () => {
   const root = join(OUT, 'rank-account');
