@@ -33,76 +33,60 @@ function skipReason(runner: Runner, entry: string): string | undefined {
 /** Differences found and not yet removed (issue 15 note): run, reported as todo, never hidden. */
 const KNOWN: Record<string, string> = {};
 
-function runnerProject(runner: Runner, name: string, entry: string): string {
+/** The one test file of a runner project: it loads the entry (`load`), captures what the entry
+ *  prints and writes it to CONLENS_TRANSCRIPT. */
+function entryTest(testModule: string, load: string): string {
+  return `import { test } from '${testModule}';
+import { format } from 'node:util';
+import { writeFileSync } from 'node:fs';
+const lines: string[] = [];
+const original = { log: console.log, error: console.error };
+console.log = (...args: unknown[]) => { lines.push(format(...args)); };
+console.error = (...args: unknown[]) => { lines.push(\`[err] \${format(...args)}\`); };
+test('the corpus entry runs', async () => {
+  try {
+    ${load};
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    console.log = original.log;
+    console.error = original.error;
+    writeFileSync(process.env.CONLENS_TRANSCRIPT!, lines.join('\\n'));
+  }
+});
+`;
+}
+
+/** A throw-away project running one corpus entry under `runner`, and the command that runs it
+ *  plain (the same one its conlens.config.json traces). */
+function runnerProject(runner: Runner, name: string, entry: string): { dir: string; command: string } {
   const dir = mkdtempSync(join(tmpdir(), `conlens-transp-${runner}-${name}-`));
   cpSync(join(CORPUS, name), dir, { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   mkdirSync(join(dir, 'test'), { recursive: true });
-  const capture = `const lines: string[] = [];
-const original = { log: console.log, error: console.error };
-console.log = (...args: unknown[]) => { lines.push(format(...args)); };
-console.error = (...args: unknown[]) => { lines.push(\`[err] \${format(...args)}\`); };`;
-  const restore = `console.log = original.log;
-  console.error = original.error;
-  writeFileSync(process.env.CONLENS_TRANSCRIPT!, lines.join('\\n'));`;
+  const write = (file: string, text: string) => writeFileSync(join(dir, file), text);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  let command: string;
   if (runner === 'vitest') {
-    writeFileSync(join(dir, 'test', 'entry.test.ts'), `import { test } from 'vitest';
-import { format } from 'node:util';
-import { writeFileSync } from 'node:fs';
-${capture}
-test('the corpus entry runs', async () => {
-  try {
-    await import('../${entry}');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } finally {
-  ${restore}
-  }
-});
-`);
-    writeFileSync(join(dir, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");
-    writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npx vitest run' }, timeoutMs: 60000 }));
+    command = 'npx vitest run';
+    write('test/entry.test.ts', entryTest('vitest', `await import('../${entry}')`));
+    write('vitest.config.ts', "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");
   } else if (needsEsm(dir, entry)) {
-    writeFileSync(join(dir, 'test', 'entry.test.ts'), `import { test } from '@jest/globals';
-import { format } from 'node:util';
-import { writeFileSync } from 'node:fs';
-${capture}
-test('the corpus entry runs', async () => {
-  try {
-    await import('../${entry}');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } finally {
-  ${restore}
-  }
-});
-`);
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
     // Jest's ESM mode as its docs set it up: NODE_OPTIONS in the test script.
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, type: 'module', scripts: { test: 'NODE_OPTIONS=--experimental-vm-modules jest' } }));
-    writeFileSync(join(dir, 'jest.config.mjs'), "export default { testEnvironment: 'node', roots: ['<rootDir>/test'], extensionsToTreatAsEsm: ['.ts'], transform: { '^.+\\\\.m?[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', useESM: true, isolatedModules: true }] } };\n");
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { rootDir: '.', target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', allowJs: true, allowImportingTsExtensions: true, noEmit: true, esModuleInterop: true, skipLibCheck: true } }));
-    writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npm test' }, timeoutMs: 60000 }));
+    command = 'npm test';
+    write('test/entry.test.ts', entryTest('@jest/globals', `await import('../${entry}')`));
+    write('package.json', JSON.stringify({ ...pkg, type: 'module', scripts: { test: 'NODE_OPTIONS=--experimental-vm-modules jest' } }));
+    write('jest.config.mjs', "export default { testEnvironment: 'node', roots: ['<rootDir>/test'], extensionsToTreatAsEsm: ['.ts'], transform: { '^.+\\\\.m?[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', useESM: true, isolatedModules: true }] } };\n");
+    write('tsconfig.json', JSON.stringify({ compilerOptions: { rootDir: '.', target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', allowJs: true, allowImportingTsExtensions: true, noEmit: true, esModuleInterop: true, skipLibCheck: true } }));
   } else {
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    command = 'npx jest';
     delete pkg.type;
-    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
-    writeFileSync(join(dir, 'test', 'entry.test.ts'), `import { test } from '@jest/globals';
-import { format } from 'node:util';
-import { writeFileSync } from 'node:fs';
-${capture}
-test('the corpus entry runs', async () => {
-  try {
-    require('../${entry}');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } finally {
-  ${restore}
+    write('package.json', JSON.stringify(pkg));
+    write('test/entry.test.ts', entryTest('@jest/globals', `require('../${entry}')`));
+    write('jest.config.cjs', "module.exports = { testEnvironment: 'node', roots: ['<rootDir>/test'], transform: { '^.+\\\\.[cm]?[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] } };\n");
+    write('tsconfig.json', JSON.stringify({ compilerOptions: { rootDir: '.', target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', allowJs: true, allowImportingTsExtensions: true, noEmit: true, esModuleInterop: true, skipLibCheck: true, experimentalDecorators: false } }));
   }
-});
-`);
-    writeFileSync(join(dir, 'jest.config.cjs'), "module.exports = { testEnvironment: 'node', roots: ['<rootDir>/test'], transform: { '^.+\\\\.[cm]?[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] } };\n");
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { rootDir: '.', target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', allowJs: true, allowImportingTsExtensions: true, noEmit: true, esModuleInterop: true, skipLibCheck: true, experimentalDecorators: false } }));
-    writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command: 'npx jest' }, timeoutMs: 60000 }));
-  }
-  return dir;
+  write('conlens.config.json', JSON.stringify({ include: ['src/**/*.ts', 'src/**/*.js', '*.ts'], unit: { command }, timeoutMs: 60000 }));
+  return { dir, command };
 }
 
 function run(argv: string[], cwd: string, transcript: string): Promise<{ status: number | null; output: string }> {
@@ -130,11 +114,11 @@ test('the transparency corpus inside Vitest and Jest workers: the same transcrip
     const reason = skipReason(runner, entry);
     const known = KNOWN[`${runner}:${name}/${entry}`];
     return t.test(`${runner}: ${name}/${entry}`, { skip: reason, ...(known ? { todo: known } : {}) }, async (t) => {
-      const project = runnerProject(runner, name, entry);
+      const { dir: project, command } = runnerProject(runner, name, entry);
       try {
         const plainFile = join(project, 'plain.txt');
         const tracedFile = join(project, 'traced.txt');
-        const plain = await run(runner === 'vitest' ? ['npx', 'vitest', 'run'] : existsSync(join(project, 'jest.config.mjs')) ? ['npm', 'test'] : ['npx', 'jest'], project, plainFile);
+        const plain = await run(command.split(' '), project, plainFile);
         const traced = await run([process.execPath, CLI, 'trace', '.', '--tests', 'unit'], project, tracedFile);
         assert.ok(existsSync(plainFile), `the plain run printed no transcript:\n${plain.output.slice(-2000)}`);
         if (plain.status !== 0 && readFileSync(plainFile, 'utf8') === '') {
