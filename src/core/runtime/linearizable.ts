@@ -25,7 +25,7 @@ export interface LinearizableTest<S> {
   /** How many times the concurrent run is tried (002 Alg. 2's MaxRun; default 5). */
   runs?: number;
   /** Without the controlled scheduler: how long one run may take before it counts as hanging
-   *  (default 5000 ms). Under the scheduler a run hangs when it stalls (its `stallMs`). */
+   *  (default 2000 ms). Under the scheduler a run hangs when it stalls (its `stallMs`). */
   budgetMs?: number;
 }
 
@@ -41,7 +41,10 @@ interface Outcome {
 interface StallScheduler {
   stallMs: number;
   stallHandler: ((kind: 'deadlock' | 'hang') => boolean) | undefined;
-  dropStuck(): void;
+  stallSince: number;
+  mark(): number;
+  dropStuck(since: number): void;
+  ownTimer(ms: number, fn: () => void): () => void;
 }
 
 function scheduler(): StallScheduler | undefined {
@@ -57,19 +60,29 @@ const HANG = Symbol('hang');
  */
 async function withinBudget<T>(body: () => Promise<T>, budgetMs: number, explained: (kind: 'deadlock' | 'hang') => boolean): Promise<T | { [HANG]: 'deadlock' | 'hang' }> {
   const sched = scheduler();
+  // What the caller (the test awaiting this oracle) parked before the run is not the run's.
+  const since = sched?.mark() ?? 0;
   let expire!: (kind: 'deadlock' | 'hang') => void;
   const expired = new Promise<{ [HANG]: 'deadlock' | 'hang' }>((resolve) => {
     expire = (kind) => resolve({ [HANG]: kind });
   });
   // Under the scheduler its stall decides; the timer (much longer) keeps the process alive
   // meanwhile — an event loop that empties would end the test before the stall is seen.
-  const timer = setTimeout(() => {
+  const onBudget = () => {
     if (!explained('hang')) return;
-    sched?.dropStuck();
+    sched?.dropStuck(since);
     expire('hang');
-  }, sched ? sched.stallMs * 10 : budgetMs);
+  };
+  let cancel: () => void;
+  if (sched) cancel = sched.ownTimer(sched.stallMs * 10, onBudget);
+  else {
+    const timer = setTimeout(onBudget, budgetMs);
+    cancel = () => clearTimeout(timer);
+  }
   const previous = sched?.stallHandler;
+  const previousSince = sched?.stallSince ?? 0;
   if (sched) {
+    sched.stallSince = since;
     sched.stallHandler = (kind) => {
       if (!explained(kind)) return false;
       expire(kind);
@@ -79,8 +92,11 @@ async function withinBudget<T>(body: () => Promise<T>, budgetMs: number, explain
   try {
     return await Promise.race([body(), expired]);
   } finally {
-    clearTimeout(timer);
-    if (sched) sched.stallHandler = previous;
+    cancel();
+    if (sched) {
+      sched.stallHandler = previous;
+      sched.stallSince = previousSince;
+    }
   }
 }
 
@@ -154,7 +170,7 @@ async function call(fn: () => unknown): Promise<string> {
 async function runOnce<S>(test: LinearizableTest<S>, run: (state: S, calls: string[][]) => Promise<unknown>, explained: (kind: 'deadlock' | 'hang') => boolean = () => true): Promise<Outcome> {
   const state = await test.setup();
   const calls: string[][] = test.parts.map((p) => p.map(() => ''));
-  const ended = await withinBudget(() => run(state, calls), test.budgetMs ?? 5000, explained);
+  const ended = await withinBudget(() => run(state, calls), test.budgetMs ?? 2000, explained);
   const hang = hungKind(ended);
   if (hang) return { calls: calls.flat().map((c) => c || 'never ends'), state: '', hang };
   return { calls: calls.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
@@ -207,6 +223,8 @@ export async function linearizable<S>(test: LinearizableTest<S>): Promise<'linea
       concurrent = outcome;
       break;
     }
+    // Each further run would stall again and spend the whole budget.
+    if (outcome.hang) break;
   }
   if (!concurrent) return 'linearizable';
   const label = (order: [number, number][]) => order.map(([p, i]) => `c${p + 1}${test.parts[p].length > 1 ? `.${i + 1}` : ''}`).join(' ; ');
