@@ -67,7 +67,10 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
     `// Pair:              ${test.detail}`,
     `// Seed test:         ${test.seeds.join('; ')}`,
     '// The oracle (002 Alg. 2) first runs every linearization of the two calls; the test fails only when',
-    '// the concurrent run shows an outcome (exception, return value, final state) that none of them shows.',
+    test.taskBody
+      ? '// the concurrent run shows an outcome (an exception or a hang) that none of them shows.'
+      : '// the concurrent run shows an outcome (exception, hang, return value, final state) that none of them shows.',
+    ...(test.taskBody ? [`// ${test.taskBody.fn} pauses in a loop (line ${test.taskBody.line}): a task body whose steps are meant to interleave, so return values and state are not compared.`] : []),
   ];
   const imports: string[] = [];
   if (options.runner === 'vitest') imports.push("import { test } from 'vitest';");
@@ -85,6 +88,7 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
     '    parts: [',
     ...test.calls.map((part) => `      [${part.map((c) => lambda(c, test.state)).join(', ')}],`),
     '    ],',
+    ...(test.taskBody ? ["    compare: 'exceptions',"] : []),
     '  });',
     '});',
   ];
