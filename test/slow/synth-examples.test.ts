@@ -47,6 +47,7 @@ test('rank with synthesized tests: the expected fault first on ≥ 8 of 11 paper
         for (const v of report.violations) assert.ok(v.verdict, 'each violation carries the oracle verdict');
         if (report.positions[0]?.function === expected) first.push(name);
         else misses.push(`${name}: ${report.positions[0]?.function ?? 'nothing'} first, ${report.summary.violations} violation(s)`);
+        t.diagnostic(`${name}: ${report.positions[0]?.function ?? 'nothing'} first (expected ${expected}), ${report.summary.violations} violating run(s)`);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -58,6 +59,7 @@ test('rank with synthesized tests: the expected fault first on ≥ 8 of 11 paper
       const dir = withoutIntegration(name, true);
       try {
         const report = rank(dir);
+        t.diagnostic(`${name} (fixed): confirmed ${JSON.stringify(report.positions.filter((p) => p.status === 'confirmed').map((p) => p.function))}, violations ${JSON.stringify(report.violations.map((v) => (v as { kind?: string }).kind))}`);
         if (name === 'atomic-set-account' || name === 'string-buffer') {
           // A real bug the fixed variant keeps: setEqChk holds its account's mutex while getChk
           // takes the argument's (as Fig. 1's synchronized methods do), so x.setEqChk(y) ∥
