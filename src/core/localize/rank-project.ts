@@ -171,7 +171,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       },
     }));
   }
-  const fuzzed = options.integration ?? mergeFuzzResults(results, options.strategy, options.seed);
+  const fuzzed = options.integration ?? (results.length === 1 ? results[0] : mergeFuzzResults(results, options.strategy, options.seed));
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const facts = await integrationFacts(runDirs, config.roots ?? []);
   if (facts.executions.length === 0) {
