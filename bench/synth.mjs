@@ -3,18 +3,30 @@
 // (ConTeGe-style: two public methods on one shared object) synthesize from the unit tests, run one
 // after the other under the controlled scheduler until one shows a real violation. Prints, side by
 // side in one run, how many synthesized tests it took and the wall time (synthesis included).
-//   node bench/synth.mjs [example …] [--max N] [--runs R]
+//   node bench/synth.mjs [example …] [--all] [--max N] [--runs R]
+// --all adds every other example with a unit suite (synthesis applies wherever the unit tests
+// call the code that races); a Markdown table of the results ends the output (bench/README.md).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const REPO = resolve(import.meta.dirname, '..');
 const CLI = join(REPO, 'dist', 'cli.js');
-const { values, positionals } = parseArgs({ options: { max: { type: 'string', default: '6' }, runs: { type: 'string', default: '8' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { max: { type: 'string', default: '6' }, runs: { type: 'string', default: '8' }, all: { type: 'boolean', default: false } }, allowPositionals: true });
 const PAPERS = ['account', 'atomic-set-account', 'bank-transfer', 'dining-philosophers', 'dynamic-bin', 'file-appender', 'producer-consumer', 'queue', 'reorder', 'running-example', 'string-buffer'];
-const examples = positionals.length ? positionals : PAPERS;
+/** Examples beyond the papers' whose config has a unit command and an integration suite to remove. */
+function others() {
+  return readdirSync(join(REPO, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory() && !PAPERS.includes(d.name)).map((d) => d.name).filter((name) => {
+    try {
+      return !!JSON.parse(readFileSync(join(REPO, 'examples', name, 'conlens.config.json'), 'utf8')).unit && existsSync(join(REPO, 'examples', name, 'test', 'unit'));
+    } catch {
+      return false;
+    }
+  }).sort();
+}
+const examples = positionals.length ? positionals : values.all ? [...PAPERS, ...others()] : PAPERS;
 const METHODS = ['intruder', 'he', 'random'];
 
 function checkout(name) {
@@ -63,7 +75,7 @@ for (const name of examples) {
   for (const m of METHODS) row[m] = measure(name, m);
   rows.push(row);
   const cell = (r) => (r.found ? `${r.tests} test(s), ${r.seconds.toFixed(0)} s` : `none in ${r.tests}, ${r.seconds.toFixed(0)} s`);
-  console.log(`${name.padEnd(20)} ${METHODS.map((m) => `${m}: ${cell(row[m]).padEnd(22)}`).join('  ')}`);
+  console.log(`${name.padEnd(22)} ${METHODS.map((m) => `${m}: ${cell(row[m]).padEnd(22)}`).join('  ')}`);
 }
 const found = (m) => rows.filter((r) => r[m].found).length;
 console.log(`\nfound a real violation: ${METHODS.map((m) => `${m} ${found(m)}/${rows.length}`).join(', ')} (at most ${values.max} tests, ${values.runs} scheduled runs each)`);
@@ -71,3 +83,9 @@ for (const m of ['intruder', 'he']) {
   const both = rows.filter((r) => r[m].found && r.random.found);
   if (both.length) console.log(`${m} vs random where both found one: tests ${(both.reduce((a, r) => a + r[m].tests, 0) / both.reduce((a, r) => a + r.random.tests, 0)).toFixed(2)}×, time ${(both.reduce((a, r) => a + r[m].seconds, 0) / both.reduce((a, r) => a + r.random.seconds, 0)).toFixed(2)}×`);
 }
+
+// The table for bench/README.md: per method, tests until the first real violation and wall time.
+const md = (r) => (r.found ? `${r.tests} (${r.seconds.toFixed(0)} s)` : `none of ${r.tests} (${r.seconds.toFixed(0)} s)`);
+console.log(`\n| example | INTRUDER | He et al. | random pairs |\n|---|---|---|---|`);
+for (const r of rows) console.log(`| ${r.name} | ${md(r.intruder)} | ${md(r.he)} | ${md(r.random)} |`);
+console.log(`| found | ${METHODS.map((m) => `${found(m)}/${rows.length}`).join(' | ')} |`);

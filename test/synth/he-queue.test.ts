@@ -11,6 +11,8 @@ import { loadConfig } from '../../src/core/config/index.ts';
 import { analyzeProject } from '../../src/core/static/analyze.ts';
 import { synthesize } from '../../src/core/synth/synthesize.ts';
 import { linearizable } from '../../src/core/runtime/linearizable.ts';
+import { Scheduler } from '../../src/core/runtime/scheduler.ts';
+import { RandomStrategy } from '../../src/core/runtime/strategies/index.ts';
 import { REPO } from '../helpers/cli.ts';
 
 const QUEUE = join(REPO, 'examples', 'queue');
@@ -83,4 +85,71 @@ test('Alg. 2: outcomes that differ between two runs of one linearization are not
   let n = 0;
   const setup = () => ({ box: { v: 0 } });
   assert.equal(await linearizable({ setup, parts: [[() => ++n], [({ box }) => { box.v = 1; }]] }), 'linearizable');
+});
+
+/** A producer into a one-slot buffer with no consumer: its second put waits forever, in any order. */
+class Slot {
+  full = false;
+  private waiters: (() => void)[] = [];
+  async put() {
+    while (this.full) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.full = true;
+  }
+  async take() {
+    this.full = false;
+    this.waiters.shift()?.();
+  }
+}
+
+/** Two promise locks taken in opposite orders: only an interleaving deadlocks. */
+class Pair {
+  private held = new Set<string>();
+  private waiters = new Map<string, (() => void)[]>();
+  private async lock(name: string) {
+    while (this.held.has(name)) await new Promise<void>((resolve) => this.waiters.set(name, [...(this.waiters.get(name) ?? []), resolve]));
+    this.held.add(name);
+  }
+  private unlock(name: string) {
+    this.held.delete(name);
+    this.waiters.get(name)?.shift()?.();
+  }
+  async both(first: string, second: string) {
+    await this.lock(first);
+    await null;
+    await this.lock(second);
+    this.unlock(second);
+    this.unlock(first);
+  }
+}
+
+test('Alg. 2: a run that hangs is an outcome — a hang every sequential order shows is not reported', async () => {
+  // put ∥ put on a full slot: each order hangs at its second put (002 §4: deadlocks are outcomes).
+  const setup = async () => { const s = new Slot(); await s.put(); return { s }; };
+  assert.equal(await linearizable({ setup, parts: [[({ s }) => s.put()], [({ s }) => s.put()]], budgetMs: 100, runs: 2 }), 'linearizable');
+});
+
+test('Alg. 2: a hang only the concurrent run shows is a concurrency error', async () => {
+  await assert.rejects(
+    linearizable({ setup: () => ({ p: new Pair() }), parts: [[({ p }) => p.both('a', 'b')], [({ p }) => p.both('b', 'a')]], budgetMs: 100, runs: 1 }),
+    (error: Error) => error.name === 'AssertionError' && /concurrent: +never ends/.test(error.message),
+  );
+});
+
+test('Alg. 2 under the scheduler: a stall of a linearization is recorded, its continuations dropped, nothing reported', async () => {
+  const exits: number[] = [];
+  const events: { e: string }[] = [];
+  const scheduler = new Scheduler(new RandomStrategy(1), { stallMs: 60, settleMs: 1 }, (e) => events.push(e), () => {}, (code) => exits.push(code));
+  const act = (id: number) => ({ id, parent: undefined, exited: false, spawned: true });
+  // Each call parks on an operand that never settles, as an await on a notification no one sends.
+  const hangs = (id: number) => () => scheduler.park(act(id), 1, new Promise(() => {}), {});
+  const global = globalThis as { __conlens?: unknown };
+  global.__conlens = { scheduler, m: () => [0, 1000] };
+  try {
+    assert.equal(await linearizable({ setup: () => ({}), parts: [[hangs(1)], [hangs(2)]], runs: 1 }), 'linearizable');
+  } finally {
+    delete global.__conlens;
+  }
+  assert.deepEqual(exits, []);
+  assert.equal(events.filter((e) => e.e === 'stall').length, 0);
+  assert.equal(scheduler.stallHandler, undefined);
 });

@@ -31,10 +31,13 @@ candidate whose arguments cannot be rebuilt is skipped with the reason.
 
 Each test runs the pair through the linearization oracle (002 Alg. 2): every
 sequential order first, then the concurrent run; it fails only when the
-concurrent run shows an exception, return value or final state no sequential
-order shows. The files use the project's runner (node:test, Mocha, Jest or
-Vitest, from the unit command) and import linearizable from
-concurrency-lens/concurrently. Run them with the runner, or with
+concurrent run shows an exception, hang, return value or final state no
+sequential order shows (a run that never ends within its budget is a hang; a
+pair with a task body, a function that pauses in a loop, is compared on
+exceptions and hangs only). The files use the project's runner (node:test,
+Mocha, Jest or Vitest, from the unit command) and import linearizable from
+concurrency-lens/concurrently (by a relative path when the project has not
+installed it). Run them with the runner, or with
 conlens fuzz / conlens rank (which synthesizes them itself when no integration
 command is configured, or with --synthesize).
 
@@ -69,7 +72,7 @@ unit tests.`,
     if (method === 'intruder' || method === 'both') process.stdout.write(`INTRUDER: ${c.dependencies} variable-lock dependencies, ${c.pairs} PC-R pairs, ${c.feasible} feasible\n`);
     if (method === 'he' || method === 'both') process.stdout.write(`He et al.: ${c.heCandidates} (p, c1, c2) candidates\n`);
     for (const [k, t] of out.tests.entries()) {
-      process.stdout.write(`\n${String(k + 1).padStart(3)}. ${t.parts.map((p) => p.join(' → ')).join('  ∥  ')}   on ${t.field}   [${t.method}]\n     ${t.reason}\n     seed: ${t.seeds.join('; ')}\n     ${relative(process.cwd(), out.files[k])}\n`);
+      process.stdout.write(`\n${String(k + 1).padStart(3)}. ${t.parts.map((p) => p.join(' → ')).join('  ∥  ')}   on ${t.field}   [${t.method}]\n     ${t.reason}${t.taskBody ? `\n     ${t.taskBody.fn} is a task body (pauses in a loop, line ${t.taskBody.line}): exceptions and hangs compared` : ''}\n     seed: ${t.seeds.join('; ')}\n     ${relative(process.cwd(), out.files[k])}\n`);
     }
     if (out.skipped.length) {
       process.stdout.write(`\nskipped ${out.skipped.length} candidate(s):\n`);

@@ -94,6 +94,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   };
   if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
   let synthesized = false;
+  /** Per synthesized test, the command that runs it alone. */
+  let synthCommands: string[][] = [];
   if (!config.integration || options.synthesize) {
     // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests
     // and run them as the integration suite.
@@ -118,9 +120,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       };
     }
     warnings.push(`the integration suite is ${synth.files.length} test(s) synthesized from the unit tests in ${synth.outDir} (conlens synth)`);
-    // One test process per synthesized file, one after the other: the time budget is per file.
-    const timeoutMs = config.timeoutMs * Math.max(1, synth.files.length);
-    loaded = { ...loaded, config: { ...config, timeoutMs, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
+    loaded = { ...loaded, config: { ...config, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
+    synthCommands = synth.commands;
     synthesized = true;
   }
 
@@ -148,18 +149,29 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
 
   stage('integration runs', options.integration ? `${options.integration.runs} runs of the merged shards` : `${options.runs} runs under the ${options.strategy} scheduler`);
   let done = 0;
-  const fuzzed = options.integration ?? await fuzz(loaded, {
-    strategy: options.strategy,
-    runs: options.runs,
-    seed: options.seed,
-    jobs: options.jobs,
-    signal: options.signal,
-    onRun: (o) => {
-      done++;
-      const at = 25 + (60 * done) / Math.max(1, options.runs);
-      stage('integration runs', `run ${done}/${options.runs} (seed ${o.seed}): ${o.outcome === 'pass' ? 'passed' : `${o.outcome}${o.message ? ` — ${o.message}` : ''}`}`, at);
-    },
-  });
+  // Synthesized tests: each is fuzzed on its own (the same runs and seeds), so each candidate
+  // gets its own runs and a run's violation is that test's — a deadlock one test finds in every
+  // run cannot hide the atomicity violation another finds (a run reports its first failure).
+  const groups = options.integration ? [] : synthesized ? synthCommands : [undefined];
+  const total = Math.max(1, options.runs * groups.length);
+  const results: FuzzResult[] = [];
+  for (const command of groups) {
+    if (options.signal?.aborted) break;
+    const group = command ? { ...loaded, config: { ...loaded.config, integration: { command, runs: options.runs } } } : loaded;
+    results.push(await fuzz(group, {
+      strategy: options.strategy,
+      runs: options.runs,
+      seed: options.seed,
+      jobs: options.jobs,
+      signal: options.signal,
+      onRun: (o) => {
+        done++;
+        const at = 25 + (60 * done) / total;
+        stage('integration runs', `run ${done}/${total} (seed ${o.seed}${command ? `, ${command[command.length - 1]}` : ''}): ${o.outcome === 'pass' ? 'passed' : `${o.outcome}${o.message ? ` — ${o.message}` : ''}`}`, at);
+      },
+    }));
+  }
+  const fuzzed = options.integration ?? (results.length === 1 ? results[0] : mergeFuzzResults(results, options.strategy, options.seed));
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const facts = await integrationFacts(runDirs, config.roots ?? []);
   if (facts.executions.length === 0) {
@@ -309,6 +321,24 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       unreached: result.unreached,
       noise: noiseCounts(result.noise),
     },
+  };
+}
+
+/** Fuzz results of several integration groups (the synthesized tests) as one. */
+function mergeFuzzResults(results: FuzzResult[], strategy: FuzzStrategy, seed: number): FuzzResult {
+  const outcomes = results.flatMap((r) => r.outcomes);
+  const found = outcomes.filter((o) => o.outcome !== 'pass');
+  const byKind: FuzzResult['byKind'] = {};
+  for (const r of results) for (const [kind, n] of Object.entries(r.byKind)) byKind[kind as keyof typeof byKind] = (byKind[kind as keyof typeof byKind] ?? 0) + (n ?? 0);
+  return {
+    strategy,
+    seed,
+    runs: outcomes.length,
+    violations: found.length,
+    detectionRate: outcomes.length ? found.length / outcomes.length : 0,
+    byKind,
+    outcomes,
+    firstViolation: results.find((r) => r.firstViolation)?.firstViolation,
   };
 }
 

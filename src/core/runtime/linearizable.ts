@@ -6,6 +6,11 @@
 // Outcomes are the paper's exceptions, plus (beyond it) each call's return value and the final
 // observable state of the objects; a part of the outcome that differs between two runs of the same
 // linearization is not deterministic and is left out of the comparison (002's second assumption).
+// A run that never ends is an outcome too (002 §4: deadlocks are outcomes): each run has a budget.
+// Under the controlled scheduler the budget is its stall time (no progress, nothing ready): the
+// scheduler asks this oracle before reporting a stall, and the stuck continuations are dropped so
+// they cannot resume inside a later run. Without it, a run that has not ended after `budgetMs`
+// hangs. Every run builds fresh objects with setup, so a hung run leaves nothing the next shares.
 // Used by synthesized tests (conlens synth) through `concurrency-lens/concurrently`.
 import { AssertionError } from 'node:assert';
 import { concurrently } from './concurrently.js';
@@ -17,14 +22,90 @@ export interface LinearizableTest<S> {
   parts: ((state: S) => unknown)[][];
   /** What the final observable state is (default: everything setup returned). */
   observe?: (state: S) => unknown;
+  /** What outcomes are compared: everything (default), or only 002's own — exceptions and hangs
+   *  — for calls that are task bodies, whose steps are meant to interleave (conlens synth says
+   *  which in the test's header). */
+  compare?: 'all' | 'exceptions';
   /** How many times the concurrent run is tried (002 Alg. 2's MaxRun; default 5). */
   runs?: number;
+  /** Without the controlled scheduler: how long one run may take before it counts as hanging
+   *  (default 2000 ms). Under the scheduler a run hangs when it stalls (its `stallMs`). */
+  budgetMs?: number;
 }
 
 interface Outcome {
   /** Per call, in part order: `= <value>` or `throws <Name>: <message>`. */
   calls: string[];
   state: string;
+  /** The run did not end: it deadlocked (a wait-for cycle of locks) or hung. Calls and state then
+   *  are not compared: which calls ended before the stall is itself up to the schedule. */
+  hang?: 'deadlock' | 'hang';
+}
+
+interface StallScheduler {
+  stallMs: number;
+  stallHandler: ((kind: 'deadlock' | 'hang') => boolean) | undefined;
+  stallSince: number;
+  mark(): number;
+  dropStuck(since: number): void;
+  ownTimer(ms: number, fn: () => void): () => void;
+}
+
+function scheduler(): StallScheduler | undefined {
+  return (globalThis as { __conlens?: { scheduler?: StallScheduler } }).__conlens?.scheduler;
+}
+
+const HANG = Symbol('hang');
+
+/**
+ * Runs `body` within one run's budget. `explained(kind)`: whether a stall of that kind is an
+ * outcome to record (true) or one the scheduler should report as it always does (false).
+ * Resolves to the body's result, or to the stall kind when the run never ended.
+ */
+async function withinBudget<T>(body: () => Promise<T>, budgetMs: number, explained: (kind: 'deadlock' | 'hang') => boolean): Promise<T | { [HANG]: 'deadlock' | 'hang' }> {
+  const sched = scheduler();
+  // What the caller (the test awaiting this oracle) parked before the run is not the run's.
+  const since = sched?.mark() ?? 0;
+  let expire!: (kind: 'deadlock' | 'hang') => void;
+  const expired = new Promise<{ [HANG]: 'deadlock' | 'hang' }>((resolve) => {
+    expire = (kind) => resolve({ [HANG]: kind });
+  });
+  // Under the scheduler its stall decides; the timer (much longer) keeps the process alive
+  // meanwhile — an event loop that empties would end the test before the stall is seen.
+  const onBudget = () => {
+    if (!explained('hang')) return;
+    sched?.dropStuck(since);
+    expire('hang');
+  };
+  let cancel: () => void;
+  if (sched) cancel = sched.ownTimer(sched.stallMs * 10, onBudget);
+  else {
+    const timer = setTimeout(onBudget, budgetMs);
+    cancel = () => clearTimeout(timer);
+  }
+  const previous = sched?.stallHandler;
+  const previousSince = sched?.stallSince ?? 0;
+  if (sched) {
+    sched.stallSince = since;
+    sched.stallHandler = (kind) => {
+      if (!explained(kind)) return false;
+      expire(kind);
+      return true;
+    };
+  }
+  try {
+    return await Promise.race([body(), expired]);
+  } finally {
+    cancel();
+    if (sched) {
+      sched.stallHandler = previous;
+      sched.stallSince = previousSince;
+    }
+  }
+}
+
+function hungKind(value: unknown): 'deadlock' | 'hang' | undefined {
+  return value !== null && typeof value === 'object' && HANG in value ? (value as { [HANG]: 'deadlock' | 'hang' })[HANG] : undefined;
 }
 
 /** Every interleaving of the parts' calls as [part, index] steps (002 Definition 3). */
@@ -88,15 +169,26 @@ async function call(fn: () => unknown): Promise<string> {
   }
 }
 
-async function runLinearization<S>(test: LinearizableTest<S>, order: [number, number][]): Promise<Outcome> {
+/** One run: setup, then `run` over the fresh state, within the budget (a stall of a sequential
+ *  order is always an outcome). */
+async function runOnce<S>(test: LinearizableTest<S>, run: (state: S, calls: string[][]) => Promise<unknown>, explained: (kind: 'deadlock' | 'hang') => boolean = () => true): Promise<Outcome> {
   const state = await test.setup();
   const calls: string[][] = test.parts.map((p) => p.map(() => ''));
-  for (const [part, index] of order) calls[part][index] = await call(() => test.parts[part][index](state));
+  const ended = await withinBudget(() => run(state, calls), test.budgetMs ?? 2000, explained);
+  const hang = hungKind(ended);
+  if (hang) return { calls: calls.flat().map((c) => c || 'never ends'), state: '', hang };
   return { calls: calls.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
+}
+
+function runLinearization<S>(test: LinearizableTest<S>, order: [number, number][]): Promise<Outcome> {
+  return runOnce(test, async (state, calls) => {
+    for (const [part, index] of order) calls[part][index] = await call(() => test.parts[part][index](state));
+  });
 }
 
 /** Masks the outcome parts a linearization did not repeat exactly (only "throws <Name>" kept). */
 function masked(o: Outcome, stable: { calls: boolean[]; state: boolean }): string {
+  if (o.hang) return JSON.stringify(o.hang);
   const calls = o.calls.map((c, i) => (stable.calls[i] ? c : c.startsWith('throws') ? c.replace(/:.*$/, '') : 'returns'));
   return JSON.stringify([calls, stable.state ? o.state : '']);
 }
@@ -106,35 +198,42 @@ function masked(o: Outcome, stable: { calls: boolean[]; state: boolean }): strin
 export async function linearizable<S>(test: LinearizableTest<S>): Promise<'linearizable'> {
   const orders = interleavings(test.parts.map((p) => p.length));
   const recorded: { order: [number, number][]; outcome: Outcome }[] = [];
-  const stable = { calls: test.parts.flat().map(() => true), state: true };
+  const all = test.compare !== 'exceptions';
+  const stable = { calls: test.parts.flat().map(() => all), state: all };
   for (const order of orders) {
     const first = await runLinearization(test, order);
-    const again = await runLinearization(test, order);
-    first.calls.forEach((c, i) => {
-      if (c !== again.calls[i]) stable.calls[i] = false;
-    });
-    if (first.state !== again.state) stable.state = false;
+    // A stall is not rerun (it costs the whole budget); a linearization that stalls once counts
+    // as one that can (both of its outcomes are kept when only one run stalls).
+    const again = first.hang ? first : await runLinearization(test, order);
+    if (!first.hang && !again.hang) {
+      first.calls.forEach((c, i) => {
+        if (c !== again.calls[i]) stable.calls[i] = false;
+      });
+      if (first.state !== again.state) stable.state = false;
+    }
     recorded.push({ order, outcome: first });
+    if (again.hang && !first.hang) recorded.push({ order, outcome: again });
   }
   const seen = new Set(recorded.map((r) => masked(r.outcome, stable)));
   // Alg. 2 lines 5-8: the concurrent test runs MaxRun times (each on fresh objects; under the
   // controlled scheduler each run takes other decisions) until an outcome no linearization shows.
   let concurrent: Outcome | undefined;
   for (let run = 0; run < (test.runs ?? 5); run++) {
-    const state = await test.setup();
-    const results: string[][] = test.parts.map((p) => p.map(() => ''));
-    await concurrently(...test.parts.map((part, p) => async () => {
+    // A concurrent stall some linearization shows is recorded like any outcome; one none shows
+    // is left to the scheduler, which reports the deadlock (its lock cycle) or hang as usual.
+    const outcome = await runOnce(test, (state, results) => concurrently(...test.parts.map((part, p) => async () => {
       for (const [i, fn] of part.entries()) results[p][i] = await call(() => fn(state));
-    }));
-    const outcome: Outcome = { calls: results.flat(), state: snapshot(test.observe ? test.observe(state) : state) };
+    })), (kind) => seen.has(JSON.stringify(kind)) || !scheduler());
     if (!seen.has(masked(outcome, stable))) {
       concurrent = outcome;
       break;
     }
+    // Each further run would stall again and spend the whole budget.
+    if (outcome.hang) break;
   }
   if (!concurrent) return 'linearizable';
   const label = (order: [number, number][]) => order.map(([p, i]) => `c${p + 1}${test.parts[p].length > 1 ? `.${i + 1}` : ''}`).join(' ; ');
-  const show = (o: Outcome) => `${o.calls.map((c, i) => `call ${i + 1} ${c}`).join(', ')}${stable.state ? `; final state ${o.state}` : ''}`;
+  const show = (o: Outcome) => `${o.hang ? `${o.hang === 'deadlock' ? 'deadlocks' : 'never ends'} (` : ''}${o.calls.map((c, i) => `call ${i + 1} ${c}`).join(', ')}${o.hang ? ')' : stable.state ? `; final state ${o.state}` : ''}`;
   throw new AssertionError({
     message: [
       'concurrency error: no linearization shows what the concurrent run did (002 Alg. 2)',

@@ -156,6 +156,12 @@ export class Scheduler {
   private readonly granted = new Map<string, number>();
   /** Registered callbacks not fired yet, by registration token. */
   private readonly expected = new Map<object, ExpectedCallback>();
+  /** Asked before a stall is reported: the linearization oracle (linearizable.ts, 002 Alg. 2)
+   *  records a hang or deadlock of a linearization as an outcome. True: the stall is recorded
+   *  there; the stuck continuations are dropped (never resumed) and the process goes on. */
+  stallHandler: ((kind: 'deadlock' | 'hang') => boolean) | undefined;
+  /** The mark() the stall handler's run started at. */
+  stallSince = 0;
 
   constructor(
     public strategy: Strategy,
@@ -515,12 +521,39 @@ export class Scheduler {
         this.lastProgress = performance.now();
         return this.armStall();
       }
+      if (this.stallHandler?.(this.waitForCycle() ? 'deadlock' : 'hang')) return this.dropStuck(this.stallSince);
       this.reportStall(false);
       this.exit(STALL_EXIT_CODE);
     }, wait);
     // The stall timer alone does not keep the process alive: a program whose event loop empties
     // ends as it would; the exit hook then records the stall.
     this.stallTimer.unref();
+  }
+
+  /** A timer of Node's own (not one of the program's callbacks, which would be parked): the
+   *  oracle's budget keeps the process alive while the stall is awaited. Returns its cancel. */
+  ownTimer(ms: number, fn: () => void): () => void {
+    const handle = SET_TIMEOUT(fn, ms);
+    return () => CLEAR_TIMEOUT(handle);
+  }
+
+  /** Where parking has got to: `dropStuck(mark)` leaves what was parked before it (the caller
+   *  awaiting the run that stalled). */
+  mark(): number {
+    return this.seq;
+  }
+
+  /** Drops the continuations parked after `since` that cannot go on (a stall its handler recorded
+   *  as an outcome): they never resume, and their lock requests leave the wait-for graph so a later
+   *  stall does not see their cycle. Locks they hold stay held, as a hung task keeps them. */
+  dropStuck(since: number): void {
+    for (let i = this.parked.length - 1; i >= 0; i--) {
+      const entry = this.parked[i];
+      if (entry.seq <= since || this.isEligible(entry)) continue;
+      this.parked.splice(i, 1);
+      if (entry.act) this.requests.delete(entry.act);
+    }
+    this.progress();
   }
 
   /** At process exit: continuations still parked are reported (a deadlock shows as an event loop

@@ -27,6 +27,8 @@ export interface SynthesizedTest {
   helpers: string[];
   /** Module file (project-relative) → the namespace variable it is imported as. */
   modules: Record<string, string>;
+  /** A part that is a task body (task-bodies.ts): the oracle compares exceptions and hangs only. */
+  taskBody?: { fn: string; line: number };
 }
 
 export interface SkippedCandidate {

@@ -9,6 +9,7 @@ import { runnerOf, type TestRunner } from '../runner/test-runners.js';
 import { analyzeProject } from '../static/analyze.js';
 import { runTraced } from '../trace/run-traced.js';
 import { planTests } from './plan-tests.js';
+import { taskBodies } from './task-bodies.js';
 import { readSeedRun } from './seed-invocations.js';
 import type { SynthResult } from './synth-types.js';
 import { helperSpecifier, importStyle, renderTest } from './write-tests.js';
@@ -31,6 +32,8 @@ export interface SynthOutput extends SynthResult {
   runner: TestRunner;
   /** The argv that runs the synthesized tests with the project's runner. */
   command: string[];
+  /** Per test file, the argv that runs it alone (rank fuzzes each on its own). */
+  commands: string[][];
   unitRunDir: string;
 }
 
@@ -60,9 +63,15 @@ export async function synthesize(loaded: LoadedConfig, options: SynthOptions): P
   }
   const seed = await readSeedRun(unitRunDir, root);
   if (seed.invocations.length === 0) throw new SynthInputError(`the unit tests called no instrumented function: does "include" (${config.include.join(', ')}) match the code they test?`);
-  const classes = options.method === 'he' || options.method === 'both' ? analyzeProject(root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks }).classes : [];
+  const analysis = analyzeProject(root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks });
+  const classes = options.method === 'he' || options.method === 'both' ? analysis.classes : [];
   const lockMethods = config.locks.flatMap((l) => [`${l.export}.${l.acquire}`, `${l.export}.${l.release}`]);
   const result = planTests(seed, classes, options.method, { max: options.max, lockMethods });
+  const bodies = taskBodies(root, analysis.nodes);
+  for (const test of result.tests) {
+    const fn = test.parts.flat().find((f) => bodies.has(f));
+    if (fn) test.taskBody = { fn, line: bodies.get(fn)! };
+  }
 
   const outDir = resolve(root, options.out ?? SYNTH_DIR);
   mkdirSync(outDir, { recursive: true });
@@ -83,6 +92,6 @@ export async function synthesize(loaded: LoadedConfig, options: SynthOptions): P
     files.push(file);
   }
   writeFileSync(join(outDir, 'synth.json'), `${JSON.stringify({ method: options.method, tests: result.tests.map(({ setup, calls, modules, state, helpers, ...t }) => t), skipped: result.skipped, counts: result.counts }, null, 2)}\n`);
-  const command = runnerArgv(runner === 'unknown' ? 'node' : runner, files.map((f) => relative(root, f)));
-  return { ...result, outDir, files, runner, command, unitRunDir };
+  const argv = (list: string[]) => runnerArgv(runner === 'unknown' ? 'node' : runner, list.map((f) => relative(root, f)));
+  return { ...result, outDir, files, runner, command: argv(files), commands: files.map((f) => argv([f])), unitRunDir };
 }

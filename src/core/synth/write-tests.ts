@@ -3,28 +3,39 @@
 // the pair is feasible and which seed test it came from. The parallel parts run through
 // `linearizable` (002 Alg. 2 oracle) which starts them with `concurrently()`.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { TestRunner } from '../runner/test-runners.js';
 import type { SynthesizedTest } from './synth-types.js';
 
 const PAPER = { intruder: 'INTRUDER, 000 §3.6', he: 'He et al., 002 Alg. 1', random: 'random pair (baseline)' } as const;
 
-/** The module specifier to import `concurrency-lens/concurrently` by from `outDir`: the package
- *  when the project can resolve it, else this installation's file. */
-export function helperSpecifier(outDir: string): string {
-  for (let dir = outDir; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules', 'concurrency-lens', 'package.json'))) return 'concurrency-lens/concurrently';
-    if (dirname(dir) === dir) break;
+/** How a test in `outDir` imports `concurrency-lens/concurrently`: by the package name when the
+ *  project resolves it (installed, a workspace, a link), else by a relative path to this
+ *  installation's file — which keeps working when the project and this installation move
+ *  together, and `note` says how to make it the package name. */
+export function helperSpecifier(outDir: string, installation = ownInstallation()): { specifier: string; note?: string } {
+  try {
+    createRequire(join(outDir, 'synth.js')).resolve('concurrency-lens/concurrently');
+    return { specifier: 'concurrency-lens/concurrently' };
+  } catch {
+    /* not resolvable from the project */
   }
-  // Not installed in the project: this installation's own file (install concurrency-lens as a dev
-  // dependency to make the tests portable).
+  if (!installation) return { specifier: 'concurrency-lens/concurrently', note: 'concurrency-lens is not installed in this project: npm install --save-dev concurrency-lens' };
+  let rel = relative(outDir, join(installation, 'dist', 'concurrently.cjs')).split('\\').join('/');
+  if (!rel.startsWith('.')) rel = `./${rel}`;
+  return { specifier: rel, note: `concurrency-lens is not installed in this project, so this imports it by its path (${installation}); after npm install --save-dev concurrency-lens, import from 'concurrency-lens/concurrently'` };
+}
+
+/** The folder of the concurrency-lens package this code runs from. */
+function ownInstallation(): string | undefined {
   let dir = __dirname;
   for (let k = 0; k < 6; k++) {
     const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'concurrency-lens') return join(dir, 'dist', 'concurrently.cjs');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'concurrency-lens') return dir;
     dir = dirname(dir);
   }
-  return 'concurrency-lens/concurrently';
+  return undefined;
 }
 
 /** How the project's own tests import source files: with `.ts`, with `.js`, or without. */
@@ -57,7 +68,7 @@ function lambda(expr: string, vars: string[]): string {
   return `({ ${used.join(', ')} }) => ${expr}`;
 }
 
-export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: string; style: '.ts' | '.js' | '' }): string {
+export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: { specifier: string; note?: string }; style: '.ts' | '.js' | '' }): string {
   const title = `${test.parts.map((p) => p.join(' → ')).join(' ∥ ')} on ${test.field}`;
   const header = [
     `// Synthesized by Concurrency Lens (conlens synth, ${PAPER[test.method]}) from the sequential tests.`,
@@ -67,12 +78,16 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
     `// Pair:              ${test.detail}`,
     `// Seed test:         ${test.seeds.join('; ')}`,
     '// The oracle (002 Alg. 2) first runs every linearization of the two calls; the test fails only when',
-    '// the concurrent run shows an outcome (exception, return value, final state) that none of them shows.',
+    test.taskBody
+      ? '// the concurrent run shows an outcome (an exception or a hang) that none of them shows.'
+      : '// the concurrent run shows an outcome (exception, hang, return value, final state) that none of them shows.',
+    ...(test.taskBody ? [`// ${test.taskBody.fn} pauses in a loop (line ${test.taskBody.line}): a task body whose steps are meant to interleave, so return values and state are not compared.`] : []),
   ];
   const imports: string[] = [];
   if (options.runner === 'vitest') imports.push("import { test } from 'vitest';");
   else if (options.runner !== 'mocha' && options.runner !== 'jest') imports.push("import { test } from 'node:test';");
-  imports.push(`import { linearizable } from ${JSON.stringify(options.helper)};`);
+  if (options.helper.note) header.push(`// Note:              ${options.helper.note}`);
+  imports.push(`import { linearizable } from ${JSON.stringify(options.helper.specifier)};`);
   for (const [file, name] of Object.entries(test.modules)) imports.push(`import * as ${name} from ${JSON.stringify(specifier(options.root, options.outDir, file, options.style))};`);
   const testFn = options.runner === 'mocha' ? 'it' : 'test';
   const body = [
@@ -85,6 +100,7 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
     '    parts: [',
     ...test.calls.map((part) => `      [${part.map((c) => lambda(c, test.state)).join(', ')}],`),
     '    ],',
+    ...(test.taskBody ? ["    compare: 'exceptions',"] : []),
     '  });',
     '});',
   ];
