@@ -70,3 +70,38 @@ test('run counts', async () => {
   assert.match(stdout, /0 concurrent test\(s\) written/);
   assert.match(stdout, /skipped 1 candidate\(s\):\n {2}Jobs\.run ∥ Jobs\.run on Jobs\.done: a function argument \(anonymous\) written inline in the seed test/);
 });
+
+test('a method the unit tests reach only through another function is skipped with that reason, not "threw"', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/unit/*.test.ts' } }),
+    'src/auth.ts': `export class Source {
+  issued = 0;
+  async fetchToken(): Promise<string> {
+    await new Promise((r) => setTimeout(r, 1));
+    this.issued++;
+    return 'tok-' + this.issued;
+  }
+}
+export class Client {
+  token: string | undefined;
+  constructor(private readonly source: Source) {}
+  async getToken(): Promise<string> {
+    if (this.token === undefined) this.token = await this.source.fetchToken();
+    return this.token;
+  }
+}`,
+    'test/unit/auth.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client, Source } from '../../src/auth.ts';
+test('caches the token', async () => {
+  const client = new Client(new Source());
+  assert.equal(await client.getToken(), 'tok-1');
+  assert.equal(await client.getToken(), 'tok-1');
+});`,
+  }, []);
+  const { status, stdout, stderr } = conlens(['synth', root, '--method', 'he']);
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /Source\.fetchToken ∥ Source\.fetchToken on Source\.issued: the unit tests never call Source\.fetchToken themselves \(only other functions do\)/);
+  assert.doesNotMatch(stdout, /without an error/);
+});

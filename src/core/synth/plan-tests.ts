@@ -190,6 +190,14 @@ export function lockOrderTests(seed: SeedRun): Planned {
   return out;
 }
 
+/** Why no seed invocation of `fn` can be copied, in the user's terms. */
+function noSeedCall(seed: SeedRun, fn: string): string {
+  const calls = seed.invocations.filter((inv) => inv.fn === fn);
+  if (calls.length === 0) return `the unit tests never call ${fn} themselves (only other functions do): no seed call to copy its object and arguments from`;
+  if (calls.every((inv) => inv.threw)) return `every call of ${fn} in the unit tests threw (${calls[0].threw}): no seed call that does its work`;
+  return `the unit tests call ${fn} only on objects they did not construct (or as a static function): no seed object to share`;
+}
+
 /** The seed invocation of `fn` that ran deepest (the most accesses and awaits: its object was
  *  grown into a state where the function does its work), on the object grown by the fewest calls
  *  (the boundary state, e.g. a queue of one element, where a remote write changes the outcome). */
@@ -225,7 +233,7 @@ export function heTests(seed: SeedRun, classes: ClassAccessMap[]): Planned {
           const If = deepest(seed, `${cls.name}.${f}`);
           const Ig = deepest(seed, `${cls.name}.${g}`);
           if (!If || !Ig) {
-            out.skipped.push({ method: 'he', parts, field, note: `the unit tests never call ${cls.name}.${!If ? f : g} without an error: no arguments to call it with` });
+            out.skipped.push({ method: 'he', parts, field, note: noSeedCall(seed, `${cls.name}.${!If ? f : g}`) });
             continue;
           }
           // The parallel parts share p's outputs (002 §3.2): c2 runs on the instance c1 runs on,
