@@ -109,6 +109,13 @@ test('text report: the table of Tables V/IX, the root, warnings, statuses, invar
   assert.match(text, /^ +implicates SetCheck\.set$/m);
 });
 
+test('text report: synthesized tests fuzzed one at a time say how many and the seeds each ran', () => {
+  const one = formatReport(report);
+  assert.match(one, new RegExp(`^${report.runs} integration runs, strategy random, seeds 1…${report.runs};`, 'm'));
+  const synthesized = formatReport({ ...report, runs: 20, tests: 4, seed: 1 });
+  assert.match(synthesized, /^20 integration runs \(4 synthesized tests × 5\), strategy random, seeds 1…5 each;/m);
+});
+
 test('one row per function: between positions and candidates fold into their function, ranks closed up, nothing lost', () => {
   const p = (rank: number, kind: 'function' | 'between' | 'candidate', fn: string, score: number, invariants: string[], caller?: string) => ({
     ...report.positions[0], rank, kind, function: fn, id: fn, score, case: kind === 'candidate' ? ('candidate' as const) : kind === 'between' ? ('case1' as const) : ('case3' as const),

@@ -295,6 +295,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     version: 1,
     project: loaded.root,
     runs: fuzzed.runs,
+    ...(results.length > 1 ? { tests: results.length } : {}),
     strategy: options.strategy,
     seed: options.seed,
     root: graph.testRoot ? TEST_ROOT : graph.input.roots.map((id) => analysis.nodes.find((n) => n.id === id)?.name ?? id).join(', '),

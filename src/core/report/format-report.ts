@@ -11,7 +11,9 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   const hidden = report.hiddenFailureInvariants ?? [];
   const lines: string[] = [];
   lines.push(`Suspicious positions in ${report.project}`);
-  lines.push(`${report.runs} integration runs, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + report.runs - 1}; ` +
+  const each = report.tests ? report.runs / report.tests : report.runs;
+  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration runs`;
+  lines.push(`${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}; ` +
     `detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
     `(reference ${report.summary.referenceInvariants}, online ${report.summary.onlineInvariants})`);
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; confirmed positions rank first`);

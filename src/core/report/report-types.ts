@@ -45,6 +45,9 @@ export interface Report {
   project: string;
   /** Integration runs under the scheduler. */
   runs: number;
+  /** Synthesized tests fuzzed one at a time (rank --synthesize): `runs` is tests × runs each,
+   *  every test with the same seeds. Absent for one integration suite. */
+  tests?: number;
   strategy: string;
   seed: number;
   /** What order and depth count from: `(test)` (the integration test is the root) or the
