@@ -19,17 +19,11 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import Module from 'node:module';
 import timers from 'node:timers';
+import { FS_CALLBACK_APIS } from './callback-apis.js';
 import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
-
-/** fs functions whose last argument is a completion callback. */
-const FS_CALLBACK_APIS = [
-  'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'exists', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'lchown', 'link',
-  'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'read', 'readdir', 'readFile', 'readlink', 'readv', 'realpath', 'rename', 'rm',
-  'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'write', 'writeFile', 'writev',
-];
 
 /** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
 function timerDelay(delay: unknown): number {
@@ -68,16 +62,21 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
    *  (`viaNode`: through Node's own code, as http.createServer adds its handler); undefined when
    *  it is not the program's (or is Node's own function). Microtasks and listeners count while
    *  instrumented code runs (`running`: a cheap test first, these calls are frequent); timers,
-   *  immediates and fs calls also from the project's tests and helpers. */
-  const registration = (wrapper: Function, api: string, callback: unknown, { viaNode = false, running = true } = {}): Registration | undefined => {
-    if (typeof callback !== 'function' || (running && recorder.running === undefined) || isNodesOwn(callback)) return undefined;
-    const site = sites.callerSite(wrapper, api, !viaNode);
+   *  immediates and fs calls also from the project's tests and helpers. `last`: the call's last
+   *  argument, which instrumented code's mark of the call passed through (resources.ts atMark). */
+  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, { viaNode = false, running = true } = {}): Registration | undefined => {
+    if (typeof callback !== 'function' || (running && recorder.running === undefined) || isNodesOwn(callback)) {
+      sites.clearMark();
+      return undefined;
+    }
+    const site = sites.atMark(last, api, () => sites.callerSite(wrapper, api, !viaNode));
+    sites.clearMark();
     return site === undefined ? undefined : { id: ++registrations, site, by: recorder.running, runs: 0 };
   };
   const keyOf = (reg: Registration, run = reg.runs) => `c${reg.id}.${run}`;
   /** The decisions wait (a little) for it: it fires soon. */
-  const expect = (reg: Registration, deadline: number | undefined, loop?: LoopOrder) =>
-    scheduler.expectCallback(reg, `${keyOf(reg)}@${reg.site}`, deadline, reg.by, loop ?? reg.next);
+  const expect = (reg: Registration, deadline: number | undefined, loop: LoopOrder) =>
+    scheduler.expectCallback(reg, keyOf(reg), reg.site, deadline, reg.by, loop);
 
   /** Node ran the wrapper: park the callback's run as a task. */
   const park = (reg: Registration, loop: LoopOrder, run: () => void) => {
@@ -94,12 +93,12 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const handles = new WeakMap<object, Registration>();
   const timer = (api: 'setTimeout' | 'setInterval', original: typeof setTimeout) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, delay?: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, api, callback, { running: false });
+      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
       reg.next = { order: ++order, expiry: clock + ms, armed: order, ...(api === 'setInterval' ? { channel: reg } : {}) };
-      expect(reg, deadline());
+      expect(reg, deadline(), reg.next);
       const wrapped = function (this: unknown, ...given: unknown[]) {
         const loop = reg.next!;
         park(reg, loop, () => {
@@ -109,7 +108,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
           reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order };
-          expect(reg, deadline());
+          expect(reg, deadline(), reg.next);
         }
       };
       const handle = Reflect.apply(original, this, [wrapped, delay, ...args]) as object;
@@ -127,7 +126,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, 'setImmediate', callback, { running: false });
+      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
       const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
       expect(reg, performance.now() + settleMs, loop);
@@ -155,14 +154,14 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   // ---- microtasks ---------------------------------------------------------------------------
   const nextTick = process.nextTick;
   const tick = shapedLike(nextTick, function (this: unknown, callback: unknown, ...args: unknown[]) {
-    const reg = registration(tick, 'process.nextTick', callback);
+    const reg = registration(tick, 'process.nextTick', callback, arguments[arguments.length - 1]);
     if (!reg) return Reflect.apply(nextTick, this, arguments);
     return Reflect.apply(nextTick, this, [(...given: unknown[]) => runNow(reg, callback as Function, undefined, given), ...args]);
   });
   process.nextTick = tick;
   const queueMicrotask = globalThis.queueMicrotask;
   const microtask = shapedLike(queueMicrotask, function (this: unknown, callback: unknown) {
-    const reg = registration(microtask, 'queueMicrotask', callback);
+    const reg = registration(microtask, 'queueMicrotask', callback, callback);
     if (!reg) return Reflect.apply(queueMicrotask, this, arguments);
     return Reflect.apply(queueMicrotask, this, [() => runNow(reg, callback as Function, undefined, [])]);
   });
@@ -174,14 +173,14 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const thenReplacement = shapedLike(then, function (this: Promise<unknown>, onFulfilled?: unknown, onRejected?: unknown) {
     // Fast path: no instrumented code runs (libraries, the runner, await's own resolution jobs).
     if (recorder.running === undefined) return Reflect.apply(then, this, arguments);
-    const reg = registration(thenReplacement, 'then', typeof onFulfilled === 'function' ? onFulfilled : onRejected);
+    const reg = registration(thenReplacement, 'then', typeof onFulfilled === 'function' ? onFulfilled : onRejected, arguments[arguments.length - 1]);
     if (!reg) return Reflect.apply(then, this, arguments);
     return Reflect.apply(then, this, [reaction(reg, onFulfilled), reaction(reg, onRejected)]);
   });
   const finallyOriginal = Promise.prototype.finally;
   const finallyReplacement = shapedLike(finallyOriginal, function (this: Promise<unknown>, onFinally?: unknown) {
     if (recorder.running === undefined) return Reflect.apply(finallyOriginal, this, arguments);
-    const reg = registration(finallyReplacement, 'finally', onFinally);
+    const reg = registration(finallyReplacement, 'finally', onFinally, onFinally);
     if (!reg) return Reflect.apply(finallyOriginal, this, arguments);
     return Reflect.apply(finallyOriginal, this, [() => runNow(reg, onFinally as Function, undefined, [])]);
   });
@@ -194,15 +193,21 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     if (typeof original !== 'function') continue;
     const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
       const callback = args[args.length - 1];
-      const reg = registration(replacement, `fs.${name}`, callback, { running: false });
+      const reg = registration(replacement, `fs.${name}`, callback, callback, { running: false });
       if (!reg) return Reflect.apply(original, this, args);
       // Two I/O completions have no order of their own: each is free against the others.
       const loop: LoopOrder = { order: ++order };
-      expect(reg, performance.now() + settleMs);
+      expect(reg, performance.now() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
         park(reg, loop, () => Reflect.apply(callback as Function, this, given));
       };
-      return Reflect.apply(original, this, args);
+      try {
+        return Reflect.apply(original, this, args);
+      } catch (error) {
+        // Bad arguments throw synchronously: the callback never comes.
+        scheduler.forgetCallback(reg, true);
+        throw error;
+      }
     });
     (fs as unknown as Record<string, unknown>)[name] = replacement;
   }
@@ -224,7 +229,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
       if (recorder.running !== undefined && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
-        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, { viaNode: true });
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
         if (reg) {
           listenerRegs.set(listener, reg);
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });
