@@ -15,15 +15,20 @@
 // replay treat it as an await step. A callback the program passes through from Node (a promise's
 // resolve function, `setImmediate(resolve)`) is not wrapped: what it settles is awaited, and the
 // await is the scheduling point.
+import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import Module from 'node:module';
+import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
-import { FS_CALLBACK_APIS } from './callback-apis.js';
+import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
 import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
+
+// Taken before the program's promise reactions become scheduling points: the runtime's own are not.
+const PROMISE_THEN = Promise.prototype.then;
+const builtin = createRequire(`${process.cwd()}/`);
 
 /** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
 function timerDelay(delay: unknown): number {
@@ -48,6 +53,8 @@ interface Registration {
   runs: number;
   /** Timers: the loop order of the next run (its expiry on the virtual clock). */
   next?: LoopOrder;
+  /** Timers: the numeric id the program took of its handle. */
+  primitive?: string;
 }
 
 export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, sites: ProjectSites): void {
@@ -69,6 +76,10 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       sites.clearMark();
       return undefined;
     }
+    return registered(wrapper, api, last, viaNode);
+  };
+  /** A call of `api` the program made (from any of its code), as a registration. */
+  const registered = (wrapper: Function, api: string, last: unknown, viaNode = false): Registration | undefined => {
     const site = sites.atMark(last, api, () => sites.callerSite(wrapper, api, !viaNode));
     sites.clearMark();
     return site === undefined ? undefined : { id: ++registrations, site, by: recorder.running, runs: 0 };
@@ -78,10 +89,12 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const expect = (reg: Registration, deadline: number | undefined, loop: LoopOrder) =>
     scheduler.expectCallback(reg, keyOf(reg), reg.site, deadline, reg.by, loop);
 
-  /** Node ran the wrapper: park the callback's run as a task. */
+  /** Node ran the wrapper: park the callback's run as a task. It runs later from the scheduler's
+   *  turn, in the async context Node gave the wrapper (AsyncLocalStorage sees the registering
+   *  context, as without the tool). */
   const park = (reg: Registration, loop: LoopOrder, run: () => void) => {
     const act = recorder.callbackActivation(reg.site, reg.by);
-    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => recorder.runCallback(act, run));
+    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, AsyncResource.bind(() => recorder.runCallback(act, run)));
   };
   /** A microtask callback: runs now, as a task. */
   const runNow = (reg: Registration, callback: Function, self: unknown, args: unknown[]): unknown => {
@@ -91,6 +104,27 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
 
   // ---- timers -------------------------------------------------------------------------------
   const handles = new WeakMap<object, Registration>();
+  /** Timers the program turned into their numeric id (`+timer`, Symbol.toPrimitive): clearTimeout
+   *  takes the id as well as the object (Node's knownTimersById). */
+  const byId = new Map<string, Registration>();
+  let primitivePatched = false;
+  const rememberIds = (handle: object) => {
+    const proto = Reflect.getPrototypeOf(handle) as Record<symbol, unknown> | null;
+    const original = proto?.[Symbol.toPrimitive];
+    primitivePatched = true;
+    if (!proto || typeof original !== 'function') return;
+    Object.defineProperty(proto, Symbol.toPrimitive, {
+      ...Object.getOwnPropertyDescriptor(proto, Symbol.toPrimitive),
+      value: shapedLike(original, function (this: object, ...args: unknown[]) {
+        const id = Reflect.apply(original, this, args) as unknown;
+        const reg = handles.get(this);
+        if (reg) byId.set((reg.primitive = String(id)), reg);
+        return id;
+      }),
+    });
+  };
+  const registrationOf = (handle: unknown): Registration | undefined =>
+    handle !== null && typeof handle === 'object' ? handles.get(handle) : typeof handle === 'number' || typeof handle === 'string' ? byId.get(String(handle)) : undefined;
   const timer = (api: 'setTimeout' | 'setInterval', original: typeof setTimeout) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, delay?: unknown, ...args: unknown[]) {
       const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false });
@@ -103,6 +137,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         const loop = reg.next!;
         park(reg, loop, () => {
           clock = Math.max(clock, loop.expiry!);
+          if (api === 'setTimeout' && reg.primitive !== undefined) byId.delete(reg.primitive);
           Reflect.apply(callback as Function, this, given);
         });
         if (api === 'setInterval') {
@@ -112,16 +147,20 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         }
       };
       const handle = Reflect.apply(original, this, [wrapped, delay, ...args]) as object;
-      if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
+      if (handle !== null && typeof handle === 'object') {
+        handles.set(handle, reg);
+        if (!primitivePatched) rememberIds(handle);
+      }
       return handle;
     });
     return replacement;
   };
   const clear = (original: (handle: unknown) => void) =>
     shapedLike(original, function (this: unknown, handle: unknown) {
-      const reg = handle !== null && typeof handle === 'object' ? handles.get(handle) : undefined;
+      const reg = registrationOf(handle);
       // In the order the schedule chose, a postponed run had not happened yet: it never does.
       if (reg) scheduler.forgetCallback(reg, true);
+      if (typeof handle === 'number' || typeof handle === 'string') byId.delete(String(handle));
       return Reflect.apply(original, this, arguments);
     });
   const immediate = (original: typeof setImmediate) => {
@@ -187,30 +226,102 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   Object.defineProperty(Promise.prototype, 'then', { value: thenReplacement, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(Promise.prototype, 'finally', { value: finallyReplacement, writable: true, enumerable: false, configurable: true });
 
-  // ---- fs completion callbacks ---------------------------------------------------------------
-  for (const name of FS_CALLBACK_APIS) {
-    const original = (fs as unknown as Record<string, unknown>)[name];
-    if (typeof original !== 'function') continue;
+  // ---- I/O completion callbacks and promises ----------------------------------------------------
+  /** Inside a wrapped I/O call: the listeners Node adds meanwhile (execFile's 'close' handler,
+   *  which calls the program's callback) are Node's, not the program's. */
+  let nodeCalls = 0;
+  const insideNode = (fn: Function, self: unknown, args: unknown[]): unknown => {
+    nodeCalls++;
+    try {
+      return Reflect.apply(fn, self, args);
+    } finally {
+      nodeCalls--;
+    }
+  };
+  /** `owner[name]`, whose last argument is a completion callback: the callback is delay-injected.
+   *  Two I/O completions have no order of their own: each is free against the others. */
+  const ioCallback = (owner: Record<string, unknown>, api: string, name: string) => {
+    const original = owner[name];
+    if (typeof original !== 'function') return;
     const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
       const callback = args[args.length - 1];
-      const reg = registration(replacement, `fs.${name}`, callback, callback, { running: false });
+      const reg = registration(replacement, api, callback, callback, { running: false });
       if (!reg) return Reflect.apply(original, this, args);
-      // Two I/O completions have no order of their own: each is free against the others.
       const loop: LoopOrder = { order: ++order };
       expect(reg, performance.now() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
+        loop.order = ++order;
         park(reg, loop, () => Reflect.apply(callback as Function, this, given));
       };
+      let result: unknown;
       try {
-        return Reflect.apply(original, this, args);
+        result = insideNode(original, this, args);
       } catch (error) {
         // Bad arguments throw synchronously: the callback never comes.
         scheduler.forgetCallback(reg, true);
         throw error;
       }
+      // A child process's callback comes from its 'close' event, after the child's earlier
+      // events and before the program's own 'close' listeners: one channel with its events,
+      // in the order Node fired them.
+      if (result instanceof EventEmitter) loop.channel = result;
+      return result;
     });
-    (fs as unknown as Record<string, unknown>)[name] = replacement;
+    owner[name] = replacement;
+  };
+  for (const name of FS_CALLBACK_APIS) ioCallback(fs as unknown as Record<string, unknown>, `fs.${name}`, name);
+  for (const [module, names] of Object.entries(IO_CALLBACK_APIS)) {
+    const exports = builtin(`node:${module}`) as Record<string, unknown>;
+    for (const name of names) ioCallback(exports, `${module}.${name}`, name);
   }
+
+  /** `owner[name]` returns a promise whose settlement is a completion (`loopOf`: its place in the
+   *  loop's queues): the settlement is delay-injected as a callback would be — the program's
+   *  promise settles when the schedule runs it. */
+  const promised = (owner: Record<string, unknown>, api: string, name: string, loopOf: (args: unknown[]) => [LoopOrder, number | undefined], onRun?: (loop: LoopOrder) => void) => {
+    const original = owner[name];
+    if (typeof original !== 'function') return;
+    const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
+      const reg = registered(replacement, api, args[args.length - 1]);
+      if (!reg) return Reflect.apply(original, this, args);
+      const [loop, deadline] = loopOf(args);
+      expect(reg, deadline, loop);
+      let result: unknown;
+      try {
+        result = insideNode(original, this, args);
+      } catch (error) {
+        scheduler.forgetCallback(reg, true);
+        throw error;
+      }
+      if (!(result instanceof Promise)) {
+        scheduler.forgetCallback(reg, true);
+        return result;
+      }
+      // A stream's completion (stream/promises) follows its events: one channel with them, in
+      // the order Node fired them (the program's 'finish' listener before pipeline's result).
+      const stream = api.startsWith('stream.') ? args.findLast((arg) => arg instanceof EventEmitter) : undefined;
+      if (stream) loop.channel = stream;
+      const settled = (settle: (value: unknown) => void) => (value: unknown) => {
+        if (stream) loop.order = ++order;
+        park(reg, loop, () => { onRun?.(loop); settle(value); });
+      };
+      return new Promise((resolve, reject) => PROMISE_THEN.call(result, settled(resolve), settled(reject)));
+    });
+    owner[name] = replacement;
+  };
+  const io = (): [LoopOrder, number] => [{ order: ++order }, performance.now() + settleMs];
+  for (const [module, names] of Object.entries(IO_PROMISE_APIS)) {
+    const exports = builtin(`node:${module}`) as Record<string, unknown>;
+    for (const name of names) promised(exports, `${module.replace('/', '.')}.${name}`, name, io);
+  }
+  const timersPromises = builtin('node:timers/promises') as Record<string, unknown>;
+  promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
+    const ms = timerDelay(delay);
+    const loop: LoopOrder = { order: ++order, expiry: clock + ms, armed: order };
+    return [loop, ms <= settleMs ? performance.now() + ms + 2 : undefined];
+  }, (loop) => (clock = Math.max(clock, loop.expiry!)));
+  promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
+    [{ channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock }, performance.now() + settleMs]);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event
@@ -227,7 +338,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const adder = (name: string) => {
     const original = proto[name];
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
-      if (recorder.running !== undefined && typeof listener === 'function' && !listenerRegs.has(listener)) {
+      if (recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
         const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
         if (reg) {

@@ -325,7 +325,10 @@ export class Scheduler {
    *  I/O in flight), while the candidate set stays what the program registered. */
   private isCandidateSoon(token: object, expected: ExpectedCallback): boolean {
     if (expected.deadline === undefined || this.expectedPrecedes(token, expected.loop)) return false;
-    return !this.parked.some((e) => e.callback !== undefined && (e.callback.token === token || mustPrecede(e.callback.loop, expected.loop)));
+    // A callback parked on its channel fired before it: FIFO.
+    const channel = expected.loop.channel;
+    return !this.parked.some((e) => e.callback !== undefined &&
+      (e.callback.token === token || mustPrecede(e.callback.loop, expected.loop) || (channel !== undefined && e.callback.loop.channel === channel)));
   }
 
   /** Ready to run: its operand settled and, for a lock request, the lock is free; a callback:
@@ -412,6 +415,9 @@ export class Scheduler {
     const entry = this.parked.find((e) => e.callback?.token === awaiting.token);
     if (entry) {
       this.awaiting = undefined;
+      // Something Node ran before it in its queue came meanwhile (an event of its channel): the
+      // decision is taken again, among what is eligible now.
+      if (!this.isEligible(entry)) return this.progressQuiet();
       this.release(entry, awaiting.index, awaiting.candidates, false);
       return;
     }
