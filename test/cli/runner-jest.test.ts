@@ -5,10 +5,10 @@
 // deadlock under Jest: the slow tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
-import { clean, jestMissing, RUNNER_FIXTURES } from '../helpers/runner-fixtures.ts';
+import { clean, jestMissing, RUNNER_FIXTURES, withToolTestInConlens } from '../helpers/runner-fixtures.ts';
 
 const ACCOUNT = join(RUNNER_FIXTURES.jest, 'account');
 
@@ -45,5 +45,18 @@ test('account under Jest: conlens trace records the node:test example\'s program
   } finally {
     clean(ACCOUNT);
     clean(example);
+  }
+});
+
+test("tests conlens left in .conlens/ stay out of a traced run of the user's plain `jest`", { skip }, () => {
+  // No `roots`: Jest's default discovery, which crawls dot-folders; the user's own ignore pattern kept.
+  const config = "module.exports = { testEnvironment: 'node', testPathIgnorePatterns: ['/node_modules/', '/fixed/'], transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] } };\n";
+  const dir = withToolTestInConlens(ACCOUNT, 'npx jest', ['jest.config.cjs', config]);
+  try {
+    const traced = conlens(['trace', dir, '--tests', 'unit']);
+    assert.equal(traced.status, 0, traced.stdout + traced.stderr);
+    assert.doesNotMatch(traced.stdout + traced.stderr, /left-behind|fixed\/test/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -5,10 +5,10 @@
 // tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../helpers/cli.ts';
-import { RUNNER_FIXTURES, tracePoints } from '../helpers/runner-fixtures.ts';
+import { conlens, REPO } from '../helpers/cli.ts';
+import { RUNNER_FIXTURES, withToolTestInConlens, tracePoints } from '../helpers/runner-fixtures.ts';
 
 const FIXTURES = RUNNER_FIXTURES.vitest;
 const EXAMPLES = join(REPO, 'examples');
@@ -28,4 +28,16 @@ test('trace under Vitest records the same program points as under node:test', ()
   const vitest = tracePoints(join(FIXTURES, 'account'));
   assert.ok(vitest.length > 0, 'no program point under Vitest');
   assert.deepEqual(vitest, tracePoints(join(EXAMPLES, 'account')));
+});
+
+test("tests conlens left in .conlens/ stay out of a traced run of the user's plain `vitest run`", () => {
+  // Vitest's default include (every *.test.ts), not the fixture's test/**.
+  const dir = withToolTestInConlens(join(FIXTURES, 'account'), 'npx vitest run', ['vitest.config.ts', "export default { test: { exclude: ['**/node_modules/**', '**/fixed/**'] } };\n"]);
+  try {
+    const traced = conlens(['trace', dir, '--tests', 'unit']);
+    assert.equal(traced.status, 0, traced.stdout + traced.stderr);
+    assert.doesNotMatch(traced.stdout + traced.stderr, /left-behind/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,8 @@
 // Shared by the runner CLI tests (test/cli/runner-*.test.ts, test/slow/runner-cli.test.ts): the
 // fixtures in test/runners/ run through the CLI as a user's Jest or Vitest project would.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { conlens, REPO } from './cli.ts';
@@ -35,4 +36,23 @@ export function jestMissing(): string | false {
   } catch {
     return 'jest and ts-jest are not installed (devDependencies)';
   }
+}
+
+/** A copy of a runner fixture whose unit command runs the runner with no path (its default test
+ *  discovery) and no integration tests, with a failing test in .conlens/synth/ as `conlens synth` leaves one: the traced
+ *  unit run must not pick it up. `config`: the runner's config file to write (name, content). */
+export function withToolTestInConlens(fixture: string, unit: string, config?: [string, string]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-own-tests-'));
+  cpSync(fixture, dir, { recursive: true, filter: (src) => !/[\\/](\.conlens|node_modules)$/.test(src) });
+  // The integration tests fail by design; a runner's default discovery would run them too.
+  rmSync(join(dir, 'test', 'integration'), { recursive: true, force: true });
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const settings = JSON.parse(readFileSync(join(dir, 'conlens.config.json'), 'utf8')) as { unit: { command: string } };
+  settings.unit.command = unit;
+  writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify(settings));
+  if (config) writeFileSync(join(dir, config[0]), config[1]);
+  mkdirSync(join(dir, '.conlens', 'synth'), { recursive: true });
+  const runner = unit.includes('vitest') ? "import { test, expect } from 'vitest';\n" : '';
+  writeFileSync(join(dir, '.conlens', 'synth', 'synth-01-left-behind.test.ts'), `${runner}test('a synthesized test that fails', () => { expect(1).toBe(2); });\n`);
+  return dir;
 }

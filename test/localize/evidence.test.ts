@@ -20,6 +20,17 @@ test('a failing run with zero failure invariants (state outside objects) still y
   assert.match(result.positions[0].reason, /owns the atomic region a real violation interrupted/);
 });
 
+test('equal S_rate across tiers: the reasons name the tier that decided, never a tie rule it overrode', () => {
+  // ensure: depth 1 / order 1; exists: depth 2 / order 2 — equal S_rate, exists deeper.
+  const result = localize({ failureInvariants: [], analysis, callOrders: [run({ '(test)': [0], 'Dirs.ensure': [1], 'Dirs.exists': [2] })], confirmed: ['Dirs.exists', 'Dirs.ensure'], regionOwners: ['Dirs.ensure'] });
+  const [owner, implicated] = result.positions;
+  assert.deepEqual([owner.function, implicated.function], ['Dirs.ensure', 'Dirs.exists']);
+  assert.equal(owner.score, implicated.score);
+  assert.match(owner.reason, /above Dirs\.exists on equal S_rate: stronger evidence \(region owner vs implicated\)/);
+  assert.doesNotMatch(owner.reason, /below Dirs\.exists/);
+  assert.match(implicated.reason, /below Dirs\.ensure on equal S_rate: stronger evidence for Dirs\.ensure \(region owner vs implicated\)/);
+});
+
 test('tiers: region owner, conflicting writer, other implicated, then drift — whatever the S_rate', () => {
   // Log.write drifts with S_rate 1 (depth 1, order 1), above Dirs.clean's 1/5.
   const drift = [fi('Log.write:::EXIT', 'this.n == orig(this.n) + 1', null)];

@@ -14,6 +14,8 @@ interface VitestNode {
   startVitest(mode: 'test', filters: string[], options: Record<string, unknown>, viteOverrides: { plugins: unknown[] }): Promise<{ shouldKeepServer(): boolean; exit(force?: boolean): Promise<void> }>;
 }
 
+/** The tool's own folder in the project. */
+const CONLENS_DIR = '.conlens';
 const ownDir = dirname(fileURLToPath(import.meta.url));
 const cwd = process.cwd();
 const args = process.argv.slice(2);
@@ -47,6 +49,10 @@ async function main(): Promise<void> {
     delete options.exclude;
   }
   if (filter.some((f) => f.includes(':'))) options.includeTaskLocation ??= true;
+  // Tests conlens wrote under .conlens/ (conlens synth) match Vitest's default include: a run of
+  // the user's command must not pick them up (the unit suite would fail on the bug they expose).
+  // Only a command that names them runs them (rank's synthesized integration suite).
+  if (!filter.some((f) => f.includes(CONLENS_DIR))) options.cliExclude = [...((options.cliExclude as unknown[] | undefined) ?? []), `**/${CONLENS_DIR}/**`];
   const ctx = await vitest.startVitest('test', filter.map((f) => f.split('\\').join('/')), options, { plugins: [conlensVitePlugin(settings, ownDir)] });
   if (!ctx.shouldKeepServer()) await ctx.exit();
 }

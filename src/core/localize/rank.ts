@@ -240,6 +240,8 @@ function evidenceOf(ctx: RankContext, fi: string, name: string, confirmed: boole
 /** Strongest first: region owner, interrupted, conflicting writer, implicated, caller, drift. */
 const TIERS: EvidenceTier[] = ['region owner', 'interrupted', 'conflicting writer', 'implicated', 'caller', 'drift'];
 
+const tierOf = (p: SuspiciousPosition) => TIERS.indexOf(p.evidence ?? (p.confirmed ? 'implicated' : 'drift'));
+
 /** The tie rules, in order: the first that separates a and b, as [sign, what the winner has].
  *  sign < 0: a first. */
 function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string] | null {
@@ -259,10 +261,7 @@ const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, 
 
 /** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
-  if (confirmedFirst) {
-    const tier = (p: SuspiciousPosition) => TIERS.indexOf(p.evidence ?? (p.confirmed ? 'implicated' : 'drift'));
-    if (tier(a) !== tier(b)) return tier(a) - tier(b);
-  }
+  if (confirmedFirst && tierOf(a) !== tierOf(b)) return tierOf(a) - tierOf(b);
   if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
   return tieRule(a, b)?.[0] ?? 0;
 }
@@ -291,6 +290,13 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
       notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');
     for (const q of positions) {
       if (q === p || !sameScore(q.score, p.score)) continue;
+      // The evidence tier decided before any tie rule could (rankPositions with confirmedFirst).
+      // Between two confirmed positions (confirmed vs not is the first tie rule's wording).
+      const byTier = first && p.confirmed && q.confirmed ? tierOf(p) - tierOf(q) : 0;
+      if (byTier !== 0) {
+        notes.push(`${byTier < 0 ? 'above' : 'below'} ${label(q)} on equal S_rate: stronger evidence ${byTier < 0 ? `(${p.evidence} vs ${q.evidence})` : `for ${label(q)} (${q.evidence} vs ${p.evidence})`}`);
+        continue;
+      }
       const rule = tieRule(p, q);
       if (!rule) notes.push(`tied with ${label(q)}: no rule separates them`);
       else if (rule[0] < 0) notes.push(`above ${label(q)} on equal S_rate: this one ${rule[1]}`);

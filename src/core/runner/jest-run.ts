@@ -12,6 +12,7 @@ type Argv = Record<string, unknown> & { projects?: string[] };
 interface ProjectConfig {
   transform: [string, string, unknown][];
   setupFiles: string[];
+  testPathIgnorePatterns?: string[];
 }
 interface GlobalConfig {
   testFailureExitCode: number;
@@ -75,6 +76,9 @@ async function main(): Promise<void> {
   // scheduling points in the same order: which files share a worker is not deterministic, so a
   // scheduled run runs its files in one process.
   if (settings.schedule) argv.runInBand = true;
+  // Tests conlens wrote under .conlens/ (conlens synth) match Jest's default testMatch: a run of
+  // the user's command must not pick them up; only a command that names them runs them.
+  if (!userArgs.some((a) => a.includes('.conlens'))) argv.testPathIgnorePatterns = [...(config.testPathIgnorePatterns ?? []), '/\\.conlens/'];
 
   const { results, globalConfig } = await runCLI(argv, projects);
   const code = !results || results.success ? 0 : globalConfig.testFailureExitCode;

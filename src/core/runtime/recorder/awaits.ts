@@ -1,0 +1,83 @@
+// Suspension points: `await`, `yield`, `for await` (`aw`, `ac`, `sp`, `rs`, `rc`). They keep the
+// activation tree exact with no extra promise ticks and, under the controlled scheduler, are where
+// a task parks until the strategy picks it (scheduler.ts).
+import { identityOf } from '../value-capture.js';
+import { type Activation, type Frame, taskOfFrame } from './recorder-base.js';
+import { CallbackTaskRecorder } from './callback-tasks.js';
+
+export class AwaitRecorder extends CallbackTaskRecorder {
+  // ---- suspension points --------------------------------------------------------------------
+
+  /** Before `await value` (or `yield`): the activation suspends; control returns to what ran
+   *  before this segment. */
+  aw<T>(frame: Frame, site: number, value: T): T {
+    return this.suspend(frame, site, value, undefined);
+  }
+
+  protected suspend<T>(frame: Frame, site: number, value: T, child: Activation | undefined): T {
+    const act = frame.act;
+    this.settlePending(act, false);
+    if (act) this.writer.write({ e: 'aw', a: act.id, s: site });
+    if (act && frame === act && !act.suspended) {
+      act.suspended = true;
+      if (act.prev === act.parent && act.parent) this.pending = act;
+    }
+    this.current = frame.prev;
+    const scheduler = this.scheduler;
+    if (!scheduler || this.siteKinds[site] !== 'await') return value;
+    // Under the controlled scheduler the code awaits the scheduler's gate instead (scheduler.ts).
+    const known = typeof value === 'object' && value !== null ? this.dependentPromises.get(value) : undefined;
+    if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
+    const lock = act?.lastLock;
+    return scheduler.park(act, site, value, {
+      ...taskOfFrame(frame),
+      child: child ?? (known === true ? undefined : known),
+      // An await of test code (outside `include`, no activation) while instrumented activations
+      // are open: its operand waits for them (pitfall 1), not for I/O.
+      dependent: known === true || (!act && this.open > 0),
+      ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
+    }) as T;
+  }
+
+  /** `await f(…)`: the operand is the call itself, so a child that just suspended is awaited
+   *  directly and stays in this task. */
+  ac<T>(frame: Frame, site: number, value: T): T {
+    const pending = this.pending;
+    const child = pending && pending.parent === frame.act ? pending : undefined;
+    this.settlePending(frame.act, true);
+    return this.suspend(frame, site, value, child);
+  }
+
+  /** A scheduling point that is not an await (emitted in scheduled runs only): an async
+   *  generator resumed after `yield` / `yield*`, a `for await` iteration starting, a `for await`
+   *  loop ending. The continuation parks exactly like an await's (its `aw` was recorded before
+   *  the yield / the next() call; `rs` follows once the scheduler released it). `value` comes
+   *  back in a box the code unwraps (`(await sp(…)).v`): what next(value) sent reaches the
+   *  generator as it was, a thenable included. Without a scheduler: the box itself. */
+  sp<T>(frame: Frame, site: number, value: T): { v: T } | Promise<unknown> {
+    const box = Object.create(null) as { v: T };
+    box.v = value;
+    const scheduler = this.scheduler;
+    if (!scheduler) return box;
+    return scheduler.park(frame.act, site, box, taskOfFrame(frame));
+  }
+
+  /** After the await (or yield) resumes. */
+  rs<T>(frame: Frame, site: number, value: T): T {
+    frame.prev = this.current;
+    this.current = frame.act;
+    if (frame.act) this.writer.write({ e: 'rs', a: frame.act.id, s: site });
+    this.scheduler?.resumed(frame.act);
+    return value;
+  }
+
+  /** Entering a catch or finally block of a function with suspension points: an await that threw
+   *  skipped `rs`. */
+  rc(frame: Frame): void {
+    if (this.current !== frame.act) {
+      frame.prev = this.current;
+      this.current = frame.act;
+    }
+  }
+
+}

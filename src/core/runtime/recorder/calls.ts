@@ -1,0 +1,123 @@
+// Calls (`en`, `rt`, `ex`, `lv`) and inline callbacks (`cb`, `ct`, `lc`): the activation tree,
+// exactly, with each call's parameters, `this` and result captured at ENTER and EXIT (Daikon's
+// program points, 004 §III).
+import { captureInto } from '../value-capture.js';
+import type { TraceVars } from '../trace-events.js';
+import { type Activation, type CallbackFrame, encodeError, isPlainPromise, PROMISE_THEN, RecorderBase } from './recorder-base.js';
+
+export class CallRecorder extends RecorderBase {
+  en(fn: number, thisValue: unknown, args: unknown[]): Activation {
+    const parent = this.current;
+    this.settlePending(parent, false);
+    const act = {
+      id: ++this.activationCount,
+      parent,
+      fn,
+      thisValue,
+      exited: false,
+      suspended: false,
+      prev: parent,
+      args,
+    } as Activation;
+    act.act = act;
+    const vars: TraceVars = {};
+    const info = this.functions[fn];
+    const params = info?.params ?? [];
+    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1, new Set());
+    if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth, new Set());
+    this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
+    this.open++;
+    this.current = act;
+    if (this.scheduler && this.atomicFns.has(fn)) act.atomicTask = this.scheduler.atomicEnter(act, fn);
+    return act;
+  }
+
+  protected recordExit(act: Activation, value: unknown, line: number): void {
+    const vars: TraceVars = {};
+    const info = this.functions[act.fn];
+    // Parameters again at EXIT: an object parameter's fields may have changed (account.balance).
+    const params = info?.params ?? [];
+    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], act.args[i], this.options.depth - 1, new Set());
+    if (info?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1, new Set());
+    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
+    this.writer.write({ e: 'ex', a: act.id, f: act.fn, x: line, v: vars });
+  }
+
+  /** `return value` at `line`. An async function's promise result is recorded when it settles. */
+  rt<T>(act: Activation, value: T, line: number): T {
+    if (act.exited) return value;
+    act.exited = true;
+    this.open--;
+    const isAsync = this.functions[act.fn]?.async;
+    // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
+    // constructor (transparency suite); anything else is recorded as returned.
+    if (isAsync && isPlainPromise(value)) {
+      PROMISE_THEN.call(
+        value,
+        (settled: unknown) => this.recordExit(act, settled, line),
+        (error: unknown) => this.recordThrow(act, error),
+      );
+    } else {
+      this.recordExit(act, value, line);
+    }
+    return value;
+  }
+
+  protected recordThrow(act: Activation, error: unknown): void {
+    const vars: TraceVars = {};
+    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
+    this.writer.write({ e: 'exc', a: act.id, f: act.fn, err: encodeError(error, false), v: vars });
+  }
+
+  /** An exception leaves the function. */
+  ex(act: Activation, error: unknown): void {
+    if (act.exited) return;
+    act.exited = true;
+    this.open--;
+    this.recordThrow(act, error);
+  }
+
+  /** The function's last segment ends (its `finally`). */
+  lv(act: Activation): void {
+    if (!act.exited) {
+      act.exited = true;
+      this.open--;
+      this.recordExit(act, undefined, 0);
+    }
+    this.settlePending(act, true);
+    this.current = act.prev;
+    if (act.atomicTask !== undefined) {
+      this.scheduler?.atomicExit(act.atomicTask, act.fn);
+      act.atomicTask = undefined;
+    }
+    this.scheduler?.progress();
+  }
+
+  // ---- inline callbacks ---------------------------------------------------------------------
+
+  cb(act: Activation | undefined): CallbackFrame {
+    const running = this.current;
+    const task = running?.callback;
+    if (task && (!('lexical' in task) || task.lexical === act)) {
+      // The callback a callback task runs (or one nested in it, written in the same function):
+      // it runs as that task, not as the function it is written in, which registered it.
+      task.lexical = act;
+      return { act: running, prev: running };
+    }
+    const frame = { act, prev: running };
+    this.current = act;
+    return frame;
+  }
+
+  /** An async function of test code starts (awaits-only instrumentation): a callback frame
+   *  that, without an activation around it, is a task of its own under the scheduler. */
+  ct(act: Activation | undefined): CallbackFrame {
+    const frame = this.cb(act);
+    if (!act && this.scheduler) frame.task = -++this.testTasks;
+    return frame;
+  }
+
+  lc(frame: CallbackFrame): void {
+    this.current = frame.prev;
+  }
+}

@@ -1,0 +1,66 @@
+// Field accesses (only emitted when options.fields, i.e. integration runs): reads, writes and
+// updates of object properties, and of the outside world's files, listings and ports (object 0,
+// runtime/resources.ts). Every access also reaches the scheduler when its strategy wants them
+// (ATOMFUZZER's and ASSETFUZZER's conflict checks).
+import { encodeScalar, identityOf, isCollection, OUTSIDE_WORLD, peekValue, sizeOf } from '../value-capture.js';
+import type { FieldEvent, TraceValue } from '../trace-events.js';
+import { LockRecorder } from './locks.js';
+
+export class FieldRecorder extends LockRecorder {
+
+  /** Writes one access and tells the scheduler (ATOMFUZZER's conflict checks). `v`: the value
+   *  read or written, when known without running user code; `ek`: a collection's element key. */
+  protected access(kind: 'rd' | 'wr' | 'up', obj: number, key: string, site: number, v?: TraceValue, ek?: unknown, object?: object): void {
+    const act = this.current;
+    this.settlePending(act, false);
+    const event: FieldEvent = { e: kind, a: act ? act.id : null, s: site, obj, k: key };
+    if (v !== undefined) event.v = v;
+    if (typeof ek === 'string' || typeof ek === 'number') event.ek = ek;
+    this.writer.write(event);
+    // A lock's own fields (a config lock class's state, its wait set) are the lock operations the
+    // scheduler already models, not data: for Lipton they are movers, never a conflict.
+    if (this.scheduler?.strategy.wantsAccesses && (object === undefined || !this.isLock(object))) {
+      this.scheduler.accessed(act ?? this.lockOwner, kind !== 'rd', obj, key, site);
+    }
+  }
+
+  protected field(kind: 'rd' | 'wr' | 'up', object: unknown, key: string, site: number, v?: TraceValue): void {
+    if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
+    this.access(kind, identityOf(object), key, site, v, undefined, object);
+  }
+
+  /** `o.p` read. A collection's `size` / an array's `length` is a read of its contents (`[]`, the
+   *  key its mutating calls write). `v`: the value, when it is a data property (no getter runs). */
+  rd<T>(object: T, key: string, site: number): T {
+    if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return object;
+    if ((key === 'size' || key === 'length') && isCollection(object)) {
+      this.access('rd', identityOf(object), '[]', site, sizeOf(object));
+    } else {
+      this.field('rd', object, key, site, peekValue(object, key));
+    }
+    return object;
+  }
+
+  wr<T>(object: T, key: string, site: number): T {
+    this.field('wr', object, key, site);
+    return object;
+  }
+
+  /** `o.p = value` where `o` is `this` or a variable (evaluating it again runs nothing): recorded
+   *  once the value is known, after the right-hand side's own accesses. Returns `value`. */
+  wv<T>(object: unknown, key: string, site: number, value: T): T {
+    this.field('wr', object, key, site, encodeScalar(value, false));
+    return value;
+  }
+
+  up<T>(object: T, key: string, site: number): T {
+    this.field('up', object, key, site);
+    return object;
+  }
+
+
+  /** An access of a file, directory listing or port: object 0, "the outside world". */
+  resource(kind: 'rd' | 'wr', key: string, site: number, v?: TraceValue): void {
+    this.access(kind, OUTSIDE_WORLD, key, site, v);
+  }
+}
