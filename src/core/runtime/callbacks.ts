@@ -94,7 +94,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
    *  context, as without the tool). */
   const park = (reg: Registration, loop: LoopOrder, run: () => void) => {
     const act = recorder.callbackActivation(reg.site, reg.by);
-    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, AsyncResource.bind(() => recorder.runCallback(act, run)));
+    // (An AsyncResource, not AsyncResource.bind: bind builds a deprecation getter per call.)
+    const context = new AsyncResource('conlens.callback');
+    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => context.runInAsyncScope(() => recorder.runCallback(act, run)));
   };
   /** A microtask callback: runs now, as a task. */
   const runNow = (reg: Registration, callback: Function, self: unknown, args: unknown[]): unknown => {
@@ -238,6 +240,15 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       nodeCalls--;
     }
   };
+  /** The wrapped call; bad arguments throw synchronously, and then the completion never comes. */
+  const callForgetting = (reg: Registration, fn: Function, self: unknown, args: unknown[]): unknown => {
+    try {
+      return insideNode(fn, self, args);
+    } catch (error) {
+      scheduler.forgetCallback(reg, true);
+      throw error;
+    }
+  };
   /** `owner[name]`, whose last argument is a completion callback: the callback is delay-injected.
    *  Two I/O completions have no order of their own: each is free against the others. */
   const ioCallback = (owner: Record<string, unknown>, api: string, name: string) => {
@@ -253,14 +264,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         loop.order = ++order;
         park(reg, loop, () => Reflect.apply(callback as Function, this, given));
       };
-      let result: unknown;
-      try {
-        result = insideNode(original, this, args);
-      } catch (error) {
-        // Bad arguments throw synchronously: the callback never comes.
-        scheduler.forgetCallback(reg, true);
-        throw error;
-      }
+      const result = callForgetting(reg, original, this, args);
       // A child process's callback comes from its 'close' event, after the child's earlier
       // events and before the program's own 'close' listeners: one channel with its events,
       // in the order Node fired them.
@@ -286,13 +290,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (!reg) return Reflect.apply(original, this, args);
       const [loop, deadline] = loopOf(args);
       expect(reg, deadline, loop);
-      let result: unknown;
-      try {
-        result = insideNode(original, this, args);
-      } catch (error) {
-        scheduler.forgetCallback(reg, true);
-        throw error;
-      }
+      const result = callForgetting(reg, original, this, args);
       if (!(result instanceof Promise)) {
         scheduler.forgetCallback(reg, true);
         return result;
