@@ -254,3 +254,32 @@ test('both passed the check (a thrown failure): two refreshes of one single-use 
   // Without the other task's later write of `token`, the two reads are no conflict: no region.
   assert.equal(interleavingOf({ ...input, schedule: steps.slice(0, 7) }), undefined);
 });
+
+test('a .then read-modify-write over fs callbacks: the story names the flow and its callback tasks, and the callback that separated check and act', () => {
+  // visit (activations 1 and 4, tasks T1 and T4) reads the file in count's fs.readFile callback
+  // (activations 2 / 5, callback tasks T2 / T5) and writes it in its then callback (3 / 6).
+  const f: Record<string, Frame> = {
+    1: { function: 'VisitCounter.visit', parent: null },
+    2: { function: 'fs.readFile callback (line 9)', parent: 1, callback: true, flow: 'T1' },
+    3: { function: 'then callback (line 25)', parent: 2, callback: true, flow: 'T2' },
+    4: { function: 'VisitCounter.visit', parent: null },
+    5: { function: 'fs.readFile callback (line 9)', parent: 4, callback: true, flow: 'T4' },
+    6: { function: 'then callback (line 25)', parent: 5, callback: true, flow: 'T5' },
+  };
+  const steps = schedule([
+    ['T2', 'VisitCounter.count', 2, 'runs the fs.readFile callback registered at src/visit-counter.ts:9 (decision 1, 2 ready)', 9],
+    ['T2', 'VisitCounter.count', 2, rd(0, 'file:/tmp/v.txt', '0'), 9],
+    ['T5', 'VisitCounter.count', 5, 'runs the fs.readFile callback registered at src/visit-counter.ts:9 (decision 2, 2 ready)', 9],
+    ['T5', 'VisitCounter.count', 5, rd(0, 'file:/tmp/v.txt', '0'), 9],
+    ['T3', 'VisitCounter.visit', 3, 'runs the then callback registered at src/visit-counter.ts:25 (decision 3, 2 ready)', 25],
+    ['T3', 'VisitCounter.store', 3, wr(0, 'file:/tmp/v.txt', '1'), 17],
+    ['T6', 'VisitCounter.visit', 6, 'runs the then callback registered at src/visit-counter.ts:25 (decision 4, 1 ready)', 25],
+    ['T6', 'VisitCounter.store', 6, wr(0, 'file:/tmp/v.txt', '1'), 17],
+  ], 'src/visit-counter.ts');
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.pattern, 'R-W-W');
+  assert.deepEqual(got.region.callback, { name: 'then', file: 'src/visit-counter.ts', line: 25 });
+  assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.own]), [['check', 'T4', 'T5'], ['conflict', 'T1', 'T3'], ['act', 'T4', 'T6']]);
+  const story = storyOf({ kind: 'failed assertion', schedule: steps, frames: f }, got);
+  assert.match(story, /^T4 \(callback task T5\) read file `\/tmp\/v\.txt` \(0\) at visit-counter\.ts:9 and went back to the event loop until the then callback registered at visit-counter\.ts:25 ran; meanwhile T1 \(callback task T3\) wrote/);
+});

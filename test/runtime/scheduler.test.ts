@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
 import { Scheduler, type ScheduledActivation } from '../../src/core/runtime/scheduler.ts';
 import { AtomFuzzerStrategy, EVENT_LOOP_LOCK, mulberry32, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate } from '../../src/core/runtime/strategies/index.ts';
-import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
+import type { SchedEvent, TraceEvent } from '../../src/core/runtime/trace-events.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 const candidates = (n: number): Candidate[] =>
@@ -396,4 +396,37 @@ test('eat', async () => {
     warnings += atoms.filter((e) => e.kind === 'warning').length;
   }
   assert.ok(warnings > 0, 'the Stick regions are atomic blocks all the same (re-acquires of the event loop were paused)');
+});
+
+test('callbacks registered and due soon are candidates before they complete: the decision waits for the chosen one only, and the seed alone decides', async () => {
+  // Two I/O callbacks registered (A, B); only A has completed when the scheduler decides. Both
+  // are candidates, in registration order; whichever the strategy picks runs, and B is waited for
+  // only when it was picked. The same seed picks the same one whichever completed first.
+  const runOnce = async (seed: number, firstDone: 'A' | 'B') => {
+    const events: TraceEvent[] = [];
+    const scheduler = new Scheduler(new RandomStrategy(seed), { stallMs: 1000, settleMs: 500 }, (e) => events.push(e));
+    const ran: string[] = [];
+    const tokens = { A: {}, B: {} };
+    for (const [name, token] of Object.entries(tokens)) {
+      scheduler.expectCallback(token, `c${name}.0`, 7, performance.now() + 500, undefined, { order: name === 'A' ? 1 : 2 });
+    }
+    const complete = (name: 'A' | 'B') =>
+      scheduler.parkCallback(act(name === 'A' ? 11 : 12), 7, { key: `c${name}.0`, loop: { order: name === 'A' ? 1 : 2 }, token: tokens[name] }, () => ran.push(name));
+    complete(firstDone);
+    await new Promise((r) => setTimeout(r, 20));
+    const first = [...ran];
+    complete(firstDone === 'A' ? 'B' : 'A');
+    await new Promise((r) => setTimeout(r, 20));
+    const sched = events.filter((e): e is SchedEvent => e.e === 'sched');
+    return { first, ran, candidates: sched[0]?.c, keys: sched.map((e) => e.k) };
+  };
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const a = await runOnce(seed, 'A');
+    const b = await runOnce(seed, 'B');
+    assert.equal(a.candidates, 2, 'both callbacks were candidates of the first decision');
+    assert.deepEqual(a.keys, b.keys, `seed ${seed}: the same schedule whichever I/O completed first`);
+    assert.deepEqual(a.ran, b.ran);
+    // A decision for the callback that had completed ran it at once, without waiting for the other.
+    if (a.ran[0] === 'A') assert.deepEqual(a.first, ['A']);
+  }
 });

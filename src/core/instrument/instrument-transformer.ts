@@ -13,6 +13,7 @@
 // The runtime API it calls is src/core/runtime/recorder.ts.
 import type * as TS from 'typescript';
 import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
+import { CALLBACK_API_NAMES } from '../runtime/callback-apis.js';
 import { KEYED_READS, KEYED_WRITES, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
 
 export interface InstrumentOptions {
@@ -506,6 +507,19 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           const method = role === 'read' ? 'rd' : role === 'write' ? 'wr' : 'up';
           const site = addSite(node.name, role, node.name.text, node.name.text === 'size' || node.name.text === 'length' ? node.expression : undefined);
           return f.updatePropertyAccessExpression(node, rt(method, [object, f.createStringLiteral(node.name.text), site]), node.name);
+        }
+      }
+      if (!options.awaitsOnly && ts.isCallExpression(node) && node.arguments.length > 0 && !ts.isSpreadElement(node.arguments[node.arguments.length - 1])) {
+        // `setImmediate(f)` → `setImmediate(cs(site, f))`: the last argument passes through the
+        // runtime right before the call, so a callback registration (runtime/callbacks.ts) knows
+        // its call site without capturing the stack.
+        const callee = node.expression;
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? callee.name.text : undefined;
+        if (name !== undefined && CALLBACK_API_NAMES.has(name)) {
+          const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context) as TS.CallExpression;
+          const args = [...visited.arguments];
+          args[args.length - 1] = rt('cs', [addSite(ts.isPropertyAccessExpression(callee) ? callee.name : callee, 'call', name), args[args.length - 1]]);
+          return f.updateCallExpression(visited, visited.expression, visited.typeArguments, args);
         }
       }
       return ts.visitEachChild(node, (c) => visit(c, ctx), context);

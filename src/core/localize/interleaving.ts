@@ -43,7 +43,10 @@ export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: str
 
 export interface InterleavingStep {
   step: number;
+  /** The flow the step counts for (a callback's registering task)… */
   task: string;
+  /** … and the callback task that took it, as the schedule lists it, when that differs. */
+  own?: string;
   function: string;
   file: string;
   line: number;
@@ -69,6 +72,9 @@ export interface Interleaving {
     task: string;
     /** Where the region's task suspended between its two accesses. */
     awaited?: { file: string; line: number };
+    /** Or the callback (its API, where it was registered) whose run separated them, when the
+     *  task's check and act ran in two callbacks of one flow. */
+    callback?: { name: string; file: string; line: number };
     /** For `lock re-acquired`: the lock. */
     lock?: number;
   };
@@ -162,14 +168,17 @@ function attributed(schedule: ScheduleStep[]): ScheduleStep[] {
  *  to is its registrant's (the flow): `read().then((n) => write(n + 1))` checks in one task and acts in the
  *  then callback's. Each step counts for the task that registered the outermost callback around
  *  it, so a region spans a flow's callbacks as it spans an async function's awaits. */
-function flows(steps: ScheduleStep[], frames: Record<string, Frame> | undefined): ScheduleStep[] {
+function flows(steps: ScheduleStep[], frames: Record<string, Frame> | undefined): FlowStep[] {
   if (!frames) return steps;
   return steps.map((s) => {
     let flow: string | undefined;
     for (const a of chainOf(s.a, frames)) if (frames[a].callback) flow = frames[a].flow;
-    return flow && flow !== s.task ? { ...s, task: flow } : s;
+    return flow && flow !== s.task ? { ...s, task: flow, own: s.task } : s;
   });
 }
+
+/** A step counted for its flow; `own`: the callback task that took it, as the schedule shows it. */
+type FlowStep = ScheduleStep & { own?: string };
 
 /** The reads of `task` before step `before`, latest first (lostWakeUps, bothChecked). */
 function* readsBefore(accesses: (readonly [ScheduleStep, number])[], task: string, before: number): Generator<readonly [ScheduleStep, number]> {
@@ -293,13 +302,17 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
   const resumes = between.filter((s) => s.event.startsWith('resumes after'));
   const resumed = resumes.find((s) => s.function === c.owner) ?? resumes[0];
   const at = resumed ? /at (.+):(\d+)(?: \(|$)/.exec(resumed.event) : null;
+  // A flow's check and act in two callbacks: the first callback run between them separated them.
+  const ran = resumed ? undefined : between.find((s) => s.event.startsWith('runs the '));
+  const callback = ran ? /^runs the (.+) callback registered at (.+):(\d+)(?: \(|$)/.exec(ran.event) : null;
   const released = between.find((s) => /^releases lock #\d+/.test(s.event));
   const lock = released ? Number(/#(\d+)/.exec(released.event)![1]) : undefined;
   const reacquired = lock !== undefined && between.some((s) => s.event === `acquires lock #${lock}`);
   const kind: Interleaving['region']['kind'] = input.atomic?.includes(c.owner) ? 'atomic block' : reacquired ? 'lock re-acquired' : 'check-then-act';
-  const asStep = (s: ScheduleStep, role: InterleavingStep['role']): InterleavingStep => ({
+  const asStep = (s: FlowStep, role: InterleavingStep['role']): InterleavingStep => ({
     step: s.step,
     task: s.task,
+    ...(s.own !== undefined ? { own: s.own } : {}),
     function: s.function,
     file: s.file,
     line: s.line,
@@ -318,6 +331,7 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
       owner: c.owner,
       task: check.task,
       ...(at ? { awaited: { file: at[1], line: Number(at[2]) } } : {}),
+      ...(callback ? { callback: { name: callback[1], file: callback[2], line: Number(callback[3]) } } : {}),
       ...(kind === 'lock re-acquired' ? { lock } : {}),
     },
     conflicting: { function: conflict.function, task: conflict.task, op: conflict.access!.op },
@@ -349,7 +363,7 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     const owner = `\`${region.owner}\``;
     const suspended = region.kind === 'lock re-acquired'
       ? `released lock #${region.lock}`
-      : region.awaited ? `awaited at ${where(region.awaited)}` : 'let other tasks run';
+      : region.awaited ? `awaited at ${where(region.awaited)}` : region.callback ? `went back to the event loop until ${separatorText(region)} ran` : 'let other tasks run';
     const then = (() => {
       switch (interleaving.pattern) {
         case 'R-W-W':
@@ -380,7 +394,7 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
       : interleaving.pattern === 'R-R-fail' ? `the check and the act of ${owner} are not atomic`
       : check.variable.startsWith('port ') ? `the probe and the listen of ${owner} are not atomic`
       : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
-    return `${check.task} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${conflict.task} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, ${interleaving.pattern === 'R-R-fail' ? '001 Table 1 pattern 1 cut short by the failure' : `001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}`}: ${interleaving.pattern}).${failureText(input)}`;
+    return `${taskText(check)} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${taskText(conflict)} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, ${interleaving.pattern === 'R-R-fail' ? '001 Table 1 pattern 1 cut short by the failure' : `001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}`}: ${interleaving.pattern}).${failureText(input)}`;
   }
   const steps = input.schedule;
   const waits = steps.filter((s) => s.event.startsWith('waits for lock'));
@@ -401,6 +415,20 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
 function failureText(input: InterleavingInput, thrownSaid = false): string {
   if (!input.message || thrownSaid) return '';
   return ` The run then failed: ${input.kind}, ${input.message}.`;
+}
+
+/** "T3", or "T3 (callback task T22)" when a callback of T3's flow took the step: the story names
+ *  the task the schedule lines show too. */
+function taskText(s: Pick<InterleavingStep, 'task' | 'own'>): string {
+  return s.own ? `${s.task} (callback task ${s.own})` : s.task;
+}
+
+/** What separated a region's check from its act: "the await at a.ts:3", "the fs.readFile
+ *  callback registered at a.ts:9"; undefined when neither is known. */
+export function separatorText(region: Interleaving['region']): string | undefined {
+  if (region.awaited) return `the await at ${where(region.awaited)}`;
+  if (region.callback) return `the ${region.callback.name} callback registered at ${where(region.callback)}`;
+  return undefined;
 }
 
 /** The functions a violation's interleaving puts in the evidence tiers (rank.ts). */

@@ -172,6 +172,9 @@ export interface LocalizeInput {
   /** Functions (names or ids) owning the atomic region a real violation interrupted
    *  (interleaving.ts): first tier. Implicated like `confirmed`. */
   regionOwners?: string[];
+  /** What separated a region owner's check from its act, by owner name ("the await at a.ts:3",
+   *  "the fs.readFile callback registered at a.ts:9"), for its reason. */
+  regionBreaks?: Record<string, string>;
   /** Functions (names or ids) whose access broke such a region (interleaving.ts): second tier. */
   conflictingWriters?: string[];
   /** Functions (names or ids) that threw in a violating run: never called a likely deadlock. */

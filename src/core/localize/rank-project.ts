@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { foldPositions } from '../report/fold-positions.js';
 import type { Report, ReportViolation } from '../report/report-types.js';
 import { implicatedBy } from './confirm.js';
-import { interleavingOf, regionFunctions, storyOf } from './interleaving.js';
+import { interleavingOf, regionFunctions, separatorText, storyOf } from './interleaving.js';
 import { localize } from './index.js';
 import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
@@ -222,6 +222,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     calleesOf.set(from, [...(calleesOf.get(from) ?? []), to]);
   }
   const owners = new Set<string>();
+  const breaks: Record<string, string> = {};
   const writers = new Set<string>();
   const threw = new Set<string>();
   for (const { violation, file } of violations) {
@@ -239,6 +240,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     for (const f of [region.owner, region.writer]) if (f && !implicated.touched.includes(f)) implicated.touched = [...implicated.touched, f].sort();
     if (region.owner) {
       owners.add(region.owner);
+      const separator = interleaving && interleaving.region.owner === region.owner ? separatorText(interleaving.region) : undefined;
+      if (separator) breaks[region.owner] ??= separator;
       named.add(region.owner);
     }
     if (region.writer) {
@@ -281,6 +284,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     interrupted: [...interrupted],
     deadlocked: [...deadlocked],
     regionOwners: [...owners],
+    regionBreaks: breaks,
     conflictingWriters: [...writers],
     threw: [...threw],
     failedWithoutStall: violations.length > 0 && violations.every(({ violation }) => violation.kind !== 'deadlock' && violation.kind !== 'hang'),

@@ -66,6 +66,8 @@ export interface RankContext {
   interrupted?: Set<string>;
   /** Node ids (or names) owning a region a real violation interrupted (interleaving.ts). */
   owners?: Set<string>;
+  /** By owner name: what separated its check from its act. */
+  breaks?: Record<string, string>;
   /** Node ids (or names) whose access broke such a region (interleaving.ts). */
   writers?: Set<string>;
   /** Node ids (or names) that threw in a violating run: no "likely deadlock" for them. */
@@ -174,7 +176,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     case 'violation':
       // The evidence that made it a position, in words (issue 14: every implicated function is one).
       why = inSet(ctx.owners, fi, name)
-        ? `no failure invariant left, but in a real violation another task wrote what ${name} had read before ${name} acted on it: its check and act straddle an await`
+        ? `no failure invariant left, but in a real violation another task wrote what ${name} had read before ${name} acted on it: its check and act straddle ${ctx.breaks?.[name] ?? 'a scheduling point'}`
         : inSet(ctx.interrupted, fi, name)
           ? `no failure invariant left, but a real violation interrupted ${name} in the middle of an update and failed meanwhile`
           : inSet(ctx.writers, fi, name)

@@ -15,21 +15,20 @@
 // replay treat it as an await step. A callback the program passes through from Node (a promise's
 // resolve function, `setImmediate(resolve)`) is not wrapped: what it settles is awaited, and the
 // await is the scheduling point.
+import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import Module from 'node:module';
+import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
+import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
 import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
 
-/** fs functions whose last argument is a completion callback. */
-const FS_CALLBACK_APIS = [
-  'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'exists', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'lchown', 'link',
-  'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'read', 'readdir', 'readFile', 'readlink', 'readv', 'realpath', 'rename', 'rm',
-  'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'write', 'writeFile', 'writev',
-];
+// Taken before the program's promise reactions become scheduling points: the runtime's own are not.
+const PROMISE_THEN = Promise.prototype.then;
+const builtin = createRequire(`${process.cwd()}/`);
 
 /** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
 function timerDelay(delay: unknown): number {
@@ -54,6 +53,8 @@ interface Registration {
   runs: number;
   /** Timers: the loop order of the next run (its expiry on the virtual clock). */
   next?: LoopOrder;
+  /** Timers: the numeric id the program took of its handle. */
+  primitive?: string;
 }
 
 export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, sites: ProjectSites): void {
@@ -68,21 +69,34 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
    *  (`viaNode`: through Node's own code, as http.createServer adds its handler); undefined when
    *  it is not the program's (or is Node's own function). Microtasks and listeners count while
    *  instrumented code runs (`running`: a cheap test first, these calls are frequent); timers,
-   *  immediates and fs calls also from the project's tests and helpers. */
-  const registration = (wrapper: Function, api: string, callback: unknown, { viaNode = false, running = true } = {}): Registration | undefined => {
-    if (typeof callback !== 'function' || (running && recorder.running === undefined) || isNodesOwn(callback)) return undefined;
-    const site = sites.callerSite(wrapper, api, !viaNode);
+   *  immediates and fs calls also from the project's tests and helpers. `last`: the call's last
+   *  argument, which instrumented code's mark of the call passed through (resources.ts atMark). */
+  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, { viaNode = false, running = true } = {}): Registration | undefined => {
+    if (typeof callback !== 'function' || (running && recorder.running === undefined) || isNodesOwn(callback)) {
+      sites.clearMark();
+      return undefined;
+    }
+    return registered(wrapper, api, last, viaNode);
+  };
+  /** A call of `api` the program made (from any of its code), as a registration. */
+  const registered = (wrapper: Function, api: string, last: unknown, viaNode = false): Registration | undefined => {
+    const site = sites.atMark(last, api, () => sites.callerSite(wrapper, api, !viaNode));
+    sites.clearMark();
     return site === undefined ? undefined : { id: ++registrations, site, by: recorder.running, runs: 0 };
   };
   const keyOf = (reg: Registration, run = reg.runs) => `c${reg.id}.${run}`;
   /** The decisions wait (a little) for it: it fires soon. */
-  const expect = (reg: Registration, deadline: number | undefined, loop?: LoopOrder) =>
-    scheduler.expectCallback(reg, `${keyOf(reg)}@${reg.site}`, deadline, reg.by, loop ?? reg.next);
+  const expect = (reg: Registration, deadline: number | undefined, loop: LoopOrder) =>
+    scheduler.expectCallback(reg, keyOf(reg), reg.site, deadline, reg.by, loop);
 
-  /** Node ran the wrapper: park the callback's run as a task. */
+  /** Node ran the wrapper: park the callback's run as a task. It runs later from the scheduler's
+   *  turn, in the async context Node gave the wrapper (AsyncLocalStorage sees the registering
+   *  context, as without the tool). */
   const park = (reg: Registration, loop: LoopOrder, run: () => void) => {
     const act = recorder.callbackActivation(reg.site, reg.by);
-    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => recorder.runCallback(act, run));
+    // (An AsyncResource, not AsyncResource.bind: bind builds a deprecation getter per call.)
+    const context = new AsyncResource('conlens.callback');
+    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => context.runInAsyncScope(() => recorder.runCallback(act, run)));
   };
   /** A microtask callback: runs now, as a task. */
   const runNow = (reg: Registration, callback: Function, self: unknown, args: unknown[]): unknown => {
@@ -92,42 +106,68 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
 
   // ---- timers -------------------------------------------------------------------------------
   const handles = new WeakMap<object, Registration>();
+  /** Timers the program turned into their numeric id (`+timer`, Symbol.toPrimitive): clearTimeout
+   *  takes the id as well as the object (Node's knownTimersById). */
+  const byId = new Map<string, Registration>();
+  let primitivePatched = false;
+  const rememberIds = (handle: object) => {
+    const proto = Reflect.getPrototypeOf(handle) as Record<symbol, unknown> | null;
+    const original = proto?.[Symbol.toPrimitive];
+    primitivePatched = true;
+    if (!proto || typeof original !== 'function') return;
+    Object.defineProperty(proto, Symbol.toPrimitive, {
+      ...Object.getOwnPropertyDescriptor(proto, Symbol.toPrimitive),
+      value: shapedLike(original, function (this: object, ...args: unknown[]) {
+        const id = Reflect.apply(original, this, args) as unknown;
+        const reg = handles.get(this);
+        if (reg) byId.set((reg.primitive = String(id)), reg);
+        return id;
+      }),
+    });
+  };
+  const registrationOf = (handle: unknown): Registration | undefined =>
+    handle !== null && typeof handle === 'object' ? handles.get(handle) : typeof handle === 'number' || typeof handle === 'string' ? byId.get(String(handle)) : undefined;
   const timer = (api: 'setTimeout' | 'setInterval', original: typeof setTimeout) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, delay?: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, api, callback, { running: false });
+      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
       reg.next = { order: ++order, expiry: clock + ms, armed: order, ...(api === 'setInterval' ? { channel: reg } : {}) };
-      expect(reg, deadline());
+      expect(reg, deadline(), reg.next);
       const wrapped = function (this: unknown, ...given: unknown[]) {
         const loop = reg.next!;
         park(reg, loop, () => {
           clock = Math.max(clock, loop.expiry!);
+          if (api === 'setTimeout' && reg.primitive !== undefined) byId.delete(reg.primitive);
           Reflect.apply(callback as Function, this, given);
         });
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
           reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order };
-          expect(reg, deadline());
+          expect(reg, deadline(), reg.next);
         }
       };
       const handle = Reflect.apply(original, this, [wrapped, delay, ...args]) as object;
-      if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
+      if (handle !== null && typeof handle === 'object') {
+        handles.set(handle, reg);
+        if (!primitivePatched) rememberIds(handle);
+      }
       return handle;
     });
     return replacement;
   };
   const clear = (original: (handle: unknown) => void) =>
     shapedLike(original, function (this: unknown, handle: unknown) {
-      const reg = handle !== null && typeof handle === 'object' ? handles.get(handle) : undefined;
+      const reg = registrationOf(handle);
       // In the order the schedule chose, a postponed run had not happened yet: it never does.
       if (reg) scheduler.forgetCallback(reg, true);
+      if (typeof handle === 'number' || typeof handle === 'string') byId.delete(String(handle));
       return Reflect.apply(original, this, arguments);
     });
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, 'setImmediate', callback, { running: false });
+      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], { running: false });
       if (!reg) return Reflect.apply(original, this, arguments);
       const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
       expect(reg, performance.now() + settleMs, loop);
@@ -155,14 +195,14 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   // ---- microtasks ---------------------------------------------------------------------------
   const nextTick = process.nextTick;
   const tick = shapedLike(nextTick, function (this: unknown, callback: unknown, ...args: unknown[]) {
-    const reg = registration(tick, 'process.nextTick', callback);
+    const reg = registration(tick, 'process.nextTick', callback, arguments[arguments.length - 1]);
     if (!reg) return Reflect.apply(nextTick, this, arguments);
     return Reflect.apply(nextTick, this, [(...given: unknown[]) => runNow(reg, callback as Function, undefined, given), ...args]);
   });
   process.nextTick = tick;
   const queueMicrotask = globalThis.queueMicrotask;
   const microtask = shapedLike(queueMicrotask, function (this: unknown, callback: unknown) {
-    const reg = registration(microtask, 'queueMicrotask', callback);
+    const reg = registration(microtask, 'queueMicrotask', callback, callback);
     if (!reg) return Reflect.apply(queueMicrotask, this, arguments);
     return Reflect.apply(queueMicrotask, this, [() => runNow(reg, callback as Function, undefined, [])]);
   });
@@ -174,38 +214,112 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const thenReplacement = shapedLike(then, function (this: Promise<unknown>, onFulfilled?: unknown, onRejected?: unknown) {
     // Fast path: no instrumented code runs (libraries, the runner, await's own resolution jobs).
     if (recorder.running === undefined) return Reflect.apply(then, this, arguments);
-    const reg = registration(thenReplacement, 'then', typeof onFulfilled === 'function' ? onFulfilled : onRejected);
+    const reg = registration(thenReplacement, 'then', typeof onFulfilled === 'function' ? onFulfilled : onRejected, arguments[arguments.length - 1]);
     if (!reg) return Reflect.apply(then, this, arguments);
     return Reflect.apply(then, this, [reaction(reg, onFulfilled), reaction(reg, onRejected)]);
   });
   const finallyOriginal = Promise.prototype.finally;
   const finallyReplacement = shapedLike(finallyOriginal, function (this: Promise<unknown>, onFinally?: unknown) {
     if (recorder.running === undefined) return Reflect.apply(finallyOriginal, this, arguments);
-    const reg = registration(finallyReplacement, 'finally', onFinally);
+    const reg = registration(finallyReplacement, 'finally', onFinally, onFinally);
     if (!reg) return Reflect.apply(finallyOriginal, this, arguments);
     return Reflect.apply(finallyOriginal, this, [() => runNow(reg, onFinally as Function, undefined, [])]);
   });
   Object.defineProperty(Promise.prototype, 'then', { value: thenReplacement, writable: true, enumerable: false, configurable: true });
   Object.defineProperty(Promise.prototype, 'finally', { value: finallyReplacement, writable: true, enumerable: false, configurable: true });
 
-  // ---- fs completion callbacks ---------------------------------------------------------------
-  for (const name of FS_CALLBACK_APIS) {
-    const original = (fs as unknown as Record<string, unknown>)[name];
-    if (typeof original !== 'function') continue;
+  // ---- I/O completion callbacks and promises ----------------------------------------------------
+  /** Inside a wrapped I/O call: the listeners Node adds meanwhile (execFile's 'close' handler,
+   *  which calls the program's callback) are Node's, not the program's. */
+  let nodeCalls = 0;
+  const insideNode = (fn: Function, self: unknown, args: unknown[]): unknown => {
+    nodeCalls++;
+    try {
+      return Reflect.apply(fn, self, args);
+    } finally {
+      nodeCalls--;
+    }
+  };
+  /** The wrapped call; bad arguments throw synchronously, and then the completion never comes. */
+  const callForgetting = (reg: Registration, fn: Function, self: unknown, args: unknown[]): unknown => {
+    try {
+      return insideNode(fn, self, args);
+    } catch (error) {
+      scheduler.forgetCallback(reg, true);
+      throw error;
+    }
+  };
+  /** `owner[name]`, whose last argument is a completion callback: the callback is delay-injected.
+   *  Two I/O completions have no order of their own: each is free against the others. */
+  const ioCallback = (owner: Record<string, unknown>, api: string, name: string) => {
+    const original = owner[name];
+    if (typeof original !== 'function') return;
     const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
       const callback = args[args.length - 1];
-      const reg = registration(replacement, `fs.${name}`, callback, { running: false });
+      const reg = registration(replacement, api, callback, callback, { running: false });
       if (!reg) return Reflect.apply(original, this, args);
-      // Two I/O completions have no order of their own: each is free against the others.
       const loop: LoopOrder = { order: ++order };
-      expect(reg, performance.now() + settleMs);
+      expect(reg, performance.now() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
+        loop.order = ++order;
         park(reg, loop, () => Reflect.apply(callback as Function, this, given));
       };
-      return Reflect.apply(original, this, args);
+      const result = callForgetting(reg, original, this, args);
+      // A child process's callback comes from its 'close' event, after the child's earlier
+      // events and before the program's own 'close' listeners: one channel with its events,
+      // in the order Node fired them.
+      if (result instanceof EventEmitter) loop.channel = result;
+      return result;
     });
-    (fs as unknown as Record<string, unknown>)[name] = replacement;
+    owner[name] = replacement;
+  };
+  for (const name of FS_CALLBACK_APIS) ioCallback(fs as unknown as Record<string, unknown>, `fs.${name}`, name);
+  for (const [module, names] of Object.entries(IO_CALLBACK_APIS)) {
+    const exports = builtin(`node:${module}`) as Record<string, unknown>;
+    for (const name of names) ioCallback(exports, `${module}.${name}`, name);
   }
+
+  /** `owner[name]` returns a promise whose settlement is a completion (`loopOf`: its place in the
+   *  loop's queues): the settlement is delay-injected as a callback would be — the program's
+   *  promise settles when the schedule runs it. */
+  const promised = (owner: Record<string, unknown>, api: string, name: string, loopOf: (args: unknown[]) => [LoopOrder, number | undefined], onRun?: (loop: LoopOrder) => void) => {
+    const original = owner[name];
+    if (typeof original !== 'function') return;
+    const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
+      const reg = registered(replacement, api, args[args.length - 1]);
+      if (!reg) return Reflect.apply(original, this, args);
+      const [loop, deadline] = loopOf(args);
+      expect(reg, deadline, loop);
+      const result = callForgetting(reg, original, this, args);
+      if (!(result instanceof Promise)) {
+        scheduler.forgetCallback(reg, true);
+        return result;
+      }
+      // A stream's completion (stream/promises) follows its events: one channel with them, in
+      // the order Node fired them (the program's 'finish' listener before pipeline's result).
+      const stream = api.startsWith('stream.') ? args.findLast((arg) => arg instanceof EventEmitter) : undefined;
+      if (stream) loop.channel = stream;
+      const settled = (settle: (value: unknown) => void) => (value: unknown) => {
+        if (stream) loop.order = ++order;
+        park(reg, loop, () => { onRun?.(loop); settle(value); });
+      };
+      return new Promise((resolve, reject) => PROMISE_THEN.call(result, settled(resolve), settled(reject)));
+    });
+    owner[name] = replacement;
+  };
+  const io = (): [LoopOrder, number] => [{ order: ++order }, performance.now() + settleMs];
+  for (const [module, names] of Object.entries(IO_PROMISE_APIS)) {
+    const exports = builtin(`node:${module}`) as Record<string, unknown>;
+    for (const name of names) promised(exports, `${module.replace('/', '.')}.${name}`, name, io);
+  }
+  const timersPromises = builtin('node:timers/promises') as Record<string, unknown>;
+  promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
+    const ms = timerDelay(delay);
+    const loop: LoopOrder = { order: ++order, expiry: clock + ms, armed: order };
+    return [loop, ms <= settleMs ? performance.now() + ms + 2 : undefined];
+  }, (loop) => (clock = Math.max(clock, loop.expiry!)));
+  promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
+    [{ channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock }, performance.now() + settleMs]);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event
@@ -222,9 +336,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const adder = (name: string) => {
     const original = proto[name];
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
-      if (recorder.running !== undefined && typeof listener === 'function' && !listenerRegs.has(listener)) {
+      if (recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
-        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, { viaNode: true });
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
         if (reg) {
           listenerRegs.set(listener, reg);
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });

@@ -22,6 +22,9 @@ import type { TraceValue } from './trace-events.js';
 export interface ResourceSink {
   declareSite(file: string, line: number, col: number, kind: 'read' | 'write' | 'callback', name: string): number;
   resource(kind: 'rd' | 'wr', key: string, site: number, v?: TraceValue): void;
+  /** The marked call being made (recorder `cs`): its site and last argument. */
+  callMark: number | undefined;
+  callValue: unknown;
 }
 
 /** Where a frame's file stands: `rel` its project-relative name; `instrumented`: in `include`. */
@@ -190,6 +193,12 @@ export interface ProjectSites {
   callerSite(wrapper: Function, name: string, direct?: boolean): number | undefined;
   /** Some frame of the project's code is on the stack (the program made the call). */
   onStack(wrapper: Function): boolean;
+  /** `compute()`'s site, once per call expression of instrumented code that marked this call
+   *  (recorder `cs`, `last` its last argument) and `key`: such a call always has the same caller,
+   *  so its stack is captured once, not at every call. */
+  atMark(last: unknown, key: string, compute: () => number | undefined): number | undefined;
+  /** The marked call is over: a later call is not it. */
+  clearMark(): void;
 }
 
 /** `classify` names a frame's file (undefined: not the project's code). */
@@ -279,7 +288,21 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
       return fileName !== undefined && fileName !== null && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
     });
 
-  return { siteOf, callerSite, onStack };
+  const markedSites = new Map<string, number | undefined>();
+  const atMark = (last: unknown, key: string, compute: () => number | undefined): number | undefined => {
+    const mark = sink.callMark;
+    if (mark === undefined || sink.callValue !== last) return compute();
+    const k = `${mark}:${key}`;
+    let site = markedSites.get(k);
+    if (site === undefined && !markedSites.has(k)) markedSites.set(k, (site = compute()));
+    return site;
+  };
+  const clearMark = () => {
+    sink.callMark = undefined;
+    sink.callValue = undefined;
+  };
+
+  return { siteOf, callerSite, onStack, atMark, clearMark };
 }
 
 /** Installs the wrappers. */
@@ -288,13 +311,14 @@ export function watchResources(sink: ResourceSink, sites: ProjectSites): void {
    *  access, http.request → net.createConnection) or the trace writer's own. */
   let depth = 0;
   const wrappers = new Map<Function, Function>();
-  const { siteOf } = sites;
+  const { siteOf, atMark, clearMark } = sites;
 
-  function record(wrapper: Function, name: string, accesses: Access[]): void {
+  function record(wrapper: Function, name: string, accesses: Access[], last: unknown): void {
     let readSite: number | undefined;
     let writeSite: number | undefined;
+    const siteAt = (kind: 'read' | 'write') => atMark(last, `${name}:${kind}`, () => siteOf(wrapper, name, kind));
     for (const [kind, key, v] of accesses) {
-      const site = kind === 'rd' ? (readSite ??= siteOf(wrapper, name, 'read')) : (writeSite ??= siteOf(wrapper, name, 'write'));
+      const site = kind === 'rd' ? (readSite ??= siteAt('read')) : (writeSite ??= siteAt('write'));
       if (site === undefined) return;
       sink.resource(kind, key, site, v);
     }
@@ -306,11 +330,12 @@ export function watchResources(sink: ResourceSink, sites: ProjectSites): void {
     let wrapper = wrappers.get(original);
     if (!wrapper) {
       const replacement = function (this: unknown, ...args: unknown[]): unknown {
-        if (depth === 0) {
+        const outer = depth === 0;
+        if (outer) {
           depth++;
           try {
             const accesses = plan(args, this);
-            if (accesses) record(replacement, name, accesses);
+            if (accesses) record(replacement, name, accesses, args[args.length - 1]);
           } catch {
             // Recording never disturbs the call.
           } finally {
@@ -324,6 +349,8 @@ export function watchResources(sink: ResourceSink, sites: ProjectSites): void {
           return result;
         } finally {
           depth--;
+          // (A callback registration inside took the mark already; a synchronous call leaves it.)
+          if (outer) clearMark();
         }
       };
       wrapper = shapedLike(original, replacement);

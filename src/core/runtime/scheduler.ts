@@ -48,7 +48,7 @@ export interface ParkInfo {
 
 /** A parked macrotask callback (callbacks.ts): delay injection under event-loop-order.ts. */
 interface ParkedCallback {
-  /** `c<registration>.<firing>@<site>`: stable across runs that take the same decisions (the
+  /** `c<registration>.<firing>`: stable across runs that take the same decisions (the
    *  activation ids of callback tasks are not: they depend on when I/O completed). */
   key: string;
   loop: LoopOrder;
@@ -59,12 +59,19 @@ interface ParkedCallback {
 /** A registered callback Node has not run yet, which the decisions wait for like awaited I/O. */
 interface ExpectedCallback {
   key: string;
-  /** performance.now() by which it is expected (undefined: not waited for, e.g. a long timer). */
+  site: number;
+  /** Candidate order, taken at registration (so a callback's place among the candidates does not
+   *  depend on when its I/O completed). */
+  seq: number;
+  /** performance.now() by which it is expected (undefined: not a candidate, e.g. a long timer). */
   deadline: number | undefined;
   by: ScheduledActivation | undefined;
-  /** Its place in the loop's queues (timers, immediates): a parked callback it precedes waits. */
-  loop?: LoopOrder;
+  /** Its place in the loop's queues: a callback it precedes waits. */
+  loop: LoopOrder;
 }
+
+/** A decision's candidate: a parked continuation or callback, or a callback expected soon. */
+type Choice = { entry: Entry; token?: undefined } | { entry?: undefined; token: object; expected: ExpectedCallback };
 
 interface Entry {
   seq: number;
@@ -132,6 +139,7 @@ export class Scheduler {
   private step = 0;
   private tickQueued = false;
   private graceTimer: NodeJS.Timeout | undefined;
+  private graceAt = 0;
   private stallTimer: NodeJS.Timeout | undefined;
   private lastProgress = performance.now();
   private stalled = false;
@@ -162,6 +170,10 @@ export class Scheduler {
   stallHandler: ((kind: 'deadlock' | 'hang') => boolean) | undefined;
   /** The mark() the stall handler's run started at. */
   stallSince = 0;
+  /** A decision chose a callback Node has not run yet: the next decision waits until it ran. */
+  private awaiting: { token: object; index: number; candidates: Candidate[]; since: number } | undefined;
+  /** The task released last registered a callback (since it was released). */
+  private registeredInSegment = false;
 
   constructor(
     public strategy: Strategy,
@@ -202,7 +214,9 @@ export class Scheduler {
     });
     // An await whose activation registered a callback that has not run yet (`await new Promise((r)
     // => setTimeout(() => { …; r(); }))`) waits for that callback, which waits for a decision.
-    if (act && !info.dependent && this.awaitsOwnCallback(act)) info = { ...info, dependent: true };
+    // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
+    // f, () => r()))`, test code awaiting a function of the program's that did).
+    if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
     const entry: Entry = { seq: ++this.seq, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
     this.parked.push(entry);
     const settle = (ok: boolean) => (settled: unknown) => {
@@ -237,8 +251,9 @@ export class Scheduler {
 
   /** A macrotask callback was registered: Node will run it later. `deadline`: when it is expected
    *  (I/O, immediates, short timers), so a decision waits for it as for awaited I/O. */
-  expectCallback(token: object, key: string, deadline: number | undefined, by: ScheduledActivation | undefined, loop?: LoopOrder): void {
-    this.expected.set(token, { key, deadline, by, ...(loop ? { loop } : {}) });
+  expectCallback(token: object, key: string, site: number, deadline: number | undefined, by: ScheduledActivation | undefined, loop: LoopOrder): void {
+    this.expected.set(token, { key: `${key}@${site}`, site, seq: ++this.seq, deadline, by, loop });
+    this.registeredInSegment = true;
   }
 
   /** The registration will not fire again (it fired, or a timer was cleared, or a listener
@@ -247,6 +262,8 @@ export class Scheduler {
   forgetCallback(token: object, cancel: boolean): void {
     this.expected.delete(token);
     if (!cancel) return;
+    // The chosen callback will not come: decide again (the step was not taken).
+    if (this.awaiting?.token === token && !this.parked.some((e) => e.callback?.token === token)) this.awaiting = undefined;
     for (let i = this.parked.length - 1; i >= 0; i--) if (this.parked[i].callback?.token === token) this.parked.splice(i, 1);
     this.progress();
   }
@@ -254,9 +271,10 @@ export class Scheduler {
   /** Node ran a callback's wrapper: the callback is parked instead, ready at once, and `run` runs
    *  it when the strategy picks it. */
   parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void): void {
+    const seq = this.expected.get(callback.token)?.seq ?? ++this.seq;
     this.expected.delete(callback.token);
     this.parked.push({
-      seq: ++this.seq, act, site, info: {}, parkedAt: performance.now(), state: 'ready', ok: true, callback,
+      seq, act, site, info: {}, parkedAt: performance.now(), state: 'ready', ok: true, callback,
       resolve: run, reject: run,
     });
     this.progress();
@@ -280,7 +298,7 @@ export class Scheduler {
     for (;;) {
       const entry = this.parked.find((e) => e.callback?.loop.channel === channel);
       if (!entry) return;
-      this.release([entry], 0, [this.candidateOf(entry)], false);
+      this.release(entry, 0, [this.candidateOf(entry)], false);
     }
   }
 
@@ -299,9 +317,24 @@ export class Scheduler {
 
   private waitsForTimer(entry: Entry): boolean {
     const loop = entry.callback?.loop;
-    if (!loop) return false;
-    for (const [token, expected] of this.expected) if (token !== entry.callback!.token && expected.loop && mustPrecede(expected.loop, loop)) return true;
+    return loop !== undefined && this.expectedPrecedes(entry.callback!.token, loop);
+  }
+
+  /** A callback Node has yet to run (other than `token`'s) must run before `loop`. */
+  private expectedPrecedes(token: object, loop: LoopOrder): boolean {
+    for (const [other, expected] of this.expected) if (other !== token && mustPrecede(expected.loop, loop)) return true;
     return false;
+  }
+
+  /** A callback expected soon is a candidate once none that Node runs first is still waiting:
+   *  delay injection may let it come first, and choosing it only waits for it (not for every
+   *  I/O in flight), while the candidate set stays what the program registered. */
+  private isCandidateSoon(token: object, expected: ExpectedCallback): boolean {
+    if (expected.deadline === undefined || this.expectedPrecedes(token, expected.loop)) return false;
+    // A callback parked on its channel fired before it: FIFO.
+    const channel = expected.loop.channel;
+    return !this.parked.some((e) => e.callback !== undefined &&
+      (e.callback.token === token || mustPrecede(e.callback.loop, expected.loop) || (channel !== undefined && e.callback.loop.channel === channel)));
   }
 
   /** Ready to run: its operand settled and, for a lock request, the lock is free; a callback:
@@ -332,27 +365,25 @@ export class Scheduler {
   private tick(): void {
     this.tickQueued = false;
     if (this.stalled) return;
-    const ready = this.parked.filter((e) => this.isEligible(e));
-    if (ready.length === 0) {
+    if (this.awaiting) return this.awaitChosen();
+    const picks: Choice[] = this.parked.filter((e) => this.isEligible(e)).map((entry) => ({ entry }));
+    for (const [token, expected] of this.expected) if (this.isCandidateSoon(token, expected)) picks.push({ token, expected });
+    if (picks.length === 0) {
       this.armStall();
       return;
     }
     // Let awaited I/O and timers settle before deciding (for a short while), so the candidates
     // do not depend on timing; operands that wait for other parked tasks are not waited for.
+    // (Callbacks expected soon need no wait: they are candidates already.)
     const now = performance.now();
     let waitUntil = 0;
     for (const entry of this.parked) {
       if (entry.state === 'pending' && !this.isDependent(entry)) waitUntil = Math.max(waitUntil, entry.parkedAt + this.settleMs);
     }
-    // Callbacks about to fire (I/O, immediates, short timers) are candidates too, soon.
-    // (Not an interval's next tick while one is parked: it can only come after that one.)
-    for (const [token, expected] of this.expected) {
-      if (expected.deadline !== undefined && !this.parked.some((e) => e.callback?.token === token)) waitUntil = Math.max(waitUntil, expected.deadline);
-    }
     if (this.strategy instanceof ReplayStrategy) {
       // A replay waits (up to the stall time) for the continuation its record names.
       const expected = this.strategy.expects(this.step + 1);
-      const pending = expected !== undefined && !ready.some((e) => keyOf(e) === expected) &&
+      const pending = expected !== undefined && !picks.some((p) => this.keyOfPick(p) === expected) &&
         (this.parked.some((e) => keyOf(e) === expected) || [...this.expected.values()].some((e) => e.key === expected));
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
     }
@@ -362,26 +393,66 @@ export class Scheduler {
       }
     }
     if (waitUntil > now) {
-      if (!this.graceTimer) {
-        this.graceTimer = SET_TIMEOUT(() => {
-          this.graceTimer = undefined;
-          this.progressQuiet();
-        }, Math.ceil(waitUntil - now));
-      }
+      this.wake(waitUntil - now);
       return;
     }
-    this.decide(ready);
+    this.decide(picks.sort((a, b) => this.seqOf(a) - this.seqOf(b)));
+  }
+
+  /** Tick again in `ms` (one timer at a time, the earliest asked for). */
+  private wake(ms: number): void {
+    const at = performance.now() + ms;
+    if (this.graceTimer) {
+      if (this.graceAt <= at) return;
+      CLEAR_TIMEOUT(this.graceTimer);
+    }
+    this.graceAt = at;
+    this.graceTimer = SET_TIMEOUT(() => {
+      this.graceTimer = undefined;
+      this.progressQuiet();
+    }, Math.ceil(ms));
+  }
+
+  /** The chosen callback ran in Node (it is parked): release it as the decision taken. A callback
+   *  that does not come within the stall time (I/O far slower than expected) stops being waited
+   *  for and the decision is taken again. */
+  private awaitChosen(): void {
+    const awaiting = this.awaiting!;
+    const entry = this.parked.find((e) => e.callback?.token === awaiting.token);
+    if (entry) {
+      this.awaiting = undefined;
+      // Something Node ran before it in its queue came meanwhile (an event of its channel): the
+      // decision is taken again, among what is eligible now.
+      if (!this.isEligible(entry)) return this.progressQuiet();
+      this.release(entry, awaiting.index, awaiting.candidates, false);
+      return;
+    }
+    const left = awaiting.since + this.stallMs - performance.now();
+    if (left > 0) return this.wake(left);
+    this.awaiting = undefined;
+    const expected = this.expected.get(awaiting.token);
+    if (expected) expected.deadline = undefined;
+    this.progressQuiet();
+  }
+
+  private seqOf(pick: Choice): number {
+    return pick.entry ? pick.entry.seq : pick.expected.seq;
+  }
+
+  private keyOfPick(pick: Choice): string {
+    return pick.entry ? keyOf(pick.entry) : pick.expected.key;
   }
 
   /** Queue a tick without counting it as progress. */
   private progressQuiet(): void {
-    if (!this.tickQueued && !this.stalled && this.parked.length) {
+    if (!this.tickQueued && !this.stalled && (this.parked.length || this.awaiting)) {
       this.tickQueued = true;
       SET_IMMEDIATE(() => this.tick());
     }
   }
 
   private candidateOf(e: Entry): Candidate {
+    if (e.callback) return this.callbackCandidate(e.seq, keyOf(e), e.site);
     return {
       seq: e.seq,
       key: keyOf(e),
@@ -394,23 +465,38 @@ export class Scheduler {
     };
   }
 
-  private decide(ready: Entry[]): void {
-    const candidates = ready.map((e) => this.candidateOf(e));
-    let index = this.strategy.choose(candidates, this.step + 1);
-    const diverged = index === undefined || index < 0 || index >= ready.length;
-    if (diverged) index = 0;
-    this.release(ready, index!, candidates, diverged);
+  /** A callback's candidate is the same whether Node ran it already or not: its run's activation
+   *  does not exist yet, so the strategies see a task of its own numbered by its candidate order
+   *  (the sched event names the real activation once it runs). */
+  private callbackCandidate(seq: number, key: string, site: number): Candidate {
+    return { seq, key, activation: null, site, task: CALLBACK_CANDIDATE_TASKS - seq };
   }
 
-  private release(ready: Entry[], index: number, candidates: Candidate[], diverged: boolean): void {
+  private decide(picks: Choice[]): void {
+    const candidates = picks.map((p) => (p.entry ? this.candidateOf(p.entry) : this.callbackCandidate(p.expected.seq, p.expected.key, p.expected.site)));
+    let index = this.strategy.choose(candidates, this.step + 1);
+    const diverged = index === undefined || index < 0 || index >= picks.length;
+    if (diverged) index = 0;
+    const chosen = picks[index!];
+    if (chosen.entry) return this.release(chosen.entry, index!, candidates, diverged);
+    // Delay injection: everything else waits until Node ran the chosen callback.
+    this.awaiting = { token: chosen.token, index: index!, candidates, since: performance.now() };
+    this.awaitChosen();
+  }
+
+  private release(chosen: Entry, index: number, candidates: Candidate[], diverged: boolean): void {
     const step = ++this.step;
-    const chosen = ready[index];
     const candidate = candidates[index];
-    const event: SchedEvent = { e: 'sched', n: step, a: candidate.activation, s: chosen.site, c: ready.length, i: index, k: candidate.key, t: candidate.task };
+    const act = chosen.act;
+    const event: SchedEvent = {
+      e: 'sched', n: step, a: act ? act.id : candidate.activation, s: chosen.site, c: candidates.length, i: index, k: candidate.key,
+      t: chosen.callback ? (taskOf(act)?.id ?? null) : candidate.task,
+    };
     if (diverged) event.d = 1;
     this.write(event);
     this.writeNotes();
     this.parked.splice(this.parked.indexOf(chosen), 1);
+    this.registeredInSegment = false;
     if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
@@ -513,7 +599,7 @@ export class Scheduler {
     this.stallTimer = SET_TIMEOUT(() => {
       this.stallTimer = undefined;
       if (this.stalled) return;
-      if (this.parked.some((e) => this.isEligible(e))) return this.progressQuiet();
+      if (this.awaiting || this.parked.some((e) => this.isEligible(e))) return this.progressQuiet();
       if (!this.parked.length) return;
       if (performance.now() - this.lastProgress < this.stallMs - 1) return this.armStall();
       // A callback waiting for a timer Node has yet to run waits for time, not for a deadlock.
@@ -635,6 +721,9 @@ export class Scheduler {
 function grantKey(act: ScheduledActivation, lock: number): string {
   return `${act.id}:${lock}`;
 }
+
+/** Strategies' task numbers of callback candidates (below test code's negative tasks). */
+const CALLBACK_CANDIDATE_TASKS = -(2 ** 30);
 
 function keyOf(entry: Entry): string {
   if (entry.callback) return `${entry.callback.key}@${entry.site}`;

@@ -5,6 +5,18 @@ import { type Activation, CALLBACK_IDS } from './recorder-base.js';
 import { CallRecorder } from './calls.js';
 
 export class CallbackTaskRecorder extends CallRecorder {
+  /** The last marked call of a callback-registering function (instrumenter): its site and last
+   *  argument; callbacks.ts's registration takes them (and learns the site without a stack). */
+  callMark: number | undefined;
+  callValue: unknown;
+
+  /** `f(…, cs(site, last))`: marks the call about to happen. */
+  cs<T>(site: number, value: T): T {
+    this.callMark = site;
+    this.callValue = value;
+    return value;
+  }
+
   /** The activation whose code runs now: it registers a callback. */
   get running(): Activation | undefined {
     return this.current;

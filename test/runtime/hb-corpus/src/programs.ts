@@ -3,8 +3,18 @@
 // once all its callbacks ran; test/hb-corpus.spec.ts holds each one's order checks — orders Node
 // guarantees, which no schedule may break. Each starts from a macrotask (`inTurn`): the nextTick
 // before promise rule holds in a callback, not inside a promise job.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import dns from 'node:dns';
+import dnsPromises from 'node:dns/promises';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import timersPromises from 'node:timers/promises';
+import zlib from 'node:zlib';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -475,4 +485,138 @@ export function sharedCounterCallbacks(log: Log, dir: string): Promise<void> {
   inTurn(() => visit('a'));
   setTimeout(() => visit('b'), 3);
   return done;
+}
+
+// ---- cancelling by id, async context -------------------------------------------------------------
+
+export function timeoutClearedById(log: Log): Promise<void> {
+  const [done, end] = countdown(2);
+  inTurn(() => {
+    const id = +setTimeout(() => log.push('victim'), 20);
+    setTimeout(() => { clearTimeout(id); log.push('cleared'); end(); }, 1);
+    setTimeout(() => { log.push('end'); end(); }, 40);
+  });
+  return done;
+}
+
+export function intervalClearedByPrimitive(log: Log): Promise<void> {
+  const [done, end] = countdown(1);
+  inTurn(() => {
+    let n = 0;
+    const interval = setInterval(() => {
+      log.push(`tick${++n}`);
+      if (n === 2) clearInterval(String(interval[Symbol.toPrimitive]()) as unknown as number);
+    }, 1);
+    setTimeout(() => { log.push('later'); end(); }, 30);
+  });
+  return done;
+}
+
+export function asyncContextInCallbacks(log: Log, dir: string): Promise<void> {
+  const [done, end] = countdown(8);
+  const store = new AsyncLocalStorage<string>();
+  const seen = (what: string) => { log.push(`${what} ${store.getStore()}`); end(); };
+  inTurn(() => {
+    for (const request of ['a', 'b']) {
+      store.run(request, () => {
+        setTimeout(() => seen('timer'), 1);
+        setImmediate(() => seen('immediate'));
+        fs.stat(dir, () => seen('stat'));
+        void Promise.resolve().then(() => seen('then'));
+      });
+    }
+  });
+  return done;
+}
+
+// ---- dns, child processes, zlib, crypto ------------------------------------------------------------
+
+export function dnsTwoLookups(log: Log): Promise<void> {
+  const [done, end] = countdown(3);
+  inTurn(() => {
+    for (const name of ['x', 'y']) dns.lookup('localhost', (err) => { log.push(`lookup ${name} ${err ? 'failed' : 'ok'}`); end(); });
+    setImmediate(() => { log.push('immediate'); end(); });
+  });
+  return done;
+}
+
+export function childExitBeforeCallback(log: Log): Promise<void> {
+  const [done, end] = countdown(2);
+  inTurn(() => {
+    const child = execFile(process.execPath, ['-e', 'process.stdout.write("hi")'], (err, stdout) => {
+      log.push(`callback ${err ? 'failed' : stdout}`);
+      end();
+    });
+    child.on('exit', (code) => log.push(`exit ${code}`));
+    child.on('close', () => { log.push('close'); end(); });
+  });
+  return done;
+}
+
+export function zlibRoundTrip(log: Log): Promise<void> {
+  const [done, end] = countdown(2);
+  inTurn(() => {
+    zlib.gzip('hello', (err, packed) => {
+      log.push('packed');
+      zlib.gunzip(packed, (err2, text) => { log.push(`unpacked ${text}`); end(); });
+    });
+    zlib.deflate('other', () => { log.push('deflated'); end(); });
+  });
+  return done;
+}
+
+export function cryptoCallbacks(log: Log): Promise<void> {
+  const [done, end] = countdown(3);
+  inTurn(() => {
+    crypto.randomBytes(8, (err, bytes) => { log.push(`bytes ${bytes.length}`); end(); });
+    crypto.pbkdf2('secret', 'salt', 1, 16, 'sha256', (err, key) => { log.push(`key ${key.length}`); end(); });
+    setTimeout(() => { log.push('timer'); end(); }, 1);
+  });
+  return done;
+}
+
+// ---- promise forms ------------------------------------------------------------------------------
+
+export async function fsPromisesWriteThenRead(log: Log, dir: string): Promise<void> {
+  const file = join(dir, 'promised.txt');
+  await fsp.writeFile(file, 'first');
+  log.push('written');
+  const [a, b] = await Promise.all([fsp.readFile(file, 'utf8'), fsp.stat(file)]);
+  log.push(`read ${a} ${b.size}`);
+}
+
+export function timersPromisesByDelay(log: Log): Promise<void> {
+  const [done, end] = countdown(3);
+  inTurn(() => {
+    void timersPromises.setTimeout(10).then(() => { log.push('slow'); end(); });
+    void timersPromises.setTimeout(1).then(() => { log.push('fast'); end(); });
+    setTimeout(() => { log.push('callback 5'); end(); }, 5);
+  });
+  return done;
+}
+
+export function timersPromisesImmediateFifo(log: Log): Promise<void> {
+  const [done, end] = countdown(3);
+  inTurn(() => {
+    setImmediate(() => { log.push('a'); end(); });
+    void timersPromises.setImmediate().then(() => { log.push('b'); end(); });
+    setImmediate(() => { log.push('c'); end(); });
+  });
+  return done;
+}
+
+export async function dnsPromisesAndStat(log: Log, dir: string): Promise<void> {
+  const [looked, stat] = await Promise.all([
+    dnsPromises.lookup('localhost').then(() => 'ok', () => 'failed'),
+    new Promise<string>((resolve) => fs.stat(dir, (err) => resolve(err ? 'failed' : 'ok'))),
+  ]);
+  log.push(`lookup ${looked}`, `stat ${stat}`);
+}
+
+export async function streamPipelineFinished(log: Log): Promise<void> {
+  const chunks: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, next) { chunks.push(String(chunk)); next(); } });
+  sink.on('finish', () => log.push('finish'));
+  await pipeline(Readable.from(['a', 'b', 'c']), sink);
+  log.push(`piped ${chunks.join('')}`);
 }

@@ -79,6 +79,19 @@ const CHECKS: Record<keyof typeof programs, Check[]> = {
   racingSources: [inOrder('t1', 't2'), all('i', 'io'), count(/./, 4)],
   // A race (a read in a timer, the write in an I/O callback): both orders are Node's.
   sharedCounterCallbacks: [count(/ wrote /, 2)],
+  timeoutClearedById: [exactly('cleared', 'end'), never('victim')],
+  intervalClearedByPrimitive: [exactly('tick1', 'tick2', 'later')],
+  // Each callback runs in the context it was registered in.
+  asyncContextInCallbacks: [count(/ a$/, 4), count(/ b$/, 4), inOrder('then a', 'then b'), allBefore(/^then/, /^(timer|immediate|stat)/), inOrder('immediate a', 'immediate b')],
+  dnsTwoLookups: [all('lookup x ok', 'lookup y ok', 'immediate'), count(/./, 3)],
+  childExitBeforeCallback: [inOrder('exit 0', 'callback hi', 'close'), count(/./, 3)],
+  zlibRoundTrip: [inOrder('packed', 'unpacked hello'), all('deflated'), count(/./, 3)],
+  cryptoCallbacks: [all('bytes 8', 'key 16', 'timer'), count(/./, 3)],
+  fsPromisesWriteThenRead: [exactly('written', 'read first 5')],
+  timersPromisesByDelay: [exactly('fast', 'callback 5', 'slow')],
+  timersPromisesImmediateFifo: [exactly('a', 'b', 'c')],
+  dnsPromisesAndStat: [exactly('lookup ok', 'stat ok')],
+  streamPipelineFinished: [exactly('finish', 'piped abc')],
 };
 
 test('the happens-before corpus keeps every order Node guarantees', async () => {
