@@ -4,6 +4,7 @@
 //   node scripts/run-tests.mjs config cli only the named folders under test/ (`slow`: the slow tier,
 //                                         `npm run test:slow`: all-examples and all-runners sweeps)
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { glob } from 'tinyglobby';
 
@@ -18,9 +19,27 @@ if (files.length === 0) {
   console.error(`no test files match ${patterns.join(', ')}`);
   process.exit(2);
 }
-// Test files run side by side (Node 20's default is one fewer than the cores: one at a time on
-// two). Most of their time is child processes waiting on each other, and every file works in
-// its own temporary folders. CONLENS_TEST_CONCURRENCY=1 runs them one at a time.
-const concurrency = Number(process.env.CONLENS_TEST_CONCURRENCY) || Math.max(2, availableParallelism());
-const result = spawnSync(process.execPath, ['--import', './dist/register.mjs', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// Test files run side by side: one more than the cores (at least three). Most of their time is
+// child processes waiting on each other (the scheduler lets I/O settle, runs wait on their test
+// processes), so a third file keeps two cores busy; every file works in its own temporary
+// folders. CONLENS_TEST_CONCURRENCY=1 runs them one at a time.
+const concurrency = Number(process.env.CONLENS_TEST_CONCURRENCY) || Math.max(3, availableParallelism() + 1);
+// Slowest first, as measured by the last runs (.conlens/test-durations.json, git-ignored; files
+// not measured yet count as slow): a long file that starts last would run on alone at the end.
+const DURATIONS = '.conlens/test-durations.json';
+const LAST = '.conlens/test-durations.last.json';
+const readJson = (path) => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return {};
+  }
+};
+const known = readJson(DURATIONS);
+const ordered = [...files].sort((a, b) => (known[b] ?? Infinity) - (known[a] ?? Infinity) || a.localeCompare(b));
+mkdirSync('.conlens', { recursive: true });
+rmSync(LAST, { force: true });
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-durations.mjs', `--test-reporter-destination=${LAST}`];
+const result = spawnSync(process.execPath, ['--import', './dist/register.mjs', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...ordered], { stdio: 'inherit' });
+if (existsSync(LAST)) writeFileSync(DURATIONS, `${JSON.stringify({ ...known, ...readJson(LAST) }, null, 1)}\n`);
 process.exit(result.status ?? 1);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens, conlensBatch, REPO } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
@@ -12,31 +12,34 @@ test('--help lists every subcommand and the exit codes', () => {
   assert.equal(status, 0);
   for (const name of ['rank', 'check', 'config', 'graph', 'trace']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
   assert.match(stdout, /Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error/);
-  assert.equal(conlens([]).stdout, stdout);
+  const [bare, other] = conlensBatch([[], ['-h']]);
+  assert.equal(bare.stdout, stdout);
+  assert.equal(other.stdout, stdout);
 });
 
 test('--version prints the package version', () => {
   assert.equal(conlens(['--version']).stdout.trim(), version);
-  assert.equal(conlens(['-v']).stdout.trim(), version);
+  assert.equal(conlensBatch([['-v']])[0].stdout.trim(), version);
 });
 
 test('each subcommand has its own --help', () => {
-  for (const name of ['check', 'config', 'graph', 'trace']) {
-    const { status, stdout } = conlens([name, '--help']);
+  const names = ['check', 'config', 'graph', 'trace'];
+  const results = conlensBatch(names.flatMap((name) => [[name, '--help'], ['help', name]]));
+  names.forEach((name, i) => {
+    const [{ status, stdout }, viaHelp] = results.slice(2 * i, 2 * i + 2);
     assert.equal(status, 0);
     assert.match(stdout, new RegExp(`^Usage: conlens ${name} `));
-    assert.equal(conlens(['help', name]).stdout, stdout);
-  }
+    assert.equal(viaHelp.stdout, stdout);
+  });
 });
 
 test('usage errors exit 2 and point at the help', () => {
   const unknown = conlens(['frobnicate']);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown command "frobnicate"/);
-  const badFlag = conlens(['check', '--bogus']);
+  const [badFlag, badRuns] = conlensBatch([['check', '--bogus'], ['check', '--runs', 'many']]);
   assert.equal(badFlag.status, 2);
   assert.match(badFlag.stderr, /Unknown option '--bogus'[\s\S]*conlens check --help/);
-  const badRuns = conlens(['check', '--runs', 'many']);
   assert.equal(badRuns.status, 2);
   assert.match(badRuns.stderr, /--runs must be a whole number ≥ 1, got "many"/);
 });
@@ -54,11 +57,10 @@ test('a broken conlens.config.json gives exit 2 and file:line:column: path: what
 
 test('config prints the effective configuration, also as JSON', () => {
   const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "node --test test/*.ts" } }' });
-  const text = conlens(['config', root]);
+  const [text, json] = conlensBatch([['config', root], ['config', root, '--json']]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /conlens.config.json: valid/);
   assert.match(text.stdout, /timeoutMs +30000/);
-  const json = conlens(['config', root, '--json']);
   const parsed = JSON.parse(json.stdout) as { config: { include: string[] } };
   assert.deepEqual(parsed.config.include, ['src/**']);
 });
@@ -77,7 +79,7 @@ test('check runs the buggy example (exit 1, failures counted) and its fix (exit 
 
 test('check: a test command that cannot start is exit 2 naming the key and program', () => {
   const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "no-such-runner test" } }' });
-  const { status, stderr } = conlens(['check', root]);
+  const [{ status, stderr }] = conlensBatch([['check', root]]);
   assert.equal(status, 2);
   assert.match(stderr, /unit\.command: cannot start "no-such-runner"/);
 });
@@ -99,29 +101,29 @@ test('graph prints the call tree, writes JSON and DOT, and needs no configuratio
 export class C implements A { go(): void {} }
 export function main(a: A): void { a.go(); }`,
   });
-  const text = conlens(['graph', root]);
+  const [text, jsonOut, dotOut] = conlensBatch([['graph', root], ['graph', root, '--json', '-'], ['graph', root, '--dot', '-']]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /1 files, 3 lines, 2 functions, 1 call edges/);
   assert.match(text.stdout, /^ {2}main {2}\(0\)/m);
   assert.match(text.stdout, /^ {4}C\.go {2}\(1\)/m);
-  const json = JSON.parse(conlens(['graph', root, '--json', '-']).stdout) as { edges: { declaredTarget?: string }[]; roots: string[] };
+  const json = JSON.parse(jsonOut.stdout) as { edges: { declaredTarget?: string }[]; roots: string[] };
   assert.deepEqual(json.roots, ['src/a.ts#main']);
   assert.equal(json.edges[0].declaredTarget, 'src/a.ts#A.go');
-  const dot = conlens(['graph', root, '--dot', '-']).stdout;
+  const dot = dotOut.stdout;
   assert.match(dot, /^digraph callgraph \{/);
   assert.match(dot, /"src\/a.ts#main" -> "src\/a.ts#C.go" \[label="via A.go"\];/);
 });
 
 test('graph on an empty folder is an empty graph and exit 0', () => {
   const root = tempProject({ 'notes.txt': '' });
-  const { status, stdout } = conlens(['graph', root]);
+  const [{ status, stdout }] = conlensBatch([['graph', root]]);
   assert.equal(status, 0);
   assert.match(stdout, /^0 files, 0 lines, 0 functions, 0 call edges/);
 });
 
 test('graph with an invalid configuration is exit 2', () => {
   const root = tempProject({ 'conlens.config.json': '{ "include": "src" }' });
-  const { status, stderr } = conlens(['graph', root]);
+  const [{ status, stderr }] = conlensBatch([['graph', root]]);
   assert.equal(status, 2);
   assert.match(stderr, /include: must be array/);
 });
@@ -146,7 +148,7 @@ test('trace on a failing integration suite is exit 1, on a bad --tests exit 2', 
   assert.match(failing.stdout, /tests: integration FAILED/);
   assert.match(failing.stdout, /events: .*lk \d+/);
   assert.match(failing.stdout, /^shared state: fields \d+ read \/ \d+ written/m);
-  const bad = conlens(['trace', 'examples/account', '--tests', 'system']);
+  const [bad] = conlensBatch([['trace', 'examples/account', '--tests', 'system']]);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--tests must be unit or integration/);
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FailureInvariantSet, Invariant, InvariantSet } from '../../src/core/invariants/invariant-types.ts';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens, conlensBatch, REPO } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 function inv(point: string, kind: string, vars: string[], text: string, params: Invariant['params'] = []): Invariant {
@@ -37,16 +37,16 @@ function files() {
 }
 
 test('mine and diff are listed and have their own --help', () => {
-  const general = conlens(['--help']).stdout;
+  const [{ stdout: general }, ...helps] = conlensBatch([['--help'], ['mine', '--help'], ['diff', '--help']]);
   assert.match(general, /^  mine +mine likely invariants/m);
   assert.match(general, /^  diff +compare reference and online invariants/m);
-  for (const name of ['mine', 'diff']) {
-    const { status, stdout } = conlens([name, '--help']);
+  for (const [i, name] of ['mine', 'diff'].entries()) {
+    const { status, stdout } = helps[i];
     assert.equal(status, 0);
     assert.match(stdout, new RegExp(`^Usage: conlens ${name} `));
     assert.match(stdout, /Exit codes: 0 /);
   }
-  assert.match(conlens(['diff', '--help']).stdout, /SJJ SJU SUJ SUU DJJ DJU DUJ DUU JM UM MJ MU/);
+  assert.match(helps[1].stdout, /SJJ SJU SUJ SUU DJJ DJU DUJ DUU JM UM MJ MU/);
 });
 
 test('diff: exit 1 with the failure invariants printed in Daikon style', () => {
@@ -70,14 +70,13 @@ test('diff: exit 1 with the failure invariants printed in Daikon style', () => {
 
 test('diff: exit 0 when nothing differs; --json writes a FailureInvariantSet', () => {
   const { at } = files();
-  const same = conlens(['diff', at('ref.json'), at('same.json'), '--json', at('out.json')]);
+  const [same, toStdout] = conlensBatch([['diff', at('ref.json'), at('same.json'), '--json', at('out.json')], ['diff', at('ref.json'), at('online.json'), '--json', '-']]);
   assert.equal(same.status, 0, same.stderr);
   assert.match(same.stdout, /^failure invariants: 0 /);
   const written = JSON.parse(readFileSync(at('out.json'), 'utf8')) as FailureInvariantSet;
   assert.deepEqual(written.failureInvariants, []);
   assert.deepEqual(written.counts, { SJJ: 1 });
 
-  const toStdout = conlens(['diff', at('ref.json'), at('online.json'), '--json', '-']);
   assert.equal(toStdout.status, 1);
   const set = JSON.parse(toStdout.stdout) as FailureInvariantSet;
   assert.equal(set.version, 1);
@@ -92,42 +91,46 @@ test('diff: exit 0 when nothing differs; --json writes a FailureInvariantSet', (
 
 test('diff: bad input exits 2 and names the file', () => {
   const { at } = files();
-  const missing = conlens(['diff', at('ref.json'), at('nope.json')]);
+  const [missing, notJson, other, folder, one] = conlensBatch([
+    ['diff', at('ref.json'), at('nope.json')],
+    ['diff', at('not-json.json'), at('ref.json')],
+    ['diff', at('ref.json'), at('other.json')],
+    ['diff', REPO, at('ref.json')],
+    ['diff', at('ref.json')],
+  ]);
   assert.equal(missing.status, 2);
   assert.ok(missing.stderr.includes(`${at('nope.json')}: no such file`), missing.stderr);
 
-  const notJson = conlens(['diff', at('not-json.json'), at('ref.json')]);
   assert.equal(notJson.status, 2);
   assert.ok(notJson.stderr.includes(`${at('not-json.json')}: not valid JSON`), notJson.stderr);
 
-  const other = conlens(['diff', at('ref.json'), at('other.json')]);
   assert.equal(other.status, 2);
   assert.ok(other.stderr.includes(`${at('other.json')}: not an InvariantSet`), other.stderr);
   assert.match(other.stderr, /runs: expected an array of strings/);
   assert.match(other.stderr, /points\[0\]\.function: expected a string/);
   assert.match(other.stderr, /\n  …\n$/, 'at most five problems, then …');
 
-  const folder = conlens(['diff', REPO, at('ref.json')]);
   assert.equal(folder.status, 2);
   assert.match(folder.stderr, /is a folder/);
 
-  const one = conlens(['diff', at('ref.json')]);
   assert.equal(one.status, 2);
   assert.match(one.stderr, /give two invariant files[\s\S]*conlens diff --help/);
 });
 
 test('mine: bad options and folders exit 2', () => {
   const root = tempProject({ 'README.md': 'no config here' });
-  const badConfidence = conlens(['mine', root, '--confidence', '1.5']);
+  const [badConfidence, badSuite, noConfig, missing] = conlensBatch([
+    ['mine', root, '--confidence', '1.5'],
+    ['mine', root, '--tests', 'e2e'],
+    ['mine', root],
+    ['mine', join(root, 'missing')],
+  ]);
   assert.equal(badConfidence.status, 2);
   assert.match(badConfidence.stderr, /--confidence must be a number between 0 and 1/);
-  const badSuite = conlens(['mine', root, '--tests', 'e2e']);
   assert.equal(badSuite.status, 2);
   assert.match(badSuite.stderr, /--tests must be unit or integration/);
-  const noConfig = conlens(['mine', root]);
   assert.equal(noConfig.status, 2);
   assert.match(noConfig.stderr, /invalid configuration[\s\S]*conlens\.config\.json/);
-  const missing = conlens(['mine', join(root, 'missing')]);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /no such folder/);
 });
@@ -136,10 +139,9 @@ test('mine: run folders are mined as they are; --tests does not apply to them', 
   const root = tempProject({});
   mkdirSync(join(root, 'run'));
   writeFileSync(join(root, 'run', 'run.json'), '{}');
-  const withTests = conlens(['mine', join(root, 'run'), '--tests', 'unit']);
+  const [withTests, mixed] = conlensBatch([['mine', join(root, 'run'), '--tests', 'unit'], ['mine', join(root, 'run'), root]]);
   assert.equal(withTests.status, 2);
   assert.match(withTests.stderr, /--tests is for a project folder/);
-  const mixed = conlens(['mine', join(root, 'run'), root]);
   assert.equal(mixed.status, 2);
   assert.match(mixed.stderr, /not a run folder/);
 });

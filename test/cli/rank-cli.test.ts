@@ -8,11 +8,16 @@ import { tempProject } from '../helpers/temp-project.ts';
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
   // The integration test is the root (run-orders.ts): SA.run, which it calls, has depth 1 and
   // order 1, so SA.func1 has depth 2 and order 2 — Table V's 1/1 shifted by the test's level.
-  const sarifFile = join(tempProject({}), 'rank.sarif');
-  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', '-', '--sarif', sarifFile]);
+  // One rank with everything a user asks for at once: --json and --sarif files, the text on
+  // stdout, and --exit-zero (npm start uses it: findings are the expected outcome there). Exit 1
+  // on a confirmed violation without --exit-zero: the file-system race test below.
+  const out = tempProject({});
+  const [jsonFile, sarifFile] = [join(out, 'rank.json'), join(out, 'rank.sarif')];
+  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', jsonFile, '--sarif', sarifFile, '--exit-zero']);
   rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
-  assert.equal(status, 1, stderr);
-  const report = JSON.parse(stdout) as { positions: { rank: number; function: string; score: number; status: string; depth: number; order: number }[]; violations: { seed: number }[] };
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /^1 +SA\.func1 /m);
+  const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { positions: { rank: number; function: string; score: number; status: string; depth: number; order: number }[]; violations: { seed: number }[] };
   const first = report.positions[0];
   assert.equal(first.function, 'SA.func1');
   assert.equal(first.rank, 1);
@@ -29,11 +34,6 @@ test('rank on the 004 running example puts SA.func1 first (Table V), confirmed b
   assert.equal(sarif.runs[0].results.length, report.positions.length + report.violations.length);
   assert.equal(sarif.runs[0].results[0].ruleId, 'conlens/position-confirmed');
   assert.match(stderr, /conlens: call graph \(building the static call graph\)…[\s\S]*conlens: integration runs \(6 runs under the random scheduler\)…[\s\S]*conlens: localize \(/);
-  // npm start uses --exit-zero: findings are the expected outcome there.
-  const zero = conlens(['rank', 'examples/running-example', '--runs', '2', '--jobs', '2', '--exit-zero']);
-  rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
-  assert.equal(zero.status, 0, zero.stderr);
-  assert.match(zero.stdout, /^1 +SA\.func1 /m);
 });
 
 test('rank refuses failing unit tests: reference invariants need a passing suite', () => {
@@ -103,8 +103,9 @@ test('a failing run with no object state (a file-system race) still ranks positi
     'test/integration.test.ts': "import { test } from 'node:test'; import { rmSync } from 'node:fs'; import { join } from 'node:path'; import { ensureDir } from '../src/dirs.ts';\n" +
       "test('two at once', async () => { const d = join(process.cwd(), 'out'); rmSync(d, { recursive: true, force: true }); await Promise.all([ensureDir(d), ensureDir(d)]); });\n",
   });
-  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '6', '--jobs', '2', '--json', '-']);
-  const report = JSON.parse(stdout) as { positions: { rank: number; function: string; confirmed: boolean }[]; summary: { violations: number }; violations: { kind: string; message: string; story?: string }[] };
+  // The text on stdout and the JSON in a file, from one rank (--exit-zero: the running-example test).
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '6', '--jobs', '2', '--json', join(root, 'rank.json')]);
+  const report = JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as { positions: { rank: number; function: string; confirmed: boolean }[]; summary: { violations: number }; violations: { kind: string; message: string; story?: string }[] };
   assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
   assert.equal(status, 1, 'a confirmed violation exits 1');
   assert.ok(report.positions.length > 0, 'a failing run always yields positions');
@@ -112,17 +113,23 @@ test('a failing run with no object state (a file-system race) still ranks positi
   assert.equal(report.violations[0].kind, 'exception');
   assert.match(report.violations[0].message, /EEXIST/);
   assert.ok(report.violations[0].story, 'each violation has its story');
-  const text = conlens(['rank', root, '--runs', '6', '--jobs', '2', '--exit-zero']);
-  assert.equal(text.status, 0, '--exit-zero');
-  assert.doesNotMatch(text.stdout, /No suspicious position/);
-  assert.match(text.stdout, /^Violation: exception — .*EEXIST/m);
+  assert.doesNotMatch(stdout, /No suspicious position/);
+  assert.match(stdout, /^Violation: exception — .*EEXIST/m);
 });
 
-test('drift alone exits 0: nothing failed', () => {
-  // A counter whose lost update the test never checks: invariants may drift, no run fails.
+// A counter whose lost update the test never checks: invariants may drift, no run fails. One rank
+// (--progress json, the report in a file, no --exit-zero) serves the next two tests.
+let driftRank: { root: string; status: number | null; stderr: string } | undefined;
+function rankDrift(): NonNullable<typeof driftRank> {
+  if (driftRank) return driftRank;
   const root = counterProject("test('two at once', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); });\n");
-  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2', '--json', '-']);
-  const report = JSON.parse(stdout) as { summary: { violations: number } };
+  const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2', '--progress', 'json', '--json', join(root, 'rank.json')]);
+  return (driftRank = { root, status, stderr });
+}
+
+test('drift alone exits 0: nothing failed', () => {
+  const { root, status, stderr } = rankDrift();
+  const report = JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as { summary: { violations: number } };
   assert.equal(report.summary.violations, 0, stderr);
   assert.equal(status, 0, stderr);
 });
@@ -142,8 +149,7 @@ test('an integration run that hangs is reported (warning and violation) and the 
 });
 
 test('--progress json: one JSON line per stage on stderr, percent rising, then the result with the report path', () => {
-  const root = counterProject("test('two at once', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); });\n");
-  const { status, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2', '--exit-zero', '--progress', 'json']);
+  const { root, status, stderr } = rankDrift();
   assert.equal(status, 0, stderr);
   const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { type: string; stage?: string; message?: string; percent?: number; report?: string });
   const progress = lines.filter((l) => l.type === 'progress');

@@ -13,6 +13,8 @@ import { traceFiles } from '../../src/core/trace/index.ts';
 import { transpileTypeScript } from '../../src/core/instrument/transpile.ts';
 import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
 import { tempProject } from '../helpers/temp-project.ts';
+import { firstViolation } from '../helpers/first-violation.ts';
+import { LEASES, LEDGER } from '../helpers/yield-point-projects.ts';
 
 const OUT = mkdtempSync(join(tmpdir(), 'conlens-yield-'));
 after(() => rmSync(OUT, { recursive: true, force: true }));
@@ -31,83 +33,6 @@ export async function use(it: AsyncIterable<number>) { for await (const x of it)
   // yield (site 0) and yield* (site 1) of the async generator; the for await (site 3): the
   // iteration and the loop's exit. The sync generator's yield (site 2) is none.
   assert.deepEqual(points, ['0 yield __conlens_rt.aw', '1 yield* __conlens_rt.aw', '3 undefined', '3 undefined']);
-});
-
-const CONFIG = (extra: object = {}) => JSON.stringify({
-  include: ['src/**/*.ts'],
-  integration: { command: 'node --test test/*.test.ts' },
-  timeoutMs: 20000,
-  ...extra,
-});
-
-// Two tasks, each with its own generator over one pool: the generator checks a slot is free
-// before its yield and takes it after the consumer came back (a check-then-act across the yield).
-const LEASES = (locked: boolean) => ({
-  'package.json': '{ "type": "module" }',
-  'conlens.config.json': CONFIG({ atomic: ['take'] }),
-  'src/pool.ts': `import { Mutex } from 'async-mutex';
-export class Pool {
-  free = 3;
-  readonly mutex = new Mutex();
-}
-export async function* leases(pool: Pool): AsyncGenerator<number> {
-  while (pool.free > 0) {
-    const slot = pool.free;
-    yield slot;
-    pool.free = slot - 1;
-  }
-}
-export async function take(pool: Pool, taken: number[]): Promise<void> {
-  await null;
-  ${locked ? 'await pool.mutex.runExclusive(async () => {' : '{'}
-    for await (const slot of leases(pool)) taken.push(slot);
-  }${locked ? ')' : ''};
-}`,
-  'test/pool.test.ts': `import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { Pool, take } from '../src/pool.ts';
-test('every slot is leased once', async () => {
-  const pool = new Pool();
-  const taken: number[] = [];
-  await Promise.all([take(pool, taken), take(pool, taken)]);
-  assert.deepEqual([...taken].sort(), [1, 2, 3]);
-});`,
-});
-
-// Two workers share one generator of jobs; each keeps the ledger's total in a local across its
-// for await iterations (read before the loop, written after each job): a lost update when the
-// other worker took a job in between.
-const LEDGER = (locked: boolean) => ({
-  'package.json': '{ "type": "module" }',
-  'conlens.config.json': CONFIG(),
-  'src/ledger.ts': `import { Mutex } from 'async-mutex';
-export class Ledger {
-  total = 0;
-  readonly mutex = new Mutex();
-}
-export async function* jobs(costs: number[]): AsyncGenerator<number> {
-  for (const cost of costs) yield cost;
-}
-async function book(ledger: Ledger, source: AsyncIterable<number>): Promise<void> {
-  let total = ledger.total;
-  for await (const cost of source) {
-    total += cost;
-    ledger.total = total;
-  }
-}
-export async function worker(ledger: Ledger, source: AsyncIterable<number>): Promise<void> {
-  await null;
-  ${locked ? 'await ledger.mutex.runExclusive(() => book(ledger, source));' : 'await book(ledger, source);'}
-}`,
-  'test/ledger.test.ts': `import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { Ledger, jobs, worker } from '../src/ledger.ts';
-test('every job is booked', async () => {
-  const ledger = new Ledger();
-  const source = jobs([1, 2, 3, 4]);
-  await Promise.all([worker(ledger, source), worker(ledger, source)]);
-  assert.equal(ledger.total, 10);
-});`,
 });
 
 /** The kinds of the sites the scheduler's decisions released, over a run's traces. */
@@ -130,8 +55,9 @@ for (const [name, files, kinds, [fn, line]] of [
   for (const strategy of ['random', 'atomfuzzer'] as FuzzStrategy[]) {
     test(`${name}: ${strategy} finds it within 4 seeds and replays it; with a mutex it never fails`, async () => {
       const buggy = loadConfig(tempProject(files(false), ['async-mutex']));
-      const found = await fuzz(buggy, { strategy, runs: 4, seed: 1, jobs: 2, out: out() });
-      assert.ok(found.violations >= 1, `${strategy}: ${found.violations}/4 runs failed`);
+      // Seeds 1–4 one at a time, up to the first that fails (helpers/first-violation.ts).
+      const found = await firstViolation(buggy, { strategy, runs: 4, seed: 1, out: out() });
+      assert.ok(found.violations >= 1, `${strategy}: no violation in seeds 1–4`);
       const first = found.outcomes.find((o) => o.violationFile)!;
       assert.equal(first.outcome, 'failed assertion');
       for (const kind of kinds) assert.ok(decidedKinds(first.runDir).has(kind), `a decision at a ${kind} site`);
@@ -145,7 +71,8 @@ for (const [name, files, kinds, [fn, line]] of [
       const again = await replay(buggy, { strategy, seed: recorded.seed, out: out() });
       assert.deepEqual(again.decisions, recorded.decisions, 'the seed alone gives the same decisions');
 
-      const fixed = await fuzz(loadConfig(tempProject(files(true), ['async-mutex'])), { strategy, runs: 4, seed: 1, jobs: 2, out: out() });
+      // Two seeds here; seeds 1–4 in test/slow/yield-points-fixed.test.ts.
+      const fixed = await fuzz(loadConfig(tempProject(files(true), ['async-mutex'])), { strategy, runs: 2, seed: 1, jobs: 2, out: out() });
       assert.equal(fixed.violations, 0, `fixed: ${fixed.outcomes.map((o) => `${o.outcome} ${o.message ?? ''}`).join('; ')}`);
       assert.ok(fixed.outcomes.every((o) => o.steps > 0));
     });

@@ -75,3 +75,14 @@ for (const name of ['account', 'file-appender']) {
     }
   });
 }
+
+// The long clean streaks of the fixed variants, moved here from test/active/fuzz.test.ts (which
+// keeps 4 runs of each): account/fixed over 20 random runs, string-buffer/fixed over 10
+// ATOMFUZZER runs with no atomicity error (setLength between append's parts commutes).
+test('account/fixed never fails in 20 random runs; string-buffer/fixed in 10 atomfuzzer runs, no atomicity error', async () => {
+  const account = await fuzz(example('account/fixed'), { strategy: 'random', runs: 20, seed: 1, jobs: 4, out: out('account/fixed-20') });
+  assert.equal(account.violations, 0, JSON.stringify(account.outcomes.filter((o) => o.outcome !== 'pass')));
+  const buffer = await fuzz(example('string-buffer/fixed'), { strategy: 'atomfuzzer', runs: 10, seed: 1, jobs: 4, out: out('sb-atom-fixed-10') });
+  assert.equal(buffer.violations, 0, JSON.stringify(buffer.outcomes.filter((o) => o.outcome !== 'pass')));
+  assert.equal(buffer.atomfuzzer!.errors, 0, JSON.stringify(buffer.atomfuzzer));
+});
