@@ -13,7 +13,8 @@ const patterns = folders.length ? folders.map((f) => `test/${f}/**/*.test.ts`) :
 // test/runners/ holds projects whose own tests are written for other runners (Vitest, Jest): they
 // run through conlens in test/cli/runner-*.test.ts, never directly under node:test.
 // test/extension-host/ holds mocha suites that need a VS Code extension host (npm run test:extension).
-const ignore = ['test/runners/**', 'test/extension-host/**', ...['e2e', 'slow'].filter((f) => !folders.includes(f)).map((f) => `test/${f}/**`)];
+// test/**/fixtures/ holds projects some tests run (their own test files are not ours).
+const ignore = ['test/runners/**', 'test/extension-host/**', 'test/**/fixtures/**', ...['e2e', 'slow'].filter((f) => !folders.includes(f)).map((f) => `test/${f}/**`)];
 const files = (await glob(patterns, { ignore })).sort();
 if (files.length === 0) {
   console.error(`no test files match ${patterns.join(', ')}`);
@@ -26,6 +27,7 @@ if (files.length === 0) {
 const concurrency = Number(process.env.CONLENS_TEST_CONCURRENCY) || Math.max(3, availableParallelism() + 1);
 // Slowest first, as measured by the last runs (.conlens/test-durations.json, git-ignored; files
 // not measured yet count as slow): a long file that starts last would run on alone at the end.
+// A fresh clone (CI) starts from the committed baseline (seconds, an ordering hint only).
 const DURATIONS = '.conlens/test-durations.json';
 const LAST = '.conlens/test-durations.last.json';
 const readJson = (path) => {
@@ -35,7 +37,8 @@ const readJson = (path) => {
     return {};
   }
 };
-const known = readJson(DURATIONS);
+const BASELINE = 'scripts/test-durations.baseline.json';
+const known = existsSync(DURATIONS) ? readJson(DURATIONS) : Object.fromEntries(Object.entries(readJson(BASELINE)).map(([file, s]) => [file, s * 1000]));
 const ordered = [...files].sort((a, b) => (known[b] ?? Infinity) - (known[a] ?? Infinity) || a.localeCompare(b));
 mkdirSync('.conlens', { recursive: true });
 rmSync(LAST, { force: true });
