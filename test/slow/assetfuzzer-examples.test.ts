@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens } from '../helpers/cli.ts';
+import { exampleCopy } from '../helpers/example-copy.ts';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced } from '../../src/core/trace/run-traced.ts';
 import { analyzeRun } from '../../src/core/active/violation.ts';
@@ -22,23 +23,27 @@ interface Result {
   assetfuzzer: { violations: { row: number; notation: string }[]; realised: number; bugs: number; harmless: number };
 }
 
-function fuzz(dir: string): Result {
-  const { status, stdout, stderr } = conlens(['fuzz', dir, '--strategy', 'assetfuzzer', '--runs', String(RUNS), '--jobs', '2', '--json', '-']);
-  assert.ok(status === 0 || status === 1, stderr);
-  const result = JSON.parse(stdout.slice(stdout.indexOf('{'))) as Result;
-  // A test process that is still exiting may write its trace's last lines meanwhile: retry.
-  rmSync(join(dir, '.conlens'), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-  return result;
+/** Fuzzes a private copy of examples/<path> (helpers/example-copy.ts). */
+function fuzz(path: string): Result {
+  const dir = exampleCopy(path);
+  try {
+    const { status, stdout, stderr } = conlens(['fuzz', dir, '--strategy', 'assetfuzzer', '--runs', String(RUNS), '--jobs', '2', '--json', '-']);
+    assert.ok(status === 0 || status === 1, stderr);
+    return JSON.parse(stdout.slice(stdout.indexOf('{'))) as Result;
+  } finally {
+    // A test process that is still exiting may write its trace's last lines meanwhile: retry.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
 }
 
 for (const name of EXAMPLES) {
   test(`${name}: assetfuzzer exposes the bug in ≥ 95 % of ${RUNS} runs`, () => {
-    const result = fuzz(join(REPO, 'examples', name));
+    const result = fuzz(name);
     assert.ok(result.assetfuzzer.violations.length > 0, 'phase I found no potential violation');
     assert.ok(result.detectionRate >= 0.95, `detection rate ${result.detectionRate}`);
   });
   test(`${name}/fixed: no failing run and no reported violation in ${RUNS} runs`, () => {
-    const result = fuzz(join(REPO, 'examples', name, 'fixed'));
+    const result = fuzz(`${name}/fixed`);
     assert.equal(result.violations, 0);
     assert.deepEqual(result.assetfuzzer.violations, []);
     assert.equal(result.assetfuzzer.realised, 0);
@@ -46,8 +51,7 @@ for (const name of EXAMPLES) {
 }
 
 test('atomic-set-account: phase I reports 001\'s pattern r(x.c) w(x.c) w(x.s) r(x.s), and the 003 ATOMFUZZER does not find the bug', async () => {
-  const dir = join(REPO, 'examples', 'atomic-set-account');
-  const result = fuzz(dir);
+  const result = fuzz('atomic-set-account');
   const [violation] = result.assetfuzzer.violations as unknown as { row: number; units: string[]; events: { op: string; location: string }[] }[];
   assert.equal(result.assetfuzzer.violations.length, 1);
   assert.equal(violation.row, 9);
@@ -55,6 +59,7 @@ test('atomic-set-account: phase I reports 001\'s pattern r(x.c) w(x.c) w(x.s) r(
   assert.deepEqual(violation.events.map((e) => `${e.op[0]}(${e.location})`), ['r(checking)', 'w(checking)', 'w(savings)', 'r(savings)']);
   // 003's ATOMFUZZER: synchronized (lock) regions are the atomic blocks, no event-loop lock, no
   // check-then-act heuristic. copyFrom's lock regions re-acquire nothing: no error, no failure.
+  const dir = exampleCopy('atomic-set-account');
   const loaded = loadConfig(dir);
   for (let seed = 1; seed <= 20; seed++) {
     const out = join(dir, '.conlens', 'runs', `atomfuzzer-003-${seed}`);
@@ -63,5 +68,5 @@ test('atomic-set-account: phase I reports 001\'s pattern r(x.c) w(x.c) w(x.s) r(
     assert.equal(analysis.outcome, 'pass', `seed ${seed}`);
     assert.equal(analysis.atom.errors, 0);
   }
-  rmSync(join(dir, '.conlens'), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });

@@ -13,8 +13,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
+import { exampleCopy } from '../helpers/example-copy.ts';
 
 interface Position { rank: number; kind: string; function: string; caller?: string; status: string; confirmed: boolean }
 interface Report { positions: Position[]; summary: { violations: number; detectionRate: number } }
@@ -25,10 +26,15 @@ const names = readdirSync(EXAMPLES).filter((n) => existsSync(join(EXAMPLES, n, '
 /** `clean`: the program must be correct — no --exit-zero, and exit 0 is required (issue 14: drift
  *  is reported, not failed). */
 function rank(dir: string, runs: number, seed = 1, clean = false): Report {
-  const { status, stdout, stderr } = conlens(['rank', dir, '--runs', String(runs), '--seed', String(seed), '--jobs', '2', ...(clean ? [] : ['--exit-zero']), '--json', '-']);
-  rmSync(join(dir, '.conlens'), { recursive: true, force: true });
-  assert.equal(status, 0, stderr);
-  return JSON.parse(stdout) as Report;
+  // A private copy (helpers/example-copy.ts): other slow files run commands on the same examples.
+  const copy = exampleCopy(relative(EXAMPLES, dir));
+  try {
+    const { status, stdout, stderr } = conlens(['rank', copy, '--runs', String(runs), '--seed', String(seed), '--jobs', '2', ...(clean ? [] : ['--exit-zero']), '--json', '-']);
+    assert.equal(status, 0, stderr);
+    return JSON.parse(stdout) as Report;
+  } finally {
+    rmSync(copy, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
 }
 
 /** The fault is the position's function, or for a `between` position one of its two ends. */
