@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens } from '../helpers/cli.ts';
+import { exampleCopy } from '../helpers/example-copy.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
@@ -13,8 +14,10 @@ test('rank on the 004 running example puts SA.func1 first (Table V), confirmed b
   // on a confirmed violation without --exit-zero: the file-system race test below.
   const out = tempProject({});
   const [jsonFile, sarifFile] = [join(out, 'rank.json'), join(out, 'rank.sarif')];
-  const { status, stdout, stderr } = conlens(['rank', 'examples/running-example', '--runs', '6', '--jobs', '2', '--json', jsonFile, '--sarif', sarifFile, '--exit-zero']);
-  rmSync(join(REPO, 'examples', 'running-example', '.conlens'), { recursive: true, force: true });
+  // A private copy: other test files read examples/running-example at the same time.
+  const example = exampleCopy('running-example');
+  const { status, stdout, stderr } = conlens(['rank', example, '--runs', '6', '--jobs', '2', '--json', jsonFile, '--sarif', sarifFile, '--exit-zero']);
+  rmSync(example, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   assert.equal(status, 0, stderr);
   assert.match(stdout, /^1 +SA\.func1 /m);
   const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { positions: { rank: number; function: string; score: number; status: string; depth: number; order: number }[]; violations: { seed: number }[] };
