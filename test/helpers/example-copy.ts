@@ -1,18 +1,22 @@
-// Slow-tier files run side by side (scripts/run-tests.mjs): a CLI command that writes and then
-// clears `.conlens/` inside examples/<name> would delete the runs of another file's command on
-// the same example. Such tests work on a private copy instead.
+// Test files run side by side (scripts/run-tests.mjs): a CLI command that writes and then clears
+// `.conlens/` inside a shared project folder (examples/<name>, test/runners/…) would delete the
+// runs of another file's command on the same project. Such tests work on a private copy instead.
 import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { REPO } from './cli.ts';
 
-/** A private copy of examples/<path> (`name` or `name/fixed`): its sources, tests and
- *  configuration, without its `.conlens/`, its own fixed/ variant or node_modules (the
- *  repository's are linked). Remove it with rmSync when done. */
-export function exampleCopy(path: string): string {
-  const from = join(REPO, 'examples', path);
-  const dir = mkdtempSync(join(tmpdir(), `conlens-example-${path.replace(/[\\/]/g, '-')}-`));
+/** A private copy of the project at `from`: its sources, tests and configuration, without its
+ *  `.conlens/`, its own fixed/ variant or node_modules (the repository's are linked). Remove it
+ *  with rmSync when done. */
+export function projectCopy(from: string, label = basename(from)): string {
+  const dir = mkdtempSync(join(tmpdir(), `conlens-copy-${label}-`));
   cpSync(from, dir, { recursive: true, filter: (src) => src === from || !/[\\/](fixed|\.conlens|node_modules)$/.test(src.slice(from.length)) });
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
+}
+
+/** A private copy of examples/<path> (`name` or `name/fixed`). */
+export function exampleCopy(path: string): string {
+  return projectCopy(join(REPO, 'examples', path), path.replace(/[\\/]/g, '-'));
 }

@@ -1,11 +1,11 @@
 // Shared by the runner CLI tests (test/cli/runner-*.test.ts, test/slow/runner-cli.test.ts): the
 // fixtures in test/runners/ run through the CLI as a user's Jest or Vitest project would.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { conlens, REPO } from './cli.ts';
+import { projectCopy } from './example-copy.ts';
 
 export const RUNNER_FIXTURES = { jest: join(REPO, 'test', 'runners', 'jest'), vitest: join(REPO, 'test', 'runners', 'vitest') };
 
@@ -42,11 +42,9 @@ export function jestMissing(): string | false {
  *  discovery) and no integration tests, with a failing test in .conlens/synth/ as `conlens synth` leaves one: the traced
  *  unit run must not pick it up. `config`: the runner's config file to write (name, content). */
 export function withToolTestInConlens(fixture: string, unit: string, config?: [string, string]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'conlens-own-tests-'));
-  cpSync(fixture, dir, { recursive: true, filter: (src) => !/[\\/](\.conlens|node_modules)$/.test(src) });
+  const dir = projectCopy(fixture);
   // The integration tests fail by design; a runner's default discovery would run them too.
   rmSync(join(dir, 'test', 'integration'), { recursive: true, force: true });
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const settings = JSON.parse(readFileSync(join(dir, 'conlens.config.json'), 'utf8')) as { unit: { command: string } };
   settings.unit.command = unit;
   writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify(settings));

@@ -6,10 +6,10 @@
 // keep, asserted below. The misses are listed in README ("From sequential tests").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
+import { exampleCopy } from '../helpers/example-copy.ts';
 
 const PAPER_EXAMPLES = ['account', 'atomic-set-account', 'bank-transfer', 'dining-philosophers', 'dynamic-bin', 'file-appender', 'producer-consumer', 'queue', 'reorder', 'running-example', 'string-buffer'];
 
@@ -18,14 +18,12 @@ interface Report { positions: { function: string; status: string }[]; summary: {
 /** A copy of the example (or its fixed/ variant) with no integration tests and no integration command. */
 function withoutIntegration(name: string, fixed: boolean): string {
   const from = join(REPO, 'examples', name);
-  const dir = mkdtempSync(join(tmpdir(), `conlens-synth-${name}-`));
-  cpSync(fixed ? join(from, 'fixed') : from, dir, { recursive: true, filter: (src) => !/[\\/](fixed|\.conlens|node_modules)$/.test(src) || src === join(from, 'fixed') });
+  const dir = exampleCopy(fixed ? `${name}/fixed` : name);
   for (const f of ['conlens.config.json', 'package.json']) cpSync(join(from, f), join(dir, f));
   rmSync(join(dir, 'test', 'integration'), { recursive: true, force: true });
   const config = JSON.parse(readFileSync(join(dir, 'conlens.config.json'), 'utf8'));
   delete config.integration;
   writeFileSync(join(dir, 'conlens.config.json'), JSON.stringify(config));
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 

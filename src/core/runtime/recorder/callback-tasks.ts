@@ -59,5 +59,4 @@ export class CallbackTaskRecorder extends CallRecorder {
       this.scheduler?.progress();
     }
   }
-
 }
