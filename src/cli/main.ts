@@ -76,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
+/** The `conlens` process: runs the command on process.argv and sets the exit code (bin.ts). */
+export function runCli(): void {
   // `conlens … | head`: the reader left; stop as a Unix tool stops on SIGPIPE, without a stack.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {

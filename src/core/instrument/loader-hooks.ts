@@ -4,9 +4,9 @@
 // load: transpiles .ts/.mts/.cts modules that Node would otherwise refuse, and instruments the
 // files the trace settings include (ES modules; CommonJS goes through register.ts).
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireBundle } from './code-cache.js';
 import { instrumentationFor, type TraceSettings } from './instrument-config.js';
 import { cachedTranspile, instrumentCacheFor, type InstrumentCache } from './instrument-cache.js';
 import { moduleFormatOf, TYPESCRIPT_FILE } from './module-format.js';
@@ -16,9 +16,8 @@ import type { InstrumentOptions } from './instrument-transformer.js';
 type NextResolve = (specifier: string, context?: unknown) => Promise<{ url: string; format?: string | null }>;
 type NextLoad = (url: string, context?: unknown) => Promise<{ format: string; source?: string | ArrayBuffer | Uint8Array | null }>;
 
-const requireHere = createRequire(import.meta.url);
 let transpiler: typeof Transpile | undefined;
-const transpile = (): typeof Transpile => (transpiler ??= requireHere('./transpile.cjs') as typeof Transpile);
+const transpile = (): typeof Transpile => (transpiler ??= requireBundle(join(dirname(fileURLToPath(import.meta.url)), 'transpile.cjs')) as typeof Transpile);
 
 let instrumentFor: ((file: string) => InstrumentOptions | undefined) | undefined;
 let cache: InstrumentCache | undefined;

@@ -7,6 +7,7 @@ import Module, { register } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireBundle } from './code-cache.js';
 import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
 import { cachedTranspile, instrumentCacheFor } from './instrument-cache.js';
@@ -31,7 +32,7 @@ interface CommonJsModule {
 type ExtensionHandler = (module: CommonJsModule, filename: string) => void;
 const extensions = (Module as unknown as { _extensions: Record<string, ExtensionHandler> })._extensions;
 let transpiler: typeof Transpile | undefined;
-const transpile = () => (transpiler ??= Module.createRequire(import.meta.url)('./transpile.cjs') as typeof Transpile);
+const transpile = () => (transpiler ??= requireBundle(join(ownDir, 'transpile.cjs')) as typeof Transpile);
 
 function compileCommonJs(module: CommonJsModule, filename: string, instrument: InstrumentOptions | undefined): void {
   const source = readFileSync(filename, 'utf8');

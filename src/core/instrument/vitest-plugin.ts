@@ -2,10 +2,10 @@
 // code itself, so the loader hook never sees it: this plugin instruments the same files
 // (instrumentationFor) with the same options, on Vite's own output, so a Vitest run executes what
 // plain Vitest executes and its trace names the same program points, sites and lines as node:test's.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { instrumentationFor, type TraceSettings } from './instrument-config.js';
 import { instrumentCacheFor } from './instrument-cache.js';
+import { requireBundle } from './code-cache.js';
 import type * as Transpile from './transpile.js';
 import { instrumentEmitted } from './instrument-emitted.js';
 import type { RawSourceMap } from './source-map.js';
@@ -26,7 +26,7 @@ export function conlensVitePlugin(settings: TraceSettings, ownDir: string): Conl
   const instrumentFor = instrumentationFor(settings, ownDir);
   const cache = instrumentCacheFor(settings, ownDir);
   let transpiler: typeof Transpile | undefined;
-  const transpile = () => (transpiler ??= createRequire(join(ownDir, 'vitest-run.mjs'))('./transpile.cjs') as typeof Transpile);
+  const transpile = () => (transpiler ??= requireBundle(join(ownDir, 'transpile.cjs')) as typeof Transpile);
   return {
     name: 'concurrency-lens',
     // After vite:esbuild and the other plugins: what runs is exactly the code plain Vitest runs

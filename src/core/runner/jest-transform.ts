@@ -16,6 +16,7 @@ import type * as Transpile from '../instrument/transpile.js';
 import { composeMaps, type RawSourceMap } from '../instrument/source-map.js';
 import { instrumentEmitted } from '../instrument/instrument-emitted.js';
 import { publishRecorder } from './jest-bridge.js';
+import { requireBundle } from '../instrument/code-cache.js';
 
 interface TransformOptions {
   config: { cwd?: string; rootDir?: string };
@@ -46,7 +47,7 @@ const instrumentFor = instrumentationFor(settings, __dirname);
 const cache = instrumentCacheFor(settings, __dirname);
 const loadDynamic = require;
 let transpiler: typeof Transpile | undefined;
-const transpile = () => (transpiler ??= loadDynamic(join(__dirname, 'transpile.cjs')) as typeof Transpile);
+const transpile = () => (transpiler ??= requireBundle(join(__dirname, 'transpile.cjs')) as typeof Transpile);
 // Our own code is part of the cache key: a new Concurrency Lens never reuses old instrumentation.
 const ownVersion = buildFingerprint(__dirname);
 
