@@ -17,6 +17,10 @@ export interface LoadedProject {
 
 const FALLBACK_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
+  // Node.js code: the language's own declarations without the browser's (lib.dom.d.ts alone is
+  // three times the size of all ES libs together, and parsing it was most of a project's load).
+  // A project's @types (node among them) still come in, as without a tsconfig they always do.
+  lib: ['lib.es2023.d.ts'],
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   allowImportingTsExtensions: true,
