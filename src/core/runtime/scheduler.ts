@@ -497,6 +497,12 @@ export class Scheduler {
     this.writeNotes();
     this.parked.splice(this.parked.indexOf(chosen), 1);
     this.registeredInSegment = false;
+    // What the timer waited for is decided; the next tick sets its own. A left-over wait (up to
+    // the stall time, for a chosen callback) kept the process alive after the program ended.
+    if (this.graceTimer) {
+      CLEAR_TIMEOUT(this.graceTimer);
+      this.graceTimer = undefined;
+    }
     if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
