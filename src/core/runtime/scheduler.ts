@@ -68,6 +68,8 @@ interface ExpectedCallback {
   by: ScheduledActivation | undefined;
   /** Its place in the loop's queues: a callback it precedes waits. */
   loop: LoopOrder;
+  /** Its candidate, built at the first decision that offers it. */
+  candidate?: Candidate;
 }
 
 /** A decision's candidate: a parked continuation or callback, or a callback expected soon. */
@@ -75,6 +77,10 @@ type Choice = { entry: Entry; token?: undefined } | { entry?: undefined; token: 
 
 interface Entry {
   seq: number;
+  /** The candidate's key (`<activation>@<site>`, `c<registration>.<firing>@<site>`). */
+  key: string;
+  /** A callback's candidate, the same at every decision (callbackCandidate). */
+  candidate?: Candidate;
   callback?: ParkedCallback;
   /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
    *  free; choosing it grants the lock (the library then takes it uncontended). */
@@ -217,7 +223,7 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
+    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
     this.parked.push(entry);
     const settle = (ok: boolean) => (settled: unknown) => {
       entry.state = 'ready';
@@ -242,7 +248,7 @@ export class Scheduler {
       reject = rej;
     });
     this.requests.set(act, lock);
-    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
+    this.parked.push({ seq: ++this.seq, key: `${act.id}@${site}`, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
     this.progress();
     return gate as Promise<void>;
   }
@@ -271,13 +277,16 @@ export class Scheduler {
   /** Node ran a callback's wrapper: the callback is parked instead, ready at once, and `run` runs
    *  it when the strategy picks it. */
   parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void): void {
-    const seq = this.expected.get(callback.token)?.seq ?? ++this.seq;
+    const expected = this.expected.get(callback.token);
     this.expected.delete(callback.token);
     this.parked.push({
-      seq, act, site, info: {}, parkedAt: performance.now(), state: 'ready', ok: true, callback,
-      resolve: run, reject: run,
+      seq: expected?.seq ?? ++this.seq, key: `${callback.key}@${site}`, candidate: expected?.candidate, act, site, info: {}, parkedAt: performance.now(),
+      state: 'ready', ok: true, callback, resolve: run, reject: run,
     });
-    this.progress();
+    // While a decision waits for another callback Node has yet to run, this one changes nothing:
+    // no turn for it (the wait's own tick comes when that callback parks).
+    if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = performance.now();
+    else this.progress();
   }
 
   /** A microtask callback (nextTick, queueMicrotask, a promise reaction): Node's order is its only
@@ -384,7 +393,7 @@ export class Scheduler {
       // A replay waits (up to the stall time) for the continuation its record names.
       const expected = this.strategy.expects(this.step + 1);
       const pending = expected !== undefined && !picks.some((p) => this.keyOfPick(p) === expected) &&
-        (this.parked.some((e) => keyOf(e) === expected) || [...this.expected.values()].some((e) => e.key === expected));
+        (this.parked.some((e) => e.key === expected) || [...this.expected.values()].some((e) => e.key === expected));
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
     }
     if (waitUntil <= now) {
@@ -440,7 +449,7 @@ export class Scheduler {
   }
 
   private keyOfPick(pick: Choice): string {
-    return pick.entry ? keyOf(pick.entry) : pick.expected.key;
+    return pick.entry ? pick.entry.key : pick.expected.key;
   }
 
   /** Queue a tick without counting it as progress. */
@@ -452,10 +461,10 @@ export class Scheduler {
   }
 
   private candidateOf(e: Entry): Candidate {
-    if (e.callback) return this.callbackCandidate(e.seq, keyOf(e), e.site);
+    if (e.callback) return (e.candidate ??= this.callbackCandidate(e.seq, e.key, e.site));
     return {
       seq: e.seq,
-      key: keyOf(e),
+      key: e.key,
       activation: e.act ? e.act.id : null,
       site: e.site,
       task: taskOf(e.act)?.id ?? e.info.task ?? null,
@@ -473,7 +482,7 @@ export class Scheduler {
   }
 
   private decide(picks: Choice[]): void {
-    const candidates = picks.map((p) => (p.entry ? this.candidateOf(p.entry) : this.callbackCandidate(p.expected.seq, p.expected.key, p.expected.site)));
+    const candidates = picks.map((p) => (p.entry ? this.candidateOf(p.entry) : (p.expected.candidate ??= this.callbackCandidate(p.expected.seq, p.expected.key, p.expected.site))));
     let index = this.strategy.choose(candidates, this.step + 1);
     const diverged = index === undefined || index < 0 || index >= picks.length;
     if (diverged) index = 0;
@@ -731,7 +740,3 @@ function grantKey(act: ScheduledActivation, lock: number): string {
 /** Strategies' task numbers of callback candidates (below test code's negative tasks). */
 const CALLBACK_CANDIDATE_TASKS = -(2 ** 30);
 
-function keyOf(entry: Entry): string {
-  if (entry.callback) return `${entry.callback.key}@${entry.site}`;
-  return `${entry.act ? entry.act.id : 0}@${entry.site}`;
-}
