@@ -318,10 +318,11 @@ export class Scheduler {
     return this.parked.some((e) => e.callback && e.act?.parent === act);
   }
 
+  // The checks below run for every candidate at every decision: plain loops, no closures, no
+  // Map-entry destructuring.
+
   /** A parked callback that must run after another parked one, or after one Node has yet to run
    *  (a timer expiring before it on the virtual clock; event-loop-order.ts). */
-  // (These run for every candidate at every decision: plain loops, no closures or iterator
-  // destructuring, which cost a callback-heavy run a tenth of its time before the code warmed up.)
   private isPreceded(entry: Entry): boolean {
     const loop = entry.callback!.loop;
     for (const other of this.parked) if (other !== entry && other.callback !== undefined && mustPrecede(other.callback.loop, loop)) return true;
