@@ -16,7 +16,7 @@ const openSync = openFile;
 const writeSync = writeFile;
 
 /** One JSON line. The kinds a scheduled run writes for every callback and call (issue 20's
- *  slowdown: JSON.stringify of these small objects was a third of a callback-heavy run) are
+ *  slowdown: JSON.stringify of these small objects was a quarter of the event-loop-only workload) are
  *  formatted directly — the same JSON, field for field; ids and counters are integers or null
  *  (trace-events.ts), strings and values still go through JSON.stringify. */
 export function lineOf(event: TraceEvent): string {
