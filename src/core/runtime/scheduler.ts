@@ -58,6 +58,8 @@ interface ParkedCallback {
 
 /** A registered callback Node has not run yet, which the decisions wait for like awaited I/O. */
 interface ExpectedCallback {
+  /** The registration (the key of `Scheduler.expected`). */
+  token: object;
   key: string;
   site: number;
   /** Candidate order, taken at registration (so a callback's place among the candidates does not
@@ -68,6 +70,8 @@ interface ExpectedCallback {
   by: ScheduledActivation | undefined;
   /** Its place in the loop's queues: a callback it precedes waits. */
   loop: LoopOrder;
+  /** Its candidate, built at the first decision that offers it. */
+  candidate?: Candidate;
 }
 
 /** A decision's candidate: a parked continuation or callback, or a callback expected soon. */
@@ -75,6 +79,10 @@ type Choice = { entry: Entry; token?: undefined } | { entry?: undefined; token: 
 
 interface Entry {
   seq: number;
+  /** The candidate's key (`<activation>@<site>`, `c<registration>.<firing>@<site>`). */
+  key: string;
+  /** A callback's candidate, the same at every decision (callbackCandidate). */
+  candidate?: Candidate;
   callback?: ParkedCallback;
   /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
    *  free; choosing it grants the lock (the library then takes it uncontended). */
@@ -217,7 +225,7 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
+    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
     this.parked.push(entry);
     const settle = (ok: boolean) => (settled: unknown) => {
       entry.state = 'ready';
@@ -242,7 +250,7 @@ export class Scheduler {
       reject = rej;
     });
     this.requests.set(act, lock);
-    this.parked.push({ seq: ++this.seq, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
+    this.parked.push({ seq: ++this.seq, key: `${act.id}@${site}`, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
     this.progress();
     return gate as Promise<void>;
   }
@@ -252,7 +260,7 @@ export class Scheduler {
   /** A macrotask callback was registered: Node will run it later. `deadline`: when it is expected
    *  (I/O, immediates, short timers), so a decision waits for it as for awaited I/O. */
   expectCallback(token: object, key: string, site: number, deadline: number | undefined, by: ScheduledActivation | undefined, loop: LoopOrder): void {
-    this.expected.set(token, { key: `${key}@${site}`, site, seq: ++this.seq, deadline, by, loop });
+    this.expected.set(token, { token, key: `${key}@${site}`, site, seq: ++this.seq, deadline, by, loop });
     this.registeredInSegment = true;
   }
 
@@ -271,13 +279,16 @@ export class Scheduler {
   /** Node ran a callback's wrapper: the callback is parked instead, ready at once, and `run` runs
    *  it when the strategy picks it. */
   parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void): void {
-    const seq = this.expected.get(callback.token)?.seq ?? ++this.seq;
+    const expected = this.expected.get(callback.token);
     this.expected.delete(callback.token);
     this.parked.push({
-      seq, act, site, info: {}, parkedAt: performance.now(), state: 'ready', ok: true, callback,
-      resolve: run, reject: run,
+      seq: expected?.seq ?? ++this.seq, key: `${callback.key}@${site}`, candidate: expected?.candidate, act, site, info: {}, parkedAt: performance.now(),
+      state: 'ready', ok: true, callback, resolve: run, reject: run,
     });
-    this.progress();
+    // While a decision waits for another callback Node has yet to run, this one changes nothing:
+    // no turn for it (the wait's own tick comes when that callback parks).
+    if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = performance.now();
+    else this.progress();
   }
 
   /** A microtask callback (nextTick, queueMicrotask, a promise reaction): Node's order is its only
@@ -307,11 +318,14 @@ export class Scheduler {
     return this.parked.some((e) => e.callback && e.act?.parent === act);
   }
 
+  // The checks below run for every candidate at every decision: plain loops, no closures, no
+  // Map-entry destructuring.
+
   /** A parked callback that must run after another parked one, or after one Node has yet to run
    *  (a timer expiring before it on the virtual clock; event-loop-order.ts). */
   private isPreceded(entry: Entry): boolean {
     const loop = entry.callback!.loop;
-    if (this.parked.some((other) => other !== entry && other.callback !== undefined && mustPrecede(other.callback.loop, loop))) return true;
+    for (const other of this.parked) if (other !== entry && other.callback !== undefined && mustPrecede(other.callback.loop, loop)) return true;
     return this.waitsForTimer(entry);
   }
 
@@ -322,19 +336,23 @@ export class Scheduler {
 
   /** A callback Node has yet to run (other than `token`'s) must run before `loop`. */
   private expectedPrecedes(token: object, loop: LoopOrder): boolean {
-    for (const [other, expected] of this.expected) if (other !== token && mustPrecede(expected.loop, loop)) return true;
+    for (const expected of this.expected.values()) if (expected.token !== token && mustPrecede(expected.loop, loop)) return true;
     return false;
   }
 
   /** A callback expected soon is a candidate once none that Node runs first is still waiting:
    *  delay injection may let it come first, and choosing it only waits for it (not for every
    *  I/O in flight), while the candidate set stays what the program registered. */
-  private isCandidateSoon(token: object, expected: ExpectedCallback): boolean {
-    if (expected.deadline === undefined || this.expectedPrecedes(token, expected.loop)) return false;
+  private isCandidateSoon(expected: ExpectedCallback): boolean {
+    const { token, loop } = expected;
+    if (expected.deadline === undefined || this.expectedPrecedes(token, loop)) return false;
     // A callback parked on its channel fired before it: FIFO.
-    const channel = expected.loop.channel;
-    return !this.parked.some((e) => e.callback !== undefined &&
-      (e.callback.token === token || mustPrecede(e.callback.loop, expected.loop) || (channel !== undefined && e.callback.loop.channel === channel)));
+    const channel = loop.channel;
+    for (const e of this.parked) {
+      const parked = e.callback;
+      if (parked !== undefined && (parked.token === token || mustPrecede(parked.loop, loop) || (channel !== undefined && parked.loop.channel === channel))) return false;
+    }
+    return true;
   }
 
   /** Ready to run: its operand settled and, for a lock request, the lock is free; a callback:
@@ -366,8 +384,9 @@ export class Scheduler {
     this.tickQueued = false;
     if (this.stalled) return;
     if (this.awaiting) return this.awaitChosen();
-    const picks: Choice[] = this.parked.filter((e) => this.isEligible(e)).map((entry) => ({ entry }));
-    for (const [token, expected] of this.expected) if (this.isCandidateSoon(token, expected)) picks.push({ token, expected });
+    const picks: Choice[] = [];
+    for (const entry of this.parked) if (this.isEligible(entry)) picks.push({ entry });
+    for (const expected of this.expected.values()) if (this.isCandidateSoon(expected)) picks.push({ token: expected.token, expected });
     if (picks.length === 0) {
       this.armStall();
       return;
@@ -384,7 +403,7 @@ export class Scheduler {
       // A replay waits (up to the stall time) for the continuation its record names.
       const expected = this.strategy.expects(this.step + 1);
       const pending = expected !== undefined && !picks.some((p) => this.keyOfPick(p) === expected) &&
-        (this.parked.some((e) => keyOf(e) === expected) || [...this.expected.values()].some((e) => e.key === expected));
+        (this.parked.some((e) => e.key === expected) || [...this.expected.values()].some((e) => e.key === expected));
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
     }
     if (waitUntil <= now) {
@@ -440,7 +459,7 @@ export class Scheduler {
   }
 
   private keyOfPick(pick: Choice): string {
-    return pick.entry ? keyOf(pick.entry) : pick.expected.key;
+    return pick.entry ? pick.entry.key : pick.expected.key;
   }
 
   /** Queue a tick without counting it as progress. */
@@ -452,10 +471,10 @@ export class Scheduler {
   }
 
   private candidateOf(e: Entry): Candidate {
-    if (e.callback) return this.callbackCandidate(e.seq, keyOf(e), e.site);
+    if (e.callback) return (e.candidate ??= this.callbackCandidate(e.seq, e.key, e.site));
     return {
       seq: e.seq,
-      key: keyOf(e),
+      key: e.key,
       activation: e.act ? e.act.id : null,
       site: e.site,
       task: taskOf(e.act)?.id ?? e.info.task ?? null,
@@ -473,7 +492,7 @@ export class Scheduler {
   }
 
   private decide(picks: Choice[]): void {
-    const candidates = picks.map((p) => (p.entry ? this.candidateOf(p.entry) : this.callbackCandidate(p.expected.seq, p.expected.key, p.expected.site)));
+    const candidates = picks.map((p) => (p.entry ? this.candidateOf(p.entry) : (p.expected.candidate ??= this.callbackCandidate(p.expected.seq, p.expected.key, p.expected.site))));
     let index = this.strategy.choose(candidates, this.step + 1);
     const diverged = index === undefined || index < 0 || index >= picks.length;
     if (diverged) index = 0;
@@ -497,6 +516,12 @@ export class Scheduler {
     this.writeNotes();
     this.parked.splice(this.parked.indexOf(chosen), 1);
     this.registeredInSegment = false;
+    // What the timer waited for is decided; the next tick sets its own. A left-over wait (up to
+    // the stall time, for a chosen callback) kept the process alive after the program ended.
+    if (this.graceTimer) {
+      CLEAR_TIMEOUT(this.graceTimer);
+      this.graceTimer = undefined;
+    }
     if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
@@ -725,7 +750,3 @@ function grantKey(act: ScheduledActivation, lock: number): string {
 /** Strategies' task numbers of callback candidates (below test code's negative tasks). */
 const CALLBACK_CANDIDATE_TASKS = -(2 ** 30);
 
-function keyOf(entry: Entry): string {
-  if (entry.callback) return `${entry.callback.key}@${entry.site}`;
-  return `${entry.act ? entry.act.id : 0}@${entry.site}`;
-}
