@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { interleavingOf, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
+import { foreignRead, interleavingOf, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
 import { accessText, type Frame, type ScheduleStep, type StepAccess } from '../../src/core/active/violation.ts';
 
 // [task, function, activation, event or access, line]
@@ -161,6 +161,35 @@ test('serializable triples are no violation: two readers around a writer that fi
     ['T1', 'A.f', 1, rd(1, 'x', '2'), 4],
   ]);
   assert.equal(interleavingOf({ kind: 'failed assertion', schedule: steps }), undefined);
+});
+
+test('an order violation (004 running example): no split region, so the story names the last read of another task\'s write', () => {
+  // Two test cases in one run. In the first, SB (T2) wrote x before SA (T3) resumed and read it;
+  // in the second, test code reset x to 1 (untraced) and SA read it before SB wrote: the read of
+  // 1 did not see T2's -4. Constructor writes are an object's set-up, never the race.
+  const steps = schedule([
+    ['T1', 'SA.constructor', 1, wr(5, 'z', '8'), 15],
+    ['T2', 'SB.func', 2, rd(3, 'x', '1'), 14],
+    ['T2', 'SB.func', 2, wr(3, 'x', '-4'), 14],
+    ['T3', 'SA.func1', 3, 'resumes after the await at src/sa.ts:28 (decision 1, 1 ready)', 28],
+    ['T3', 'SA.func1', 3, rd(5, 'z', '8'), 29],
+    ['T3', 'SA.func1', 3, rd(3, 'x', '-4'), 29],
+    ['T3', 'SA.func1', 3, wr(5, 'xx', '4'), 29],
+    ['T4', 'SA.constructor', 4, wr(6, 'y', '0.46'), 14],
+    ['T5', 'SA.func1', 5, 'resumes after the await at src/sa.ts:28 (decision 2, 2 ready)', 28],
+    ['T5', 'SA.func1', 5, rd(3, 'x', '1'), 29],
+    ['T6', 'SB.func', 6, wr(3, 'x', '-4'), 14],
+    ['T5', 'SA.func4', 5, rd(6, 'y', '0.46'), 45],
+  ], 'src/sa.ts');
+  const input = { kind: 'failed assertion' as const, schedule: steps, message: 'func1 read x after Thread 1 had already decreased it' };
+  assert.equal(interleavingOf(input), undefined);
+  const order = foreignRead(input)!;
+  assert.deepEqual([order.write.step, order.write.task, order.read.step, order.read.task], [3, 'T2', 6, 'T3']);
+  assert.equal(storyOf(input), 'The run failed (failed assertion: func1 read x after Thread 1 had already decreased it). No task\'s check and act were split by another task; the last value one task read from another\'s write before the failure: T3 read `x` (-4) at sa.ts:29 in `SA.func1`, written by T2 at sa.ts:14 in `SB.func`. If T3 must read it before T2 writes it, nothing orders the two (an order violation).');
+  // Without it (only set-up and one task's own writes): the plain sentence.
+  const alone = { ...input, schedule: steps.slice(0, 1).concat(steps.slice(3, 5)) };
+  assert.equal(foreignRead(alone), undefined);
+  assert.match(storyOf(alone), /the schedule shows no conflicting accesses of two tasks\.$/);
 });
 
 test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {

@@ -409,7 +409,43 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
   }
   const thrown = steps[failureStep(input)];
   if (thrown?.event.startsWith('throws ')) return `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` (declared at ${where(thrown)}); no two tasks' accesses to one location interleaved before it.${failureText(input, true)}`;
-  return `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''}); the schedule shows no conflicting accesses of two tasks.`;
+  const failed = `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''})`;
+  const order = foreignRead(input);
+  if (!order) return `${failed}; the schedule shows no conflicting accesses of two tasks.`;
+  const { read, write } = order;
+  const variable = `\`${variableText(read.access!)}\`${read.access!.value !== undefined ? ` (${read.access!.value})` : ''}`;
+  return `${failed}. No task's check and act were split by another task; the last value one task read from another's write before the failure: ${read.task} read ${variable} at ${where(read)} in \`${read.function}\`, written by ${write.task} at ${where(write)} in \`${write.function}\`. If ${read.task} must read it before ${write.task} writes it, nothing orders the two (an order violation).`;
+}
+
+/** A read of a value another task wrote (the steps a story without an atomicity pattern cites). */
+export interface OrderDependence {
+  write: ScheduleStep;
+  read: ScheduleStep;
+}
+
+/** With no atomicity pattern (001 Table 1) in the run: the last read before the failure of a value
+ *  another task wrote. Which task runs first is the other way tasks break each other besides a
+ *  split check-and-act — an order violation (Lu et al., ASPLOS'08, the two classes of their
+ *  study): a read that only passes when it comes before the other task's write. Test code
+ *  (task —) is neither side: it sets up and checks, it does not race. */
+export function foreignRead(input: InterleavingInput): OrderDependence | undefined {
+  const steps = input.schedule;
+  const isTask = (s: ScheduleStep) => s.task !== '—' && s.task !== '';
+  for (let i = Math.min(failureStep(input), steps.length - 1); i >= 0; i--) {
+    const read = steps[i];
+    if (read.access?.op !== 'read' || !isTask(read)) continue;
+    // The write it read: the latest one of the same location before it, by another task. Not a
+    // constructor's (a new object's set-up is no race), and only when the values agree: else an
+    // untraced write (test code) came between and the read did not see this one.
+    for (let j = i - 1; j >= 0; j--) {
+      const write = steps[j];
+      if (write.access?.op !== 'write' || !sameLocation(write.access, read.access)) continue;
+      const seen = write.access.value === undefined || read.access.value === undefined || write.access.value === read.access.value;
+      if (isTask(write) && write.task !== read.task && seen && !isConstructor(write.function)) return { write, read };
+      break;
+    }
+  }
+  return undefined;
 }
 
 function failureText(input: InterleavingInput, thrownSaid = false): string {

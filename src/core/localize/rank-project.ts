@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { foldPositions } from '../report/fold-positions.js';
 import type { Report, ReportViolation } from '../report/report-types.js';
 import { implicatedBy } from './confirm.js';
-import { interleavingOf, regionFunctions, separatorText, storyOf } from './interleaving.js';
+import { foreignRead, interleavingOf, regionFunctions, separatorText, storyOf } from './interleaving.js';
 import { localize } from './index.js';
 import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
@@ -254,6 +254,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     for (const f of implicated.touched) if (!implicated.callers?.includes(f)) named.add(f);
     if (implicated.basis === 'cycle') for (const f of implicated.touched) deadlocked.add(f);
     if (reportViolations.length < REPORTED_VIOLATIONS) {
+      const order = interleaving ? undefined : foreignRead(evidence);
+      const cited = new Set([...(interleaving?.steps.map((s) => s.step) ?? []), ...(order ? [order.write.step, order.read.step] : [])]);
       reportViolations.push({
         kind: violation.kind,
         message: violation.message,
@@ -262,11 +264,12 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         file,
         // The reads stay in violation.json; the report keeps the ones the interleaving names
         // (a schedule's reads can triple its size).
-        trace: violation.schedule.filter((s) => s.access?.op !== 'read' || interleaving?.steps.some((i) => i.step === s.step)),
+        trace: violation.schedule.filter((s) => s.access?.op !== 'read' || cited.has(s.step)),
         ...(violation.cycle ? { cycle: violation.cycle } : {}),
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
+        ...(order ? { order: { write: order.write.step, read: order.read.step, tasks: [order.write.task, order.read.task] } } : {}),
         ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `a ${violation.kind} the scheduler found while running the synthesized tests (not an oracle verdict: their sequential orders were not compared)` } : {}),
         ...(violation.serializability ? { serializability: violation.serializability } : {}),
       });

@@ -75,16 +75,17 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   return `${lines.join('\n')}\n`;
 }
 
-/** The steps under a violation: with an interleaving, the ones its story cites (marked ▶) and
- *  what the two tasks did between them, then the run's last steps; else the last steps. */
+/** The steps under a violation: the ones its story cites (marked ▶: an interleaving's, else an
+ *  order dependence's write and read) and what those tasks did between them, then the run's last
+ *  steps; else the last steps. */
 function stepLines(v: Report['violations'][number], limit = 16): string[] {
   const line = (step: Report['violations'][number]['trace'][number], cited: boolean) =>
     `  ${cited ? '▶' : ' '}${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`;
-  const cited = new Set((v.interleaving?.steps ?? []).map((s) => s.step));
+  const cited = new Set(v.interleaving ? v.interleaving.steps.map((s) => s.step) : v.order ? [v.order.write, v.order.read] : []);
   if (!cited.size) return v.trace.slice(-12).map((s) => line(s, false));
   const first = Math.min(...cited);
   const last = Math.max(...cited);
-  const tasks = new Set([v.interleaving!.region.task, v.interleaving!.conflicting.task]);
+  const tasks = new Set(v.interleaving ? [v.interleaving.region.task, v.interleaving.conflicting.task] : v.order!.tasks);
   let window = v.trace.filter((s) => s.step >= first && s.step <= last && (cited.has(s.step) || tasks.has(s.task)));
   // Too many: the cited steps and the step right before each (what led to it).
   if (window.length > limit) window = window.filter((s, k) => cited.has(s.step) || (k + 1 < window.length && cited.has(window[k + 1].step)));

@@ -24,6 +24,10 @@ export interface ReportViolation {
    *  (001 Table 1) and its three steps (localize/interleaving.ts). Absent for a deadlock or when
    *  the schedule shows no conflicting pair. */
   interleaving?: Interleaving;
+  /** Without an interleaving: the last read before the failure of a value another running task
+   *  wrote (localize/interleaving.ts foreignRead, an order violation's candidate): the two steps
+   *  and the writer's and reader's tasks. */
+  order?: { write: number; read: number; tasks: [string, string] };
   /** For a run of synthesized tests (conlens synth): the linearization oracle's verdict (002
    *  Alg. 2) — a concurrency error, since a misuse that a sequential order shows is not reported. */
   verdict?: string;
