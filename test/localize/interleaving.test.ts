@@ -283,3 +283,31 @@ test('a .then read-modify-write over fs callbacks: the story names the flow and 
   const story = storyOf({ kind: 'failed assertion', schedule: steps, frames: f }, got);
   assert.match(story, /^T4 \(callback task T5\) read file `\/tmp\/v\.txt` \(0\) at visit-counter\.ts:9 and went back to the event loop until the then callback registered at visit-counter\.ts:25 ran; meanwhile T1 \(callback task T3\) wrote/);
 });
+
+test('a synthesized test\'s oracle verdict fails after the steps: errors its sequential orders threw and caught are not the failure', () => {
+  // The linearization oracle (002 Alg. 2) first runs the calls in each sequential order, where the
+  // second register() of one name throws (caught, an outcome); then the concurrent run, where both
+  // pass the check. The first throw is not where the run failed: the story is the lost update.
+  const steps = schedule([
+    ['T8', 'UserRegistry.register', 8, rd(1, '[]', 'true', 'ann'), 13],
+    ['T8', 'UserRegistry.register', 8, 'throws Error: ann', 13],
+    ['T10', 'UserRegistry.register', 10, rd(2, '[]', 'false', 'ann'), 13],
+    ['T9', 'UserRegistry.register', 9, 'resumes after the await at src/registry.ts:14 (decision 12, 2 ready)', 14],
+    ['T9', 'UserRegistry.register', 9, wr(2, '[]', undefined, 'ann'), 15],
+    ['T10', 'UserRegistry.register', 10, 'resumes after the await at src/registry.ts:14 (decision 14, 1 ready)', 14],
+    ['T10', 'UserRegistry.register', 10, wr(2, '[]', undefined, 'ann'), 15],
+  ], 'src/registry.ts');
+  const input = {
+    kind: 'failed assertion' as const,
+    schedule: steps,
+    message: 'concurrency error: no linearization shows what the concurrent run did (002 Alg. 2)',
+    frames: frames({ 8: ['UserRegistry.register', null], 9: ['UserRegistry.register', null], 10: ['UserRegistry.register', null] }),
+  };
+  const got = interleavingOf(input)!;
+  assert.equal(got?.pattern, 'R-W-W');
+  assert.equal(got.region.owner, 'UserRegistry.register');
+  assert.equal(got.region.task, 'T10');
+  assert.doesNotMatch(storyOf(input), /threw Error: ann/);
+  // Without a message, the first throw stays the failure (nothing says the test failed elsewhere).
+  assert.equal(interleavingOf({ ...input, message: undefined }), undefined);
+});

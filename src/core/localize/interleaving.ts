@@ -99,13 +99,16 @@ const PRIORITY: AccessPatternName[] = ['R-W-W', 'W-R-W', 'R-W-R', 'W-W-R', 'W-W-
 const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
 
 /** The step the run failed at: the throw its message names, else the first throw, else the end
- *  (the same rule as confirm.ts 2). */
-export function failureStep(input: Pick<InterleavingInput, 'schedule' | 'message'>): number {
+ *  (confirm.ts uses it too). A failed assertion whose message names no throw of the program
+ *  failed in the test's own code after the steps — a test's `assert`, the linearization oracle's
+ *  verdict (002 Alg. 2) — so an error the program threw and something caught on the way (the
+ *  sequential orders the oracle runs first) is not the failure: the end is. */
+export function failureStep(input: Pick<InterleavingInput, 'schedule' | 'message' | 'kind'>): number {
   const steps = input.schedule;
   const isThrow = (s: ScheduleStep) => s.event.startsWith('throws ');
   const text = (s: ScheduleStep) => s.event.slice('throws '.length).trim();
   let i = input.message ? steps.findIndex((s) => isThrow(s) && text(s) !== '' && input.message!.includes(text(s))) : -1;
-  if (i < 0) i = steps.findIndex(isThrow);
+  if (i < 0 && !(input.kind === 'failed assertion' && input.message)) i = steps.findIndex(isThrow);
   return i >= 0 ? i : steps.length - 1;
 }
 

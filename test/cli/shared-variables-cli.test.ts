@@ -1,0 +1,87 @@
+// Module and closure variables as shared state, end to end: the lazy singleton whose check and
+// act straddle an await on a module `let` (the most common Node shape), and a closure counter.
+// Before they were instrumented the violation read "the schedule shows no conflicting accesses of
+// two tasks" and the helper under the guilty function ranked first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { conlens } from '../helpers/cli.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+interface Report {
+  positions: { rank: number; function: string; confirmed: boolean }[];
+  summary: { violations: number };
+  violations: { story?: string }[];
+}
+
+const SINGLETON = `let instance: { id: number } | undefined;
+let connects = 0;
+async function connect(): Promise<{ id: number }> {
+  await new Promise((r) => setTimeout(r, 1));
+  connects++;
+  return { id: connects };
+}
+export async function getDb(): Promise<{ id: number }> {
+  if (!instance) {
+    instance = await connect();
+  }
+  return instance;
+}
+export function connections(): number { return connects; }
+`;
+
+const STATS = `export function createStats() {
+  let total = 0;
+  async function persist(value: number): Promise<void> { await new Promise((r) => setImmediate(r, value)); }
+  return {
+    async add(n: number): Promise<number> {
+      const current = total;
+      await persist(current + n);
+      total = current + n;
+      return total;
+    },
+    total: () => total,
+  };
+}
+`;
+
+function rank(root: string): { report: Report; stdout: string; stderr: string; status: number | null } {
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '3', '--jobs', '2', '--json', join(root, 'rank.json')]);
+  return { report: JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as Report, stdout, stderr, status };
+}
+
+test('a lazy singleton on a module variable: getDb first, the story names `instance`', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
+    'src/db.ts': SINGLETON,
+    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { getDb, connections } from '../src/db.ts';\n" +
+      "test('one connection', async () => { assert.equal(await getDb(), await getDb()); assert.equal(connections(), 1); });\n",
+    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { getDb, connections } from '../src/db.ts';\n" +
+      "test('two at once', async () => { await Promise.all([getDb(), getDb()]); assert.equal(connections(), 1); });\n",
+  });
+  const { report, stdout, stderr, status } = rank(root);
+  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
+  assert.equal(status, 1);
+  assert.equal(report.positions[0].function, 'getDb', JSON.stringify(report.positions));
+  assert.ok(report.positions[0].confirmed);
+  assert.match(report.violations[0].story ?? '', /read `instance` \(undefined\) at db\.ts:9[\s\S]*wrote `instance`/);
+  assert.match(stdout, /reads `instance` \(undefined\)/);
+});
+
+test('a closure counter: the returned method that reads and writes the captured variable ranks first', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
+    'src/stats.ts': STATS,
+    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { createStats } from '../src/stats.ts';\n" +
+      "test('adds', async () => { const s = createStats(); await s.add(1); await s.add(2); assert.equal(s.total(), 3); });\n",
+    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { createStats } from '../src/stats.ts';\n" +
+      "test('two at once', async () => { const s = createStats(); await Promise.all([s.add(1), s.add(2)]); assert.equal(s.total(), 3); });\n",
+  });
+  const { report, stderr } = rank(root);
+  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
+  assert.equal(report.positions[0].function, 'createStats.add', JSON.stringify(report.positions));
+  assert.match(report.violations[0].story ?? '', /read `total` \(0\)/);
+});
