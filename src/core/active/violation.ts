@@ -287,7 +287,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
           obj: event.obj,
           k: event.k,
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
-          ...(field.v !== undefined ? { value: valueText(field.v) } : {}),
+          ...(fieldValue(field) !== undefined ? { value: valueText(fieldValue(field)!) } : {}),
           ...(event.k === '[]' && site?.on ? { on: site.on } : {}),
         };
         push(event.a, event.s, accessText(access, site?.name), undefined, access);
@@ -327,6 +327,13 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const kept = steps.slice(from);
   kept.forEach((s, i) => (s.step = steps.length - kept.length + i + 1));
   return kept;
+}
+
+/** The value a field event carries, when it is the field's: a read of a `#private` field has
+ *  none — the recorder peeks a property of that name, which a private field never is (it found
+ *  none: "undefined"); a write's value is the one assigned. */
+export function fieldValue(event: FieldEvent): TraceValue | undefined {
+  return event.e === 'rd' && event.k.startsWith('#') ? undefined : event.v;
 }
 
 /** A traced value as the user reads it: `3`, `"a"`, `undefined`, `Order`, `Array(2)`. */

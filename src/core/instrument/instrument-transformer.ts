@@ -120,7 +120,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     function receiverLabel(node: TS.Expression): string | undefined {
       const parts: string[] = [];
       let e: TS.Expression = ts.getOriginalNode(node) as TS.Expression;
-      while (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name) && parts.length < 4) {
+      while (ts.isPropertyAccessExpression(e) && (ts.isIdentifier(e.name) || ts.isPrivateIdentifier(e.name)) && parts.length < 4) {
         parts.unshift(e.name.text);
         e = e.expression;
       }
@@ -565,7 +565,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         }
       }
       if (options.fields && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) &&
-          !isOptionalChainPart(node.left) && !ts.isPrivateIdentifier(node.left.name) && shouldRecordObject(node.left.expression) &&
+          !isOptionalChainPart(node.left) && shouldRecordObject(node.left.expression) &&
           (node.left.expression.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node.left.expression))) {
         // `o.p = value` with `o` this or a variable → `o.p = wv(o, 'p', site, value)`: the write is
         // recorded after the right-hand side ran (its reads, its awaits), with the value written.
@@ -607,7 +607,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         const initializer = rt('it', [ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.Expression, site]);
         return f.updateVariableDeclaration(node, ts.visitNode(node.name, (c) => visit(c, ctx)) as TS.BindingName, node.exclamationToken, node.type, initializer);
       }
-      if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && !ts.isPrivateIdentifier(node.name) && shouldRecordObject(node.expression)) {
+      // `#private` fields too (`rd(this, "#free", site).#free` is valid inside the class): state
+      // kept in them is shared like any other field. The runtime cannot peek their values.
+      if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && shouldRecordObject(node.expression)) {
         const role = accessRole(node);
         if (role !== 'skip') {
           const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;

@@ -1,7 +1,7 @@
-// Module and closure variables as shared state, end to end: the lazy singleton whose check and
-// act straddle an await on a module `let` (the most common Node shape), and a closure counter.
-// Before they were instrumented the violation read "the schedule shows no conflicting accesses of
-// two tasks" and the helper under the guilty function ranked first.
+// State the instrumentation did not see, end to end: module and closure variables (the lazy
+// singleton whose check and act straddle an await on a module `let` — the most common Node
+// shape —, a closure counter) and `#private` fields. Before, the violation read "the schedule
+// shows no conflicting accesses of two tasks" and a helper under the guilty function ranked first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -84,4 +84,38 @@ test('a closure counter: the returned method that reads and writes the captured 
   assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
   assert.equal(report.positions[0].function, 'createStats.add', JSON.stringify(report.positions));
   assert.match(report.violations[0].story ?? '', /read `total` \(0\)/);
+});
+
+test('a #private field: the method whose check and act straddle the await ranks first; a private read shows no made-up value', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
+    'src/pool.ts': `export class SeatPool {
+  #free: number;
+  #holders: string[] = [];
+  constructor(seats: number) { this.#free = seats; }
+  async #confirm(who: string): Promise<void> {
+    await new Promise((r) => setImmediate(r));
+    this.#holders.push(who);
+  }
+  async take(who: string): Promise<boolean> {
+    if (this.#free === 0) return false;
+    await this.#confirm(who);
+    this.#free = this.#free - 1;
+    return true;
+  }
+  get holders(): string[] { return [...this.#holders]; }
+}
+`,
+    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { SeatPool } from '../src/pool.ts';\n" +
+      "test('last seat', async () => { const p = new SeatPool(1); assert.equal(await p.take('a'), true); assert.equal(await p.take('b'), false); });\n",
+    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { SeatPool } from '../src/pool.ts';\n" +
+      "test('two buyers', async () => { const p = new SeatPool(1); await Promise.all([p.take('a'), p.take('b')]); assert.equal(p.holders.length, 1); });\n",
+  });
+  const { report, stdout, stderr } = rank(root);
+  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
+  assert.equal(report.positions[0].function, 'SeatPool.take', JSON.stringify(report.positions));
+  assert.match(report.violations[0].story ?? '', /read `#free` at pool\.ts:10 and awaited at pool\.ts:11/);
+  assert.match(stdout, /writes `#free` \(0\)/);
+  assert.match(stdout, /writes the elements of this\.#holders via push\(\)/);
 });
