@@ -446,6 +446,24 @@ function assertionDetail(lines: string[], at: number): string {
     if (line.trim() && /^\s*/.exec(line)![0].length <= indent) break;
     if (line.trim()) body.push(line.trim());
   }
+  return compactDetail(body);
+}
+
+/** The lines after an error line that ends with ':' (Mocha and other reporters print the
+ *  assertion's own diff or `1 !== 2` there, unindented), up to the stack or Mocha's second diff
+ *  (`+ expected - actual`), compacted as assertionDetail does. */
+function followingDetail(lines: string[], at: number): string {
+  const body: string[] = [];
+  for (let k = at + 1; k < lines.length && body.length < 40; k++) {
+    const line = lines[k].trim();
+    if (/^at\s/.test(line) || /^\+ expected - actual$/.test(line)) break;
+    if (line) body.push(line);
+  }
+  return compactDetail(body);
+}
+
+/** A diff's changed lines (`- autosave: true`), else the text (`3 !== 4`), in one line. */
+function compactDetail(body: string[]): string {
   const changed = body.filter((l) => /^[+-]\s/.test(l) && !/^\+ actual - expected/.test(l));
   const text = (changed.length ? [...changed, '(+ actual, - expected)'] : body).join(' ').replace(/\s+/g, ' ');
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
@@ -468,8 +486,10 @@ export function failureMessage(output: string): string {
   }
   const jest = jestFailure(lines);
   if (jest) return jest;
-  const errorLine = lines.find((l) => /\b\w*Error\b[:\s]/.test(l));
-  return errorLine?.trim() ?? 'the test command failed';
+  const at = lines.findIndex((l) => /\b\w*Error\b[:\s]/.test(l));
+  if (at < 0) return 'the test command failed';
+  const errorLine = lines[at].trim();
+  return errorLine.endsWith(':') ? `${errorLine} ${followingDetail(lines, at)}`.trim() : errorLine;
 }
 
 /** Jest prints a failure as `● <test title>`, a blank line, then the error: a matcher's
