@@ -62,6 +62,14 @@ test('no "likely deadlock" for a function that threw in a failing run', () => {
   assert.match(threw.reason, /it threw in a failing run/);
 });
 
+test('no "likely deadlock" when no run deadlocked or hung, whether runs failed or all passed (a fixed variant)', () => {
+  const failing = [fi('Dirs.exists:::ENTER', 'p != null', null)];
+  const calm = localize({ failureInvariants: failing, analysis, callOrders: orders, noRunStalled: true }).positions.find((p) => p.function === 'Dirs.exists')!;
+  assert.equal(calm.likelyDeadlock, undefined);
+  assert.doesNotMatch(calm.reason, /— likely deadlock/);
+  assert.match(calm.reason, /no run deadlocked or hung, so this is drift at its ENTER/);
+});
+
 test('the text report never says "No suspicious position" when a run failed; each violation leads with its story', () => {
   const base: Report = {
     version: 1, project: '/p', runs: 4, strategy: 'random', seed: 1, root: '(test)', positions: [], violations: [], warnings: [],

@@ -179,9 +179,9 @@ export interface LocalizeInput {
   conflictingWriters?: string[];
   /** Functions (names or ids) that threw in a violating run: never called a likely deadlock. */
   threw?: string[];
-  /** Integration runs failed and none of them deadlocked or hung (case 2's "likely deadlock"
-   *  reading is wrong then). */
-  failedWithoutStall?: boolean;
+  /** No integration run deadlocked or hung (case 2's "likely deadlock" reading is wrong then:
+   *  the scheduler reports every stall as a violation). */
+  noRunStalled?: boolean;
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;

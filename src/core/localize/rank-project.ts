@@ -287,7 +287,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     regionBreaks: breaks,
     conflictingWriters: [...writers],
     threw: [...threw],
-    failedWithoutStall: violations.length > 0 && violations.every(({ violation }) => violation.kind !== 'deadlock' && violation.kind !== 'hang'),
+    noRunStalled: fuzzed.outcomes.length > 0 && fuzzed.outcomes.every((o) => o.outcome !== 'deadlock' && o.outcome !== 'hang'),
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },

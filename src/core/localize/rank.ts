@@ -74,8 +74,9 @@ export interface RankContext {
   threw?: Set<string>;
   /** Node ids (or names) waiting in a real deadlock's wait-for cycle. */
   deadlocked?: Set<string>;
-  /** Runs failed, and none of them deadlocked or hung: case 2 is no "likely deadlock" then. */
-  failedWithoutStall?: boolean;
+  /** No integration run deadlocked or hung (a stall always ends a run as a violation): case 2
+   *  is no "likely deadlock" then, whether other runs failed or none did. */
+  noRunStalled?: boolean;
 }
 
 const EPS = 1e-9;
@@ -156,9 +157,9 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
         break;
       }
       {
-        // 004 IV-F reads (1,0) as a likely deadlock; when runs failed and none deadlocked or hung,
-        // that reading is known to be wrong here (issue 14).
-        const reading = ctx.failedWithoutStall ? 'no run deadlocked or hung, so this is drift at its ENTER (004 IV-F would read a likely deadlock)' : `likely deadlock at ${name}`;
+        // 004 IV-F reads (1,0) as a likely deadlock; when no run deadlocked or hung, that reading
+        // is known to be wrong here (issue 14): the scheduler reports every stall.
+        const reading = ctx.noRunStalled ? 'no run deadlocked or hung, so this is drift at its ENTER (004 IV-F would read a likely deadlock)' : `likely deadlock at ${name}`;
         why = isBetween
           ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — ${reading}`
           : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — ${reading}`;
@@ -217,7 +218,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     score,
     flags,
     case: raw.case,
-    ...(raw.case === 'case2' && !inSet(ctx.threw, fi, name) ? { likelyDeadlock: true } : {}),
+    ...(raw.case === 'case2' && !inSet(ctx.threw, fi, name) && !ctx.noRunStalled ? { likelyDeadlock: true } : {}),
     confirmed,
     ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     ...(asCaller ? { confirmedAsCaller: true } : {}),
