@@ -70,6 +70,15 @@ test('no "likely deadlock" when no run deadlocked or hung, whether runs failed o
   assert.match(calm.reason, /no run deadlocked or hung, so this is drift at its ENTER/);
 });
 
+test('a lock leaked by a function that threw holding it: that function is the region owner, and its reason says so', () => {
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists'], regionOwners: ['Dirs.ensure'], leakedLocks: { 'Dirs.ensure': 'lock #2, acquired at dirs.ts:3 and never released: it threw Error: x in `Dirs.exists` (declared at dirs.ts:9) while holding it' } });
+  const [first] = result.positions;
+  assert.deepEqual([first.function, first.evidence], ['Dirs.ensure', 'region owner']);
+  assert.match(first.reason, /in a real violation it kept lock #2, acquired at dirs\.ts:3 and never released: it threw Error: x in `Dirs\.exists` \(declared at dirs\.ts:9\) while holding it, and another task waited for it until the run hung/);
+  assert.match(first.reason, /it held a lock it never released, which another task waited for in a real violation: first tier/);
+  assert.doesNotMatch(first.reason, /check and act/);
+});
+
 test('the text report never says "No suspicious position" when a run failed; each violation leads with its story', () => {
   const base: Report = {
     version: 1, project: '/p', runs: 4, strategy: 'random', seed: 1, root: '(test)', positions: [], violations: [], warnings: [],

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { interleavingOf, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
+import { interleavingOf, leakedLock, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
 import { accessText, type Frame, type ScheduleStep, type StepAccess } from '../../src/core/active/violation.ts';
 
 // [task, function, activation, event or access, line]
@@ -310,4 +310,29 @@ test('a synthesized test\'s oracle verdict fails after the steps: errors its seq
   assert.doesNotMatch(storyOf(input), /threw Error: ann/);
   // Without a message, the first throw stays the failure (nothing says the test failed elsewhere).
   assert.equal(interleavingOf({ ...input, message: undefined }), undefined);
+});
+
+test('a hang on a lock its holder never released (it threw, no finally): the leak, not "nothing happened"', () => {
+  const steps = schedule([
+    ['T1', 'Cart.add', 1, 'asks for lock #2', 14],
+    ['T2', 'Cart.add', 2, 'asks for lock #2', 14],
+    ['T1', 'Cart.add', 1, 'resumes after the await at src/cart.ts:14 (decision 1, 2 ready)', 14],
+    ['T1', 'Cart.add', 1, 'acquires lock #2', 14],
+    ['T1', 'Cart.price', 3, 'resumes after the await at src/cart.ts:8 (decision 3, 1 ready)', 8],
+    ['T1', 'Cart.price', 3, 'throws Error: no price for unknown', 7],
+    ['T2', 'Cart.add', 2, 'waits at src/cart.ts:14 for a promise that never settles', 14],
+    ['—', '(top level)', 0, 'waits at test/cart.test.ts:7 for a promise that never settles', 7],
+  ], 'src/cart.ts');
+  const input = { kind: 'hang' as const, schedule: steps, message: 'hang: 2 continuation(s) waited until the process ended for promises that never settled' };
+  const leak = leakedLock(input)!;
+  assert.equal(leak.lock, '#2');
+  assert.deepEqual([leak.acquired.task, leak.acquired.function, leak.waiter.task, leak.thrown?.function], ['T1', 'Cart.add', 'T2', 'Cart.price']);
+  assert.equal(storyOf(input), "T2 waits in `Cart.add` at cart.ts:14 for T1's lock #2, acquired at cart.ts:14 and never released: it threw Error: no price for unknown in `Cart.price` (declared at cart.ts:7) while holding it — a lock held across code that can throw needs its release in a `finally` (or `runExclusive`).");
+  // Released in a finally: no leak. Two tasks each waiting for the other's lock: a deadlock, no leak.
+  assert.equal(leakedLock({ ...input, schedule: [...steps.slice(0, 6), { ...steps[3], event: 'releases lock #2' }, ...steps.slice(6)] }), undefined);
+  const cycle = schedule([
+    ['T1', 'A.f', 1, 'acquires lock #1'], ['T2', 'A.f', 2, 'acquires lock #2'], ['T1', 'A.f', 1, 'asks for lock #2'], ['T2', 'A.f', 2, 'asks for lock #1'],
+    ['T1', 'A.f', 1, 'waits for lock #2 held by T2'], ['T2', 'A.f', 2, 'waits for lock #1 held by T1'],
+  ]);
+  assert.equal(leakedLock({ kind: 'deadlock', schedule: cycle }), undefined);
 });
