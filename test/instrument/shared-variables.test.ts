@@ -80,3 +80,20 @@ export function make() {
   const plain = transpileTypeScript(source, '/p/src/a.ts', 'module', { file: 'src/a.ts', fields: false, lockMethods: [], acquireMethods: [] });
   assert.doesNotMatch(plain.code, /__conlens_g|__conlens_v0/);
 });
+
+test('compiled CommonJS (a Jest transformer\'s output, a built package): an exported let is `exports.x`, recorded as a field of exports', () => {
+  const compiled = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.instance = void 0;
+exports.getDb = getDb;
+async function getDb() {
+    if (!exports.instance)
+        exports.instance = await Promise.resolve({});
+    return exports.instance;
+}
+`;
+  const out = transpileTypeScript(compiled, '/p/src/db.js', 'commonjs', { file: 'src/db.js', fields: true, lockMethods: [], acquireMethods: [] });
+  assert.equal(out.instrumentError, undefined);
+  assert.match(out.code, /if \(!__conlens_rt\.rd\(exports, "instance", __conlens_s \+ \d+\)\.instance\)/);
+  assert.match(out.code, /exports\.instance = __conlens_rt\.wv\(exports, "instance", __conlens_s \+ \d+, /);
+});

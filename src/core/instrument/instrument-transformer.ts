@@ -47,11 +47,13 @@ const ERROR = '__conlens_e';
 const MODULE_SCOPE = '__conlens_g';
 const FUNCTION_SCOPE = '__conlens_v';
 
-// Property reads on these are library lookups, not shared state.
+// Property reads on these are library lookups, not shared state. Not `exports`: a CommonJS
+// module's exported `let` is `exports.x` after TypeScript's emit (a transformer's output under
+// Jest, a compiled package) — module state like any other.
 const GLOBAL_OBJECTS = new Set([
   'Math', 'JSON', 'console', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect', 'Promise', 'Proxy',
   'BigInt', 'Date', 'RegExp', 'Error', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Intl', 'Atomics', 'process', 'globalThis',
-  'Buffer', 'assert', 'require', 'module', 'exports',
+  'Buffer', 'assert', 'require', 'module',
 ]);
 
 interface FunctionContext {
