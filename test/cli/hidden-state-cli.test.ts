@@ -46,51 +46,7 @@ const STATS = `export function createStats() {
 }
 `;
 
-function rank(root: string): { report: Report; stdout: string; stderr: string; status: number | null } {
-  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '3', '--jobs', '2', '--json', join(root, 'rank.json')]);
-  return { report: JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as Report, stdout, stderr, status };
-}
-
-test('a lazy singleton on a module variable: getDb first, the story names `instance`', () => {
-  const root = tempProject({
-    'package.json': '{ "type": "module" }',
-    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
-    'src/db.ts': SINGLETON,
-    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { getDb, connections } from '../src/db.ts';\n" +
-      "test('one connection', async () => { assert.equal(await getDb(), await getDb()); assert.equal(connections(), 1); });\n",
-    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { getDb, connections } from '../src/db.ts';\n" +
-      "test('two at once', async () => { await Promise.all([getDb(), getDb()]); assert.equal(connections(), 1); });\n",
-  });
-  const { report, stdout, stderr, status } = rank(root);
-  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
-  assert.equal(status, 1);
-  assert.equal(report.positions[0].function, 'getDb', JSON.stringify(report.positions));
-  assert.ok(report.positions[0].confirmed);
-  assert.match(report.violations[0].story ?? '', /read `instance` \(undefined\) at db\.ts:9[\s\S]*wrote `instance`/);
-  assert.match(stdout, /reads `instance` \(undefined\)/);
-});
-
-test('a closure counter: the returned method that reads and writes the captured variable ranks first', () => {
-  const root = tempProject({
-    'package.json': '{ "type": "module" }',
-    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
-    'src/stats.ts': STATS,
-    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { createStats } from '../src/stats.ts';\n" +
-      "test('adds', async () => { const s = createStats(); await s.add(1); await s.add(2); assert.equal(s.total(), 3); });\n",
-    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { createStats } from '../src/stats.ts';\n" +
-      "test('two at once', async () => { const s = createStats(); await Promise.all([s.add(1), s.add(2)]); assert.equal(s.total(), 3); });\n",
-  });
-  const { report, stderr } = rank(root);
-  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
-  assert.equal(report.positions[0].function, 'createStats.add', JSON.stringify(report.positions));
-  assert.match(report.violations[0].story ?? '', /read `total` \(0\)/);
-});
-
-test('a #private field: the method whose check and act straddle the await ranks first; a private read shows no made-up value', () => {
-  const root = tempProject({
-    'package.json': '{ "type": "module" }',
-    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
-    'src/pool.ts': `export class SeatPool {
+const POOL = `export class SeatPool {
   #free: number;
   #holders: string[] = [];
   constructor(seats: number) { this.#free = seats; }
@@ -106,12 +62,52 @@ test('a #private field: the method whose check and act straddle the await ranks 
   }
   get holders(): string[] { return [...this.#holders]; }
 }
-`,
-    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { SeatPool } from '../src/pool.ts';\n" +
-      "test('last seat', async () => { const p = new SeatPool(1); assert.equal(await p.take('a'), true); assert.equal(await p.take('b'), false); });\n",
-    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert/strict'; import { SeatPool } from '../src/pool.ts';\n" +
-      "test('two buyers', async () => { const p = new SeatPool(1); await Promise.all([p.take('a'), p.take('b')]); assert.equal(p.holders.length, 1); });\n",
+`;
+
+/** A node:test project: `file` under src/, its unit and integration test importing `names`. */
+function project(file: string, source: string, names: string, unit: string, integration: string): string {
+  const head = `import { test } from 'node:test'; import assert from 'node:assert/strict'; import { ${names} } from '../src/${file}';\n`;
+  return tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
+    [`src/${file}`]: source,
+    'test/unit.test.ts': `${head}${unit}\n`,
+    'test/integration.test.ts': `${head}${integration}\n`,
   });
+}
+
+function rank(root: string): { report: Report; stdout: string; stderr: string; status: number | null } {
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '3', '--jobs', '2', '--json', join(root, 'rank.json')]);
+  return { report: JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as Report, stdout, stderr, status };
+}
+
+test('a lazy singleton on a module variable: getDb first, the story names `instance`', () => {
+  const root = project('db.ts', SINGLETON, 'getDb, connections',
+    "test('one connection', async () => { assert.equal(await getDb(), await getDb()); assert.equal(connections(), 1); });",
+    "test('two at once', async () => { await Promise.all([getDb(), getDb()]); assert.equal(connections(), 1); });");
+  const { report, stdout, stderr, status } = rank(root);
+  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
+  assert.equal(status, 1);
+  assert.equal(report.positions[0].function, 'getDb', JSON.stringify(report.positions));
+  assert.ok(report.positions[0].confirmed);
+  assert.match(report.violations[0].story ?? '', /read `instance` \(undefined\) at db\.ts:9[\s\S]*wrote `instance`/);
+  assert.match(stdout, /reads `instance` \(undefined\)/);
+});
+
+test('a closure counter: the returned method that reads and writes the captured variable ranks first', () => {
+  const root = project('stats.ts', STATS, 'createStats',
+    "test('adds', async () => { const s = createStats(); await s.add(1); await s.add(2); assert.equal(s.total(), 3); });",
+    "test('two at once', async () => { const s = createStats(); await Promise.all([s.add(1), s.add(2)]); assert.equal(s.total(), 3); });");
+  const { report, stderr } = rank(root);
+  assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
+  assert.equal(report.positions[0].function, 'createStats.add', JSON.stringify(report.positions));
+  assert.match(report.violations[0].story ?? '', /read `total` \(0\)/);
+});
+
+test('a #private field: the method whose check and act straddle the await ranks first; a private read shows no made-up value', () => {
+  const root = project('pool.ts', POOL, 'SeatPool',
+    "test('last seat', async () => { const p = new SeatPool(1); assert.equal(await p.take('a'), true); assert.equal(await p.take('b'), false); });",
+    "test('two buyers', async () => { const p = new SeatPool(1); await Promise.all([p.take('a'), p.take('b')]); assert.equal(p.holders.length, 1); });");
   const { report, stdout, stderr } = rank(root);
   assert.ok(report.summary.violations > 0, `no run failed:\n${stderr}`);
   assert.equal(report.positions[0].function, 'SeatPool.take', JSON.stringify(report.positions));
