@@ -448,7 +448,8 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return 'skip';
       if ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.initializer === child) return 'skip';
       if (ts.isShorthandPropertyAssignment(parent) || isAssignmentPatternTarget(id)) return 'skip';
-      return ts.isExportAssignment(parent) || ts.isExportSpecifier(parent) ? 'skip' : 'read';
+      // `delete x` (sloppy mode) must keep its operand a reference: it answers false for a binding.
+      return ts.isExportAssignment(parent) || ts.isExportSpecifier(parent) || ts.isDeleteExpression(parent) ? 'skip' : 'read';
     }
 
     function visit(node: TS.Node, ctx: FunctionContext): TS.Node | TS.Node[] | undefined {
