@@ -70,6 +70,16 @@ test('failureMessage: an assertion without a message of its own says what differ
   assert.equal(failureMessage("not ok 1 - x\n  error: 'a withdrawal failed: boom'\n  code: 'ERR_ASSERTION'\n"), 'a withdrawal failed: boom');
 });
 
+test('failureMessage: Mocha\'s assertion without a message of its own keeps what differed (it prints the diff unindented below)', () => {
+  const mocha = (body: string[]) => ['  0 passing (18ms)', '  1 failing', '', '  1) prefs', '       two saved at once:', '', ...body, '      + expected - actual', '', '      -1', '      +2', '      ', '      at Context.<anonymous> (file:///p/test/a.test.ts:2:49)', ''].join('\n');
+  const deep = mocha(['      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:', '+ actual - expected', '', '  {', "    lang: 'en',", "-   theme: 'dark'", '  }']);
+  assert.equal(failureMessage(deep), "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: - theme: 'dark' (+ actual, - expected)");
+  const strict = mocha(['      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:', '', '1 !== 2', '']);
+  assert.equal(failureMessage(strict), 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: 1 !== 2');
+  // An error line with its own message stays as it is.
+  assert.equal(failureMessage(mocha(['      Error: EEXIST: file already exists, mkdir \'/tmp/a\''])), "Error: EEXIST: file already exists, mkdir '/tmp/a'");
+});
+
 test('failureMessage: a Jest failure is its matcher with Expected/Received, or the thrown error', () => {
   const matcher = [
     'FAIL test/counter.test.js',

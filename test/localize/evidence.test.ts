@@ -62,6 +62,23 @@ test('no "likely deadlock" for a function that threw in a failing run', () => {
   assert.match(threw.reason, /it threw in a failing run/);
 });
 
+test('no "likely deadlock" when no run deadlocked or hung, whether runs failed or all passed (a fixed variant)', () => {
+  const failing = [fi('Dirs.exists:::ENTER', 'p != null', null)];
+  const calm = localize({ failureInvariants: failing, analysis, callOrders: orders, noRunStalled: true }).positions.find((p) => p.function === 'Dirs.exists')!;
+  assert.equal(calm.likelyDeadlock, undefined);
+  assert.doesNotMatch(calm.reason, /— likely deadlock/);
+  assert.match(calm.reason, /no run deadlocked or hung, so this is drift at its ENTER/);
+});
+
+test('a lock leaked by a function that threw holding it: that function is the region owner, and its reason says so', () => {
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists'], regionOwners: ['Dirs.ensure'], leakedLocks: { 'Dirs.ensure': 'lock #2, acquired at dirs.ts:3 and never released: it threw Error: x in `Dirs.exists` (declared at dirs.ts:9) while holding it' } });
+  const [first] = result.positions;
+  assert.deepEqual([first.function, first.evidence], ['Dirs.ensure', 'region owner']);
+  assert.match(first.reason, /in a real violation it kept lock #2, acquired at dirs\.ts:3 and never released: it threw Error: x in `Dirs\.exists` \(declared at dirs\.ts:9\) while holding it, and another task waited for it until the run hung/);
+  assert.match(first.reason, /it held a lock it never released, which another task waited for in a real violation: first tier/);
+  assert.doesNotMatch(first.reason, /check and act/);
+});
+
 test('the text report never says "No suspicious position" when a run failed; each violation leads with its story', () => {
   const base: Report = {
     version: 1, project: '/p', runs: 4, strategy: 'random', seed: 1, root: '(test)', positions: [], violations: [], warnings: [],

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignRead, interleavingOf, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
+import { foreignRead, interleavingOf, leakedLock, regionFunctions, storyOf } from '../../src/core/localize/interleaving.ts';
 import { accessText, type Frame, type ScheduleStep, type StepAccess } from '../../src/core/active/violation.ts';
 
 // [task, function, activation, event or access, line]
@@ -311,4 +311,57 @@ test('a .then read-modify-write over fs callbacks: the story names the flow and 
   assert.deepEqual(got.steps.map((s) => [s.role, s.task, s.own]), [['check', 'T4', 'T5'], ['conflict', 'T1', 'T3'], ['act', 'T4', 'T6']]);
   const story = storyOf({ kind: 'failed assertion', schedule: steps, frames: f }, got);
   assert.match(story, /^T4 \(callback task T5\) read file `\/tmp\/v\.txt` \(0\) at visit-counter\.ts:9 and went back to the event loop until the then callback registered at visit-counter\.ts:25 ran; meanwhile T1 \(callback task T3\) wrote/);
+});
+
+test('a synthesized test\'s oracle verdict fails after the steps: errors its sequential orders threw and caught are not the failure', () => {
+  // The linearization oracle (002 Alg. 2) first runs the calls in each sequential order, where the
+  // second register() of one name throws (caught, an outcome); then the concurrent run, where both
+  // pass the check. The first throw is not where the run failed: the story is the lost update.
+  const steps = schedule([
+    ['T8', 'UserRegistry.register', 8, rd(1, '[]', 'true', 'ann'), 13],
+    ['T8', 'UserRegistry.register', 8, 'throws Error: ann', 13],
+    ['T10', 'UserRegistry.register', 10, rd(2, '[]', 'false', 'ann'), 13],
+    ['T9', 'UserRegistry.register', 9, 'resumes after the await at src/registry.ts:14 (decision 12, 2 ready)', 14],
+    ['T9', 'UserRegistry.register', 9, wr(2, '[]', undefined, 'ann'), 15],
+    ['T10', 'UserRegistry.register', 10, 'resumes after the await at src/registry.ts:14 (decision 14, 1 ready)', 14],
+    ['T10', 'UserRegistry.register', 10, wr(2, '[]', undefined, 'ann'), 15],
+  ], 'src/registry.ts');
+  const input = {
+    kind: 'failed assertion' as const,
+    schedule: steps,
+    message: 'concurrency error: no linearization shows what the concurrent run did (002 Alg. 2)',
+    frames: frames({ 8: ['UserRegistry.register', null], 9: ['UserRegistry.register', null], 10: ['UserRegistry.register', null] }),
+  };
+  const got = interleavingOf(input)!;
+  assert.equal(got?.pattern, 'R-W-W');
+  assert.equal(got.region.owner, 'UserRegistry.register');
+  assert.equal(got.region.task, 'T10');
+  assert.doesNotMatch(storyOf(input), /threw Error: ann/);
+  // Without a message, the first throw stays the failure (nothing says the test failed elsewhere).
+  assert.equal(interleavingOf({ ...input, message: undefined }), undefined);
+});
+
+test('a hang on a lock its holder never released (it threw, no finally): the leak, not "nothing happened"', () => {
+  const steps = schedule([
+    ['T1', 'Cart.add', 1, 'asks for lock #2', 14],
+    ['T2', 'Cart.add', 2, 'asks for lock #2', 14],
+    ['T1', 'Cart.add', 1, 'resumes after the await at src/cart.ts:14 (decision 1, 2 ready)', 14],
+    ['T1', 'Cart.add', 1, 'acquires lock #2', 14],
+    ['T1', 'Cart.price', 3, 'resumes after the await at src/cart.ts:8 (decision 3, 1 ready)', 8],
+    ['T1', 'Cart.price', 3, 'throws Error: no price for unknown', 7],
+    ['T2', 'Cart.add', 2, 'waits at src/cart.ts:14 for a promise that never settles', 14],
+    ['—', '(top level)', 0, 'waits at test/cart.test.ts:7 for a promise that never settles', 7],
+  ], 'src/cart.ts');
+  const input = { kind: 'hang' as const, schedule: steps, message: 'hang: 2 continuation(s) waited until the process ended for promises that never settled' };
+  const leak = leakedLock(input)!;
+  assert.equal(leak.lock, '#2');
+  assert.deepEqual([leak.acquired.task, leak.acquired.function, leak.waiter.task, leak.thrown?.function], ['T1', 'Cart.add', 'T2', 'Cart.price']);
+  assert.equal(storyOf(input), "T2 waits in `Cart.add` at cart.ts:14 for T1's lock #2, acquired at cart.ts:14 and never released: it threw Error: no price for unknown in `Cart.price` (declared at cart.ts:7) while holding it — a lock held across code that can throw needs its release in a `finally` (or `runExclusive`).");
+  // Released in a finally: no leak. Two tasks each waiting for the other's lock: a deadlock, no leak.
+  assert.equal(leakedLock({ ...input, schedule: [...steps.slice(0, 6), { ...steps[3], event: 'releases lock #2' }, ...steps.slice(6)] }), undefined);
+  const cycle = schedule([
+    ['T1', 'A.f', 1, 'acquires lock #1'], ['T2', 'A.f', 2, 'acquires lock #2'], ['T1', 'A.f', 1, 'asks for lock #2'], ['T2', 'A.f', 2, 'asks for lock #1'],
+    ['T1', 'A.f', 1, 'waits for lock #2 held by T2'], ['T2', 'A.f', 2, 'waits for lock #1 held by T1'],
+  ]);
+  assert.equal(leakedLock({ kind: 'deadlock', schedule: cycle }), undefined);
 });

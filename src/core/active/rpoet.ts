@@ -6,7 +6,7 @@
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
 import { contextHash, functionKey, ROOT_CONTEXT, siteKey } from '../runtime/calling-context.js';
 import type { FunctionEvent, SiteEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
-import { valueText } from './violation.js';
+import { fieldValue, valueText } from './violation.js';
 import type { RpoetEvent } from './hybrid-analysis.js';
 
 export interface UnitsOfWork {
@@ -162,7 +162,7 @@ export function rpoetEvents(events: readonly TraceEvent[], functions: Map<number
           ctx: contextOf(a),
           fn: nameOf(a),
           unit: unitOf(a, cls),
-          ...(event.v !== undefined ? { value: valueText(event.v) } : {}),
+          ...(fieldValue(event) !== undefined ? { value: valueText(fieldValue(event)!) } : {}),
         });
         break;
       }

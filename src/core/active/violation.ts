@@ -287,7 +287,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
           obj: event.obj,
           k: event.k,
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
-          ...(field.v !== undefined ? { value: valueText(field.v) } : {}),
+          ...(fieldValue(field) !== undefined ? { value: valueText(fieldValue(field)!) } : {}),
           ...(event.k === '[]' && site?.on ? { on: site.on } : {}),
         };
         push(event.a, event.s, accessText(access, site?.name), undefined, access);
@@ -327,6 +327,13 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const kept = steps.slice(from);
   kept.forEach((s, i) => (s.step = steps.length - kept.length + i + 1));
   return kept;
+}
+
+/** The value a field event carries, when it is the field's: a read of a `#private` field has
+ *  none — the recorder peeks a property of that name, which a private field never is (it found
+ *  none: "undefined"); a write's value is the one assigned. */
+export function fieldValue(event: FieldEvent): TraceValue | undefined {
+  return event.e === 'rd' && event.k.startsWith('#') ? undefined : event.v;
 }
 
 /** A traced value as the user reads it: `3`, `"a"`, `undefined`, `Order`, `Array(2)`. */
@@ -439,6 +446,24 @@ function assertionDetail(lines: string[], at: number): string {
     if (line.trim() && /^\s*/.exec(line)![0].length <= indent) break;
     if (line.trim()) body.push(line.trim());
   }
+  return compactDetail(body);
+}
+
+/** The lines after an error line that ends with ':' (Mocha and other reporters print the
+ *  assertion's own diff or `1 !== 2` there, unindented), up to the stack or Mocha's second diff
+ *  (`+ expected - actual`), compacted as assertionDetail does. */
+function followingDetail(lines: string[], at: number): string {
+  const body: string[] = [];
+  for (let k = at + 1; k < lines.length && body.length < 40; k++) {
+    const line = lines[k].trim();
+    if (/^at\s/.test(line) || /^\+ expected - actual$/.test(line)) break;
+    if (line) body.push(line);
+  }
+  return compactDetail(body);
+}
+
+/** A diff's changed lines (`- autosave: true`), else the text (`3 !== 4`), in one line. */
+function compactDetail(body: string[]): string {
   const changed = body.filter((l) => /^[+-]\s/.test(l) && !/^\+ actual - expected/.test(l));
   const text = (changed.length ? [...changed, '(+ actual, - expected)'] : body).join(' ').replace(/\s+/g, ' ');
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
@@ -461,8 +486,10 @@ export function failureMessage(output: string): string {
   }
   const jest = jestFailure(lines);
   if (jest) return jest;
-  const errorLine = lines.find((l) => /\b\w*Error\b[:\s]/.test(l));
-  return errorLine?.trim() ?? 'the test command failed';
+  const at = lines.findIndex((l) => /\b\w*Error\b[:\s]/.test(l));
+  if (at < 0) return 'the test command failed';
+  const errorLine = lines[at].trim();
+  return errorLine.endsWith(':') ? `${errorLine} ${followingDetail(lines, at)}`.trim() : errorLine;
 }
 
 /** Jest prints a failure as `● <test title>`, a blank line, then the error: a matcher's

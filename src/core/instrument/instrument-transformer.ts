@@ -15,6 +15,7 @@ import type * as TS from 'typescript';
 import { hasModifier, nameFunctions, type NamedFunction } from '../static/function-naming.js';
 import { CALLBACK_API_NAMES } from '../runtime/callback-apis.js';
 import { KEYED_READS, KEYED_WRITES, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
+import { findSharedVariables } from './shared-variables.js';
 
 export interface InstrumentOptions {
   /** The file's path relative to the project root: the `file` of its program points. */
@@ -42,12 +43,17 @@ const FN_BASE = '__conlens_f';
 const SITE_BASE = '__conlens_s';
 const FRAME = '__conlens_a';
 const ERROR = '__conlens_e';
+/** The scope objects whose fields stand for shared variables: the module's, a function's. */
+const MODULE_SCOPE = '__conlens_g';
+const FUNCTION_SCOPE = '__conlens_v';
 
-// Property reads on these are library lookups, not shared state.
+// Property reads on these are library lookups, not shared state. Not `exports`: a CommonJS
+// module's exported `let` is `exports.x` after TypeScript's emit (a transformer's output under
+// Jest, a compiled package) — module state like any other.
 const GLOBAL_OBJECTS = new Set([
   'Math', 'JSON', 'console', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'Reflect', 'Promise', 'Proxy',
   'BigInt', 'Date', 'RegExp', 'Error', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Intl', 'Atomics', 'process', 'globalThis',
-  'Buffer', 'assert', 'require', 'module', 'exports',
+  'Buffer', 'assert', 'require', 'module',
 ]);
 
 interface FunctionContext {
@@ -72,6 +78,18 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     if (!options.awaitsOnly) named.forEach((fn, index) => byDecl.set(fn.decl, { fn, index }));
     const fnTable: TS.Expression[] = [];
     const sites: TS.Expression[] = [];
+    // Module and closure variables are shared state (shared-variables.ts): their accesses are
+    // recorded as fields of a scope object, one per module and one per activation of a function
+    // whose inner functions share its variables.
+    const shared = options.fields && !options.awaitsOnly ? findSharedVariables(ts, sourceFile) : undefined;
+    const scopeNames = new Map<TS.Node, string>();
+    const scopeOf = (owner: TS.Node): string => {
+      if (owner === sourceFile) return MODULE_SCOPE;
+      let name = scopeNames.get(owner);
+      if (!name) scopeNames.set(owner, (name = `${FUNCTION_SCOPE}${scopeNames.size}`));
+      return name;
+    };
+    let usesModuleScope = false;
 
     const positionOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
     const mapPosition = options.mapPosition;
@@ -104,7 +122,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     function receiverLabel(node: TS.Expression): string | undefined {
       const parts: string[] = [];
       let e: TS.Expression = ts.getOriginalNode(node) as TS.Expression;
-      while (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name) && parts.length < 4) {
+      while (ts.isPropertyAccessExpression(e) && (ts.isIdentifier(e.name) || ts.isPrivateIdentifier(e.name)) && parts.length < 4) {
         parts.unshift(e.name.text);
         e = e.expression;
       }
@@ -347,6 +365,93 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       }
     }
 
+    /** A function whose inner functions share its variables starts with its scope object:
+     *  `const __conlens_vN = {};` (after any directive). */
+    function withScopeObject(node: TS.FunctionLikeDeclaration, name: string): TS.Node {
+      const body = node.body;
+      if (!body || !ts.isBlock(body)) return node;
+      const statements = [...body.statements];
+      let at = 0;
+      while (at < statements.length && ts.isExpressionStatement(statements[at]) && ts.isStringLiteral((statements[at] as TS.ExpressionStatement).expression)) at++;
+      statements.splice(at, 0, f.createVariableStatement(undefined, f.createVariableDeclarationList([
+        f.createVariableDeclaration(name, undefined, undefined, f.createObjectLiteralExpression()),
+      ], ts.NodeFlags.Const)));
+      return replaceBody(node, node.parameters, f.updateBlock(body, statements));
+    }
+
+    /** The scope object of a shared variable's reference, as an expression. */
+    function scopeObject(owner: TS.Node): TS.Identifier {
+      if (owner === sourceFile) usesModuleScope = true;
+      return f.createIdentifier(scopeOf(owner));
+    }
+
+    /** A read, write or update of a shared (module or closure) variable, or undefined when `node`
+     *  is none: `x` → `(rd((S.x = x, S), "x", site), x)` (the scope object carries the value read,
+     *  so the event has it without a getter); `x = v` → `x = wv(S, "x", site, v)`; `x++`, `x += v`
+     *  → `(up(S, "x", site), x++)`; `{ x }` → `{ x: <read> }`. Destructuring and for-in/of
+     *  targets are not recorded (as for properties). */
+    function visitSharedVariable(node: TS.Node, ctx: FunctionContext): TS.Node | undefined {
+      const variable = (id: TS.Node) => (ts.isIdentifier(id) ? shared!.references.get(ts.getOriginalNode(id) as TS.Identifier) : undefined);
+      const read = (id: TS.Identifier) => {
+        const v = variable(id)!;
+        const scope = scopeObject(v.owner);
+        const site = addSite(id, 'read', v.name);
+        const carry = f.createParenthesizedExpression(f.createBinaryExpression(
+          f.createAssignment(f.createPropertyAccessExpression(scope, v.name), f.createIdentifier(id.text)), ts.SyntaxKind.CommaToken, scope));
+        return f.createParenthesizedExpression(f.createBinaryExpression(
+          rt('rd', [carry, f.createStringLiteral(v.name), site]), ts.SyntaxKind.CommaToken, f.createIdentifier(id.text)));
+      };
+      const update = (id: TS.Identifier, operation: TS.Expression) => {
+        const v = variable(id)!;
+        const site = addSite(id, 'update', v.name);
+        return f.createParenthesizedExpression(f.createBinaryExpression(
+          rt('up', [scopeObject(v.owner), f.createStringLiteral(v.name), site]), ts.SyntaxKind.CommaToken, operation));
+      };
+      if (ts.isIdentifier(node)) {
+        if (!variable(node) || identifierRole(node) !== 'read') return undefined;
+        return read(node);
+      }
+      if (ts.isShorthandPropertyAssignment(node) && variable(node.name) && !node.objectAssignmentInitializer && !isAssignmentPatternTarget(node.name)) {
+        return f.createPropertyAssignment(f.createIdentifier(node.name.text), read(node.name));
+      }
+      if (ts.isBinaryExpression(node) && ts.isIdentifier(node.left) && variable(node.left)) {
+        const op = node.operatorToken.kind;
+        if (op === ts.SyntaxKind.EqualsToken) {
+          const v = variable(node.left)!;
+          const site = addSite(node.left, 'write', v.name);
+          const value = ts.visitNode(node.right, (c) => visit(c, ctx)) as TS.Expression;
+          return f.updateBinaryExpression(node, node.left, node.operatorToken, rt('wv', [scopeObject(v.owner), f.createStringLiteral(v.name), site, value]));
+        }
+        if (op >= ts.SyntaxKind.FirstCompoundAssignment && op <= ts.SyntaxKind.LastCompoundAssignment) {
+          return update(node.left, f.updateBinaryExpression(node, node.left, node.operatorToken, ts.visitNode(node.right, (c) => visit(c, ctx)) as TS.Expression));
+        }
+      }
+      if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand) && variable(node.operand) &&
+          (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) {
+        return update(node.operand, node);
+      }
+      return undefined;
+    }
+
+    /** How a variable reference is used; only reads are rewritten at the identifier itself. */
+    function identifierRole(id: TS.Identifier): 'read' | 'skip' {
+      let child: TS.Node = id;
+      let parent = id.parent;
+      while (parent && ts.isParenthesizedExpression(parent)) {
+        child = parent;
+        parent = parent.parent;
+      }
+      if (!parent) return 'skip';
+      if (ts.isBinaryExpression(parent) && parent.left === child &&
+          parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return 'skip';
+      if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+          (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return 'skip';
+      if ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.initializer === child) return 'skip';
+      if (ts.isShorthandPropertyAssignment(parent) || isAssignmentPatternTarget(id)) return 'skip';
+      // `delete x` (sloppy mode) must keep its operand a reference: it answers false for a binding.
+      return ts.isExportAssignment(parent) || ts.isExportSpecifier(parent) || ts.isDeleteExpression(parent) ? 'skip' : 'read';
+    }
+
     function visit(node: TS.Node, ctx: FunctionContext): TS.Node | TS.Node[] | undefined {
       // Never inside types, decorators, enums, ambient declarations or heritage clauses.
       if (ts.isTypeNode(node) || ts.isDecorator(node) || ts.isEnumDeclaration(node) || ts.isHeritageClause(node) ||
@@ -355,7 +460,12 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       }
       if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) ||
           ts.isConstructorDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-        return visitFunction(node, ctx);
+        const visited = visitFunction(node, ctx);
+        return shared?.functionOwners.has(node) ? withScopeObject(visited as TS.FunctionLikeDeclaration, scopeOf(node)) : visited;
+      }
+      if (shared) {
+        const recorded = visitSharedVariable(node, ctx);
+        if (recorded) return recorded;
       }
       if (ctx.frame && ts.isAwaitExpression(node)) {
         const operand = ts.isParenthesizedExpression(node.expression) ? node.expression.expression : node.expression;
@@ -458,7 +568,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         }
       }
       if (options.fields && ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) &&
-          !isOptionalChainPart(node.left) && !ts.isPrivateIdentifier(node.left.name) && shouldRecordObject(node.left.expression) &&
+          !isOptionalChainPart(node.left) && shouldRecordObject(node.left.expression) &&
           (node.left.expression.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node.left.expression))) {
         // `o.p = value` with `o` this or a variable → `o.p = wv(o, 'p', site, value)`: the write is
         // recorded after the right-hand side ran (its reads, its awaits), with the value written.
@@ -500,7 +610,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         const initializer = rt('it', [ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.Expression, site]);
         return f.updateVariableDeclaration(node, ts.visitNode(node.name, (c) => visit(c, ctx)) as TS.BindingName, node.exclamationToken, node.type, initializer);
       }
-      if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && !ts.isPrivateIdentifier(node.name) && shouldRecordObject(node.expression)) {
+      // `#private` fields too (`rd(this, "#free", site).#free` is valid inside the class): state
+      // kept in them is shared like any other field. The runtime cannot peek their values.
+      if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && shouldRecordObject(node.expression)) {
         const role = accessRole(node);
         if (role !== 'skip') {
           const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
@@ -537,8 +649,10 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     // A hoisted function declaration reaches it through `(__conlens_rt ?? __conlens_m())`: in an
     // ES module import cycle it can run before this module's body. (With `const` bindings, that
     // call threw "Cannot access '__conlens_rt' before initialization": transparency suite.)
-    const declarations = f.createVariableStatement(undefined, f.createVariableDeclarationList([RT, FN_BASE, SITE_BASE].map((name) => f.createVariableDeclaration(name))));
+    const declarations = f.createVariableStatement(undefined, f.createVariableDeclarationList(
+      [RT, FN_BASE, SITE_BASE, ...(usesModuleScope ? [MODULE_SCOPE] : [])].map((name) => f.createVariableDeclaration(name))));
     const init = f.createFunctionDeclaration(undefined, undefined, INIT, undefined, [], undefined, f.createBlock([
+      ...(usesModuleScope ? [f.createExpressionStatement(f.createAssignment(f.createIdentifier(MODULE_SCOPE), f.createObjectLiteralExpression()))] : []),
       f.createExpressionStatement(f.createAssignment(f.createIdentifier(RT), f.createPropertyAccessExpression(f.createIdentifier('globalThis'), '__conlens'))),
       f.createExpressionStatement(f.createAssignment(
         f.createArrayLiteralExpression([f.createIdentifier(FN_BASE), f.createIdentifier(SITE_BASE)]),

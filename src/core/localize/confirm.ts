@@ -42,6 +42,7 @@
 // Constructors are never implicated: no other task can reach an object before its constructor
 // returns (the same reason as reduce.ts's 'constructor' rule).
 import type { ScheduleStep, ViolationKind } from '../active/violation.js';
+import { failureStep } from './interleaving.js';
 
 /** How many steps up to and including the failure step confirm the functions they ran in. */
 export const CONFIRMING_STEPS = 12;
@@ -110,11 +111,8 @@ export function implicatedBy(
     return set;
   };
   const calls = (g: string, f: string) => g !== f && callersOf(f).has(g) && !callersOf(g).has(f);
-  const thrownText = (s: ScheduleStep) => s.event.slice('throws '.length).trim();
-  let thrown = violation.message ? steps.findIndex((s) => isThrow(s) && thrownText(s) !== '' && violation.message!.includes(thrownText(s))) : -1;
-  if (thrown < 0) thrown = steps.findIndex(isThrow);
-  const failure = thrown >= 0 ? thrown : steps.length - 1;
-  const failing = thrown >= 0 ? steps[thrown].task : undefined;
+  const failure = failureStep({ schedule: steps, message: violation.message, kind: violation.kind });
+  const failing = isThrow(steps[failure]) ? steps[failure].task : undefined;
   const stale = new Set<string>();
   const interrupted = new Set<string>();
   for (let i = 0; i <= failure; i++) {

@@ -99,13 +99,16 @@ const PRIORITY: AccessPatternName[] = ['R-W-W', 'W-R-W', 'R-W-R', 'W-W-R', 'W-W-
 const isConstructor = (fn: string) => /(^|\.)constructor$/.test(fn);
 
 /** The step the run failed at: the throw its message names, else the first throw, else the end
- *  (the same rule as confirm.ts 2). */
-export function failureStep(input: Pick<InterleavingInput, 'schedule' | 'message'>): number {
+ *  (confirm.ts uses it too). A failed assertion whose message names no throw of the program
+ *  failed in the test's own code after the steps — a test's `assert`, the linearization oracle's
+ *  verdict (002 Alg. 2) — so an error the program threw and something caught on the way (the
+ *  sequential orders the oracle runs first) is not the failure: the end is. */
+export function failureStep(input: Pick<InterleavingInput, 'schedule' | 'message' | 'kind'>): number {
   const steps = input.schedule;
   const isThrow = (s: ScheduleStep) => s.event.startsWith('throws ');
   const text = (s: ScheduleStep) => s.event.slice('throws '.length).trim();
   let i = input.message ? steps.findIndex((s) => isThrow(s) && text(s) !== '' && input.message!.includes(text(s))) : -1;
-  if (i < 0) i = steps.findIndex(isThrow);
+  if (i < 0 && !(input.kind === 'failed assertion' && input.message)) i = steps.findIndex(isThrow);
   return i >= 0 ? i : steps.length - 1;
 }
 
@@ -342,6 +345,52 @@ export function interleavingOf(input: InterleavingInput): Interleaving | undefin
 
 const where = (s: { file: string; line: number }) => `${s.file.split('/').pop()}:${s.line}`;
 
+export interface LeakedLock {
+  lock: string;
+  /** The step where the holder acquired it, and the holder's throw after it (if it threw). */
+  acquired: ScheduleStep;
+  thrown?: ScheduleStep;
+  /** The step where a task asked for it, never to get it. */
+  waiter: ScheduleStep;
+}
+
+/** A hung run whose waiting task asked for a lock that a task which is not waiting itself (it
+ *  ended, often by throwing with no `finally` to release) acquired and never released: no
+ *  wait-for cycle, so no deadlock — the lock leaked (DESIGN §2: a parked acquire is enabled only
+ *  when the lock is free). */
+export function leakedLock(input: Pick<InterleavingInput, 'kind' | 'schedule'>): LeakedLock | undefined {
+  if (input.kind !== 'hang' && input.kind !== 'deadlock') return undefined;
+  const held = new Map<string, ScheduleStep>();
+  const asked = new Map<string, { lock: string; step: ScheduleStep }>();
+  const waiting = new Set<string>();
+  for (const step of input.schedule) {
+    const m = /^(asks for|acquires|releases) lock (#\S+)/.exec(step.event);
+    if (m?.[1] === 'asks for') asked.set(step.task, { lock: m[2], step });
+    else if (m?.[1] === 'acquires') {
+      held.set(m[2], step);
+      if (asked.get(step.task)?.lock === m[2]) asked.delete(step.task);
+    } else if (m?.[1] === 'releases') held.delete(m[2]);
+    else if (/^waits/.test(step.event)) waiting.add(step.task);
+  }
+  for (const [task, { lock, step }] of asked) {
+    const acquired = held.get(lock);
+    if (!acquired || acquired.task === task || waiting.has(acquired.task) || acquired.task === '—') continue;
+    const after = input.schedule.slice(input.schedule.indexOf(acquired) + 1);
+    const thrown = after.find((s) => s.task === acquired.task && s.event.startsWith('throws '));
+    return { lock, acquired, ...(thrown ? { thrown } : {}), waiter: step };
+  }
+  return undefined;
+}
+
+/** "lock #2, acquired at cart.ts:14 and never released: it threw Error: x in `Cart.price`
+ *  (declared at cart.ts:7) while holding it" — the leak in words (also its holder's reason). */
+export function leakText(leak: LeakedLock): string {
+  const why = leak.thrown
+    ? `: it threw ${leak.thrown.event.slice('throws '.length)} in \`${leak.thrown.function}\` (declared at ${where(leak.thrown)}) while holding it`
+    : ' before its task ended';
+  return `lock ${leak.lock}, acquired at ${where(leak.acquired)} and never released${why}`;
+}
+
 /** "read `stock` (3)", "wrote file `/tmp/a.json`", "listened on port `4123`". */
 function didText(s: Pick<InterleavingStep, 'op' | 'variable' | 'value'>): string {
   const value = s.value !== undefined ? ` (${s.value})` : '';
@@ -395,6 +444,10 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
       : check.variable.startsWith('port ') ? `the probe and the listen of ${owner} are not atomic`
       : check.op === 'read' ? `the check and the act of ${owner} are not atomic` : `the update of ${owner} is not atomic`;
     return `${taskText(check)} ${didText(check)} at ${where(check)} and ${suspended}; meanwhile ${taskText(conflict)} ${didText(conflict)} at ${where(conflict)}${second ? ` and ${didText(second)} at ${where(second)}` : ''}${conflict.function !== region.owner && !conflict.function.startsWith('(') ? ` in \`${conflict.function}\`` : ''}; ${then} — ${unit} (${interleaving.name}, ${interleaving.pattern === 'R-R-fail' ? '001 Table 1 pattern 1 cut short by the failure' : `001 Table 1 ${interleaving.row ? `pattern ${interleaving.row}` : 'two locations of one atomic set'}`}: ${interleaving.pattern}).${failureText(input)}`;
+  }
+  const leak = leakedLock(input);
+  if (leak) {
+    return `${leak.waiter.task} waits in \`${leak.waiter.function}\` at ${where(leak.waiter)} for ${leak.acquired.task}'s ${leakText(leak)} — a lock held across code that can throw needs its release in a \`finally\` (or \`runExclusive\`).`;
   }
   const steps = input.schedule;
   const waits = steps.filter((s) => s.event.startsWith('waits for lock'));

@@ -175,13 +175,16 @@ export interface LocalizeInput {
   /** What separated a region owner's check from its act, by owner name ("the await at a.ts:3",
    *  "the fs.readFile callback registered at a.ts:9"), for its reason. */
   regionBreaks?: Record<string, string>;
+  /** Region owners that held a lock they never released while another task waited for it
+   *  until the run hung (interleaving.ts leakedLock), by name: the leak in words. */
+  leakedLocks?: Record<string, string>;
   /** Functions (names or ids) whose access broke such a region (interleaving.ts): second tier. */
   conflictingWriters?: string[];
   /** Functions (names or ids) that threw in a violating run: never called a likely deadlock. */
   threw?: string[];
-  /** Integration runs failed and none of them deadlocked or hung (case 2's "likely deadlock"
-   *  reading is wrong then). */
-  failedWithoutStall?: boolean;
+  /** No integration run deadlocked or hung (case 2's "likely deadlock" reading is wrong then:
+   *  the scheduler reports every stall as a violation). */
+  noRunStalled?: boolean;
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;

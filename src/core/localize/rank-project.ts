@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { foldPositions } from '../report/fold-positions.js';
 import type { Report, ReportViolation } from '../report/report-types.js';
 import { implicatedBy } from './confirm.js';
-import { foreignRead, interleavingOf, regionFunctions, separatorText, storyOf } from './interleaving.js';
+import { foreignRead, interleavingOf, leakedLock, leakText, regionFunctions, separatorText, storyOf } from './interleaving.js';
 import { localize } from './index.js';
 import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
@@ -223,6 +223,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   }
   const owners = new Set<string>();
   const breaks: Record<string, string> = {};
+  const leaks: Record<string, string> = {};
   const writers = new Set<string>();
   const threw = new Set<string>();
   for (const { violation, file } of violations) {
@@ -231,6 +232,12 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     const evidence = { kind: violation.kind, schedule: violation.schedule, message: violation.message, frames: violation.frames, atomic: config.atomic };
     const interleaving = interleavingOf(evidence);
     const region = regionFunctions(interleaving);
+    // A hang on a lock its holder never released (it threw with no finally): the holder owns it.
+    const leak = region.owner ? undefined : leakedLock(evidence);
+    if (leak && !leak.acquired.function.startsWith('(')) {
+      region.owner = leak.acquired.function;
+      leaks[region.owner] ??= leakText(leak);
+    }
     // assetfuzzer: the realised pattern names its unit of work u (whose atomicity broke) and the
     // interfering u' directly (001 §3.1).
     if (violation.serializability) {
@@ -288,9 +295,10 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     deadlocked: [...deadlocked],
     regionOwners: [...owners],
     regionBreaks: breaks,
+    leakedLocks: leaks,
     conflictingWriters: [...writers],
     threw: [...threw],
-    failedWithoutStall: violations.length > 0 && violations.every(({ violation }) => violation.kind !== 'deadlock' && violation.kind !== 'hang'),
+    noRunStalled: fuzzed.outcomes.length > 0 && fuzzed.outcomes.every((o) => o.outcome !== 'deadlock' && o.outcome !== 'hang'),
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },

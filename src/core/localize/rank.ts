@@ -68,14 +68,17 @@ export interface RankContext {
   owners?: Set<string>;
   /** By owner name: what separated its check from its act. */
   breaks?: Record<string, string>;
+  /** By owner name: the lock it leaked (a region owner of a hung run, interleaving.ts). */
+  leaks?: Record<string, string>;
   /** Node ids (or names) whose access broke such a region (interleaving.ts). */
   writers?: Set<string>;
   /** Node ids (or names) that threw in a violating run: no "likely deadlock" for them. */
   threw?: Set<string>;
   /** Node ids (or names) waiting in a real deadlock's wait-for cycle. */
   deadlocked?: Set<string>;
-  /** Runs failed, and none of them deadlocked or hung: case 2 is no "likely deadlock" then. */
-  failedWithoutStall?: boolean;
+  /** No integration run deadlocked or hung (a stall always ends a run as a violation): case 2
+   *  is no "likely deadlock" then, whether other runs failed or none did. */
+  noRunStalled?: boolean;
 }
 
 const EPS = 1e-9;
@@ -156,9 +159,9 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
         break;
       }
       {
-        // 004 IV-F reads (1,0) as a likely deadlock; when runs failed and none deadlocked or hung,
-        // that reading is known to be wrong here (issue 14).
-        const reading = ctx.failedWithoutStall ? 'no run deadlocked or hung, so this is drift at its ENTER (004 IV-F would read a likely deadlock)' : `likely deadlock at ${name}`;
+        // 004 IV-F reads (1,0) as a likely deadlock; when no run deadlocked or hung, that reading
+        // is known to be wrong here (issue 14): the scheduler reports every stall.
+        const reading = ctx.noRunStalled ? 'no run deadlocked or hung, so this is drift at its ENTER (004 IV-F would read a likely deadlock)' : `likely deadlock at ${name}`;
         why = isBetween
           ? `case 2, ${parentFlags} → (1,0): failure invariants appear between ${caller}::ENTER and ${name}::ENTER, and ${name}::EXIT has none — ${reading}`
           : `case 2, ${parentFlags} → (1,0) under ${caller}: ${name} enters with failure invariants and has none at its EXIT — ${reading}`;
@@ -175,7 +178,9 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
       break;
     case 'violation':
       // The evidence that made it a position, in words (issue 14: every implicated function is one).
-      why = inSet(ctx.owners, fi, name)
+      why = ctx.leaks?.[name] && inSet(ctx.owners, fi, name)
+        ? `no failure invariant left, but in a real violation it kept ${ctx.leaks[name]}, and another task waited for it until the run hung`
+        : inSet(ctx.owners, fi, name)
         ? `no failure invariant left, but in a real violation another task wrote what ${name} had read before ${name} acted on it: its check and act straddle ${ctx.breaks?.[name] ?? 'a scheduling point'}`
         : inSet(ctx.interrupted, fi, name)
           ? `no failure invariant left, but a real violation interrupted ${name} in the middle of an update and failed meanwhile`
@@ -217,7 +222,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     score,
     flags,
     case: raw.case,
-    ...(raw.case === 'case2' && !inSet(ctx.threw, fi, name) ? { likelyDeadlock: true } : {}),
+    ...(raw.case === 'case2' && !inSet(ctx.threw, fi, name) && !ctx.noRunStalled ? { likelyDeadlock: true } : {}),
     confirmed,
     ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     ...(asCaller ? { confirmedAsCaller: true } : {}),
@@ -284,7 +289,8 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
   }
   for (const p of positions) {
     const notes: string[] = [];
-    if (first && p.evidence === 'region owner') notes.push('it owns the atomic region a real violation interrupted (its check and act straddle another task\'s conflicting access): first tier');
+    if (first && p.evidence === 'region owner' && ctx.leaks?.[p.function]) notes.push('it held a lock it never released, which another task waited for in a real violation: first tier');
+    else if (first && p.evidence === 'region owner') notes.push('it owns the atomic region a real violation interrupted (its check and act straddle another task\'s conflicting access): first tier');
     else if (first && p.evidence === 'interrupted') notes.push('a real violation interrupted its update: ranked right after the region owners');
     else if (first && p.evidence === 'conflicting writer') notes.push('its access broke the atomic region of a real violation: ranked after the region owners');
     if (first && p.confirmedAsCaller) notes.push('confirmed only as the caller of a function the violation names: last among the confirmed positions');

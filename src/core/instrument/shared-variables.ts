@@ -1,0 +1,184 @@
+// Which variables of a file are shared state (DESIGN §2 "shared memory access": module-level `let`
+// variables): a `let` / `var` of the module, or of a function whose inner functions use it (a
+// closure's captured state). Two tasks that run those inner functions, or two functions of the
+// module, share it as they share `this.x` — `if (!instance) instance = await connect()` is the
+// lazy singleton's check-then-act on a module variable. The transformer records their accesses
+// as fields of one scope object per module or per activation of the declaring function.
+// A small lexical resolver over one file (no type checker: `transpileModule` has none): it
+// follows block scoping, hoisting, parameters, catch variables and named function expressions, so
+// a local that shadows a module variable is never mistaken for it.
+import type * as TS from 'typescript';
+
+export interface SharedVariable {
+  name: string;
+  /** The SourceFile, or the function-like node whose body declares it. */
+  owner: TS.Node;
+}
+
+export interface SharedVariables {
+  /** Each reference (an original Identifier node) to a shared variable, from inside a function. */
+  references: Map<TS.Identifier, SharedVariable>;
+  /** Owners whose body needs a scope object: the functions declaring captured variables. */
+  functionOwners: Set<TS.Node>;
+}
+
+interface Binding {
+  name: string;
+  /** let / var declared directly by a function body or the module (not a block, a parameter…). */
+  candidate: boolean;
+  owner: TS.Node;
+  /** Function depth of the declaring scope (0 = module). */
+  depth: number;
+  refs: { id: TS.Identifier; depth: number }[];
+}
+
+type Scope = Map<string, Binding>;
+
+export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): SharedVariables {
+  const all: Binding[] = [];
+  const isFunctionLike = (n: TS.Node): n is TS.FunctionLikeDeclaration =>
+    ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n) ||
+    ts.isConstructorDeclaration(n) || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n);
+
+  const bindingNames = (name: TS.BindingName, out: string[] = []): string[] => {
+    if (ts.isIdentifier(name)) out.push(name.text);
+    else for (const e of name.elements) if (!ts.isOmittedExpression(e)) bindingNames(e.name, out);
+    return out;
+  };
+
+  const declare = (scope: Scope, name: string, owner: TS.Node, depth: number, candidate: boolean) => {
+    const binding: Binding = { name, candidate, owner, depth, refs: [] };
+    scope.set(name, binding);
+    all.push(binding);
+  };
+
+  /** `var` names declared anywhere below `node`, not inside nested functions (they hoist to it). */
+  const hoistedVars = (node: TS.Node, out: string[] = []): string[] => {
+    ts.forEachChild(node, (c) => {
+      if (isFunctionLike(c) || ts.isClassLike(c)) return;
+      if (ts.isVariableDeclarationList(c) && !(c.flags & ts.NodeFlags.BlockScoped)) {
+        for (const d of c.declarations) bindingNames(d.name, out);
+      }
+      hoistedVars(c, out);
+    });
+    return out;
+  };
+
+  /** Lexical declarations directly in a statement list (let, const, class, function, imports, enums). */
+  const declareLexical = (scope: Scope, statements: readonly TS.Statement[], owner: TS.Node, depth: number, top: boolean) => {
+    for (const s of statements) {
+      if (ts.isVariableStatement(s) && (s.declarationList.flags & ts.NodeFlags.BlockScoped)) {
+        const isLet = (s.declarationList.flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Let;
+        for (const d of s.declarationList.declarations) for (const n of bindingNames(d.name)) declare(scope, n, owner, depth, top && isLet);
+      } else if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isEnumDeclaration(s) || ts.isModuleDeclaration(s)) && s.name && ts.isIdentifier(s.name)) {
+        declare(scope, s.name.text, owner, depth, false);
+      } else if (ts.isImportDeclaration(s) && s.importClause) {
+        const c = s.importClause;
+        if (c.name) declare(scope, c.name.text, owner, depth, false);
+        if (c.namedBindings && ts.isNamespaceImport(c.namedBindings)) declare(scope, c.namedBindings.name.text, owner, depth, false);
+        else if (c.namedBindings) for (const e of c.namedBindings.elements) declare(scope, e.name.text, owner, depth, false);
+      } else if (ts.isImportEqualsDeclaration(s)) {
+        declare(scope, s.name.text, owner, depth, false);
+      }
+    }
+  };
+
+  const resolve = (chain: Scope[], name: string): Binding | undefined => {
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const b = chain[i].get(name);
+      if (b) return b;
+    }
+    return undefined;
+  };
+
+  /** An identifier that names a value here (not a property name, a declaration, a label, a type). */
+  const isReference = (id: TS.Identifier): boolean => {
+    const p = id.parent;
+    if (!p) return false;
+    if (ts.isPropertyAccessExpression(p)) return p.expression === id;
+    if (ts.isQualifiedName(p) || ts.isTypeReferenceNode(p) || ts.isLabeledStatement(p) || ts.isBreakOrContinueStatement(p)) return false;
+    if (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) ||
+        ts.isSetAccessorDeclaration(p) || ts.isEnumMember(p) || ts.isPropertySignature(p) || ts.isMethodSignature(p)) return p.name !== id;
+    if (ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isFunctionDeclaration(p) || ts.isFunctionExpression(p) || ts.isClassLike(p) ||
+        ts.isTypeParameterDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isEnumDeclaration(p) || ts.isModuleDeclaration(p)) return p.name !== id;
+    if (ts.isBindingElement(p)) return p.name !== id && p.propertyName !== id;
+    if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p) ||
+        ts.isNamespaceExport(p) || ts.isMetaProperty(p)) return false;
+    return true;
+  };
+
+  const walk = (node: TS.Node, chain: Scope[], depth: number): void => {
+    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isDecorator(node)) return;
+    if (ts.isIdentifier(node)) {
+      if (isReference(node)) resolve(chain, node.text)?.refs.push({ id: node, depth });
+      return;
+    }
+    if (isFunctionLike(node)) {
+      const scope: Scope = new Map();
+      const inner = depth + 1;
+      if (ts.isFunctionExpression(node) && node.name) declare(scope, node.name.text, node, inner, false);
+      for (const p of node.parameters) for (const n of bindingNames(p.name)) declare(scope, n, node, inner, false);
+      for (const p of node.parameters) walk(p, [...chain, scope], inner);
+      const body = node.body;
+      if (body && ts.isBlock(body)) {
+        for (const n of hoistedVars(body)) if (!scope.has(n)) declare(scope, n, node, inner, true);
+        declareLexical(scope, body.statements, node, inner, true);
+        for (const s of body.statements) walk(s, [...chain, scope], inner);
+      } else if (body) {
+        walk(body, [...chain, scope], inner);
+      }
+      return;
+    }
+    if (ts.isBlock(node) || ts.isCaseBlock(node) || ts.isModuleBlock(node)) {
+      const scope: Scope = new Map();
+      const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((c) => [...c.statements]) : node.statements;
+      declareLexical(scope, statements, node, depth, false);
+      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      return;
+    }
+    if ((ts.isForStatement(node) || ts.isForOfStatement(node) || ts.isForInStatement(node)) && node.initializer && ts.isVariableDeclarationList(node.initializer) &&
+        (node.initializer.flags & ts.NodeFlags.BlockScoped)) {
+      const scope: Scope = new Map();
+      for (const d of node.initializer.declarations) for (const n of bindingNames(d.name)) declare(scope, n, node, depth, false);
+      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      return;
+    }
+    if (ts.isCatchClause(node) && node.variableDeclaration) {
+      const scope: Scope = new Map();
+      for (const n of bindingNames(node.variableDeclaration.name)) declare(scope, n, node, depth, false);
+      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      return;
+    }
+    if (ts.isClassExpression(node) && node.name) {
+      const scope: Scope = new Map();
+      declare(scope, node.name.text, node, depth, false);
+      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      return;
+    }
+    ts.forEachChild(node, (c) => walk(c, chain, depth));
+  };
+
+  const moduleScope: Scope = new Map();
+  for (const n of hoistedVars(sourceFile)) declare(moduleScope, n, sourceFile, 0, true);
+  declareLexical(moduleScope, sourceFile.statements, sourceFile, 0, true);
+  for (const s of sourceFile.statements) walk(s, [moduleScope], 0);
+
+  const references = new Map<TS.Identifier, SharedVariable>();
+  const functionOwners = new Set<TS.Node>();
+  for (const b of all) {
+    if (!b.candidate) continue;
+    // A function's variable is shared only when an inner function uses it (a closure); a
+    // module's, by every function. Top-level code runs once, as the module loads: not a task.
+    const captured = b.depth === 0 || b.refs.some((r) => r.depth > b.depth);
+    if (!captured) continue;
+    const shared: SharedVariable = { name: b.name, owner: b.owner };
+    let used = false;
+    for (const r of b.refs) {
+      if (r.depth === 0) continue;
+      references.set(r.id, shared);
+      used = true;
+    }
+    if (used && b.depth > 0) functionOwners.add(b.owner);
+  }
+  return { references, functionOwners };
+}
