@@ -7,8 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens } from '../helpers/cli.ts';
 import { clean, jestMissing, RUNNER_FIXTURES, withToolTestInConlens } from '../helpers/runner-fixtures.ts';
+import { exampleCopy } from '../helpers/example-copy.ts';
 
 const ACCOUNT = join(RUNNER_FIXTURES.jest, 'account');
 
@@ -31,9 +32,9 @@ function functionsTraced(dir: string): string[] {
 }
 
 test('account under Jest: conlens trace records the node:test example\'s program points, at the same lines', { skip }, () => {
-  const example = join(REPO, 'examples', 'account');
+  // A private copy: other files run commands on examples/account at the same time.
+  const example = exampleCopy('account');
   clean(ACCOUNT);
-  clean(example);
   try {
     const jest = conlens(['trace', ACCOUNT, '--tests', 'unit']);
     assert.equal(jest.status, 0, jest.stderr + jest.stdout);
@@ -44,7 +45,7 @@ test('account under Jest: conlens trace records the node:test example\'s program
     assert.deepEqual(functionsTraced(ACCOUNT), functionsTraced(example));
   } finally {
     clean(ACCOUNT);
-    clean(example);
+    rmSync(example, { recursive: true, force: true });
   }
 });
 
