@@ -19,6 +19,7 @@ import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
 import { mustPrecede, type LoopOrder } from './event-loop-order.js';
+import { LockTable, taskOf } from './lock-table.js';
 
 export { processKey };
 
@@ -114,11 +115,7 @@ export const STALL_EXIT_CODE = 1;
 // alive until the runner's test timeout instead of ending it at the stall.
 const processExit = process.exit.bind(process);
 
-export function taskOf(act: ScheduledActivation | undefined): ScheduledActivation | undefined {
-  let task = act;
-  while (task && task.parent && !task.spawned) task = task.parent;
-  return task;
-}
+export { taskOf };
 
 
 export function createStrategy(settings: ScheduleSettings): Strategy {
@@ -151,16 +148,7 @@ export class Scheduler {
   private stallTimer: NodeJS.Timeout | undefined;
   private lastProgress = performance.now();
   private stalled = false;
-  /** Lock table: lock → the activations holding it (several for a semaphore). */
-  private readonly holders = new Map<number, ScheduledActivation[]>();
-  /** Outstanding lock requests: activation → lock. */
-  private readonly requests = new Map<ScheduledActivation, number>();
-  /** Locks that belong to the implementation of a config lock class (a Monitor's mutex inside
-   *  Chopstick.pickup). They stay in the lock table (eligibility, deadlocks), but the strategy
-   *  never hears of them: the config lock's acquire and release are the lock operations, and what
-   *  they do inside is part of them — as a lock object's fields are never a data conflict
-   *  (recorder `field`). */
-  private readonly internalLocks = new Set<number>();
+  private readonly locks = new LockTable<ScheduledActivation>();
   /** Await sites whose operand once stayed pending through a whole settle wait: it waits for
    *  other tasks (a notification, a promise another task resolves), not for I/O, so later
    *  awaits there are not waited for again (Monitor.wait's notification cost 100 ms per wait). */
@@ -168,8 +156,6 @@ export class Scheduler {
   /** Await sites whose continuation enters an atomic block (the recorder fills it from the
    *  schedule settings as modules register their sites). */
   readonly entrySites = new Set<number>();
-  /** Grants not yet confirmed by the library's acquire: `<activation>:<lock>` → count. */
-  private readonly granted = new Map<string, number>();
   /** Registered callbacks not fired yet, by registration token. */
   private readonly expected = new Map<object, ExpectedCallback>();
   /** Asked before a stall is reported: the linearization oracle (linearizable.ts, 002 Alg. 2)
@@ -249,7 +235,7 @@ export class Scheduler {
       resolve = res;
       reject = rej;
     });
-    this.requests.set(act, lock);
+    this.locks.requested(act, lock);
     this.parked.push({ seq: ++this.seq, key: `${act.id}@${site}`, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
     this.progress();
     return gate as Promise<void>;
@@ -362,7 +348,7 @@ export class Scheduler {
   }
 
   private isFree(lock: number): boolean {
-    return (this.holders.get(lock)?.length ?? 0) === 0;
+    return this.locks.isFree(lock);
   }
 
   /** Something happened (park, settle, exit, a lock event): a decision may be due. */
@@ -478,7 +464,7 @@ export class Scheduler {
       activation: e.act ? e.act.id : null,
       site: e.site,
       task: taskOf(e.act)?.id ?? e.info.task ?? null,
-      ...(e.acquire !== undefined && !this.internalLocks.has(e.acquire) ? { lock: e.acquire } : {}),
+      ...(e.acquire !== undefined && !this.locks.isInternal(e.acquire) ? { lock: e.acquire } : {}),
       ...(e.short ? { short: true } : {}),
       ...(this.entrySites.has(e.site) ? { enters: true } : {}),
     };
@@ -547,50 +533,35 @@ export class Scheduler {
   // ---- locks (the recorder's lock events) ----------------------------------------------------
 
   lockRequested(act: ScheduledActivation | undefined, lock: number): void {
-    if (act) this.requests.set(act, lock);
+    if (act) this.locks.requested(act, lock);
   }
 
-  /** The recorder saw `lock` used inside a config lock object's own methods (internalLocks). */
+  /** The recorder saw `lock` used inside a config lock object's own methods (lock-table.ts). */
   internalLock(lock: number): void {
-    this.internalLocks.add(lock);
+    this.locks.markInternal(lock);
   }
 
-  /** The scheduler granted `lock` to `act`: it holds it in the table from now on; the library's
-   *  own acquire that follows (reported through lockAcquired) is the same acquisition. */
+  /** The scheduler granted `lock` to `act` (lock-table.ts grant). */
   private grant(act: ScheduledActivation, lock: number): void {
-    this.lockAcquired(act, lock);
-    const key = grantKey(act, lock);
-    this.granted.set(key, (this.granted.get(key) ?? 0) + 1);
+    if (this.locks.grant(act, lock)) this.lockEvent(act, lock, true);
   }
 
   lockAcquired(act: ScheduledActivation | undefined, lock: number): void {
-    if (act) {
-      const key = grantKey(act, lock);
-      const granted = this.granted.get(key);
-      if (granted) {
-        // Already in the table since the grant.
-        if (granted === 1) this.granted.delete(key);
-        else this.granted.set(key, granted - 1);
-        return;
-      }
-    }
-    if (act && this.requests.get(act) === lock) this.requests.delete(act);
-    const list = this.holders.get(lock) ?? [];
-    if (act) list.push(act);
-    this.holders.set(lock, list);
-    if (!this.internalLocks.has(lock)) this.strategy.onLockAcquired?.(taskOf(act)?.id ?? null, lock);
+    if (this.locks.acquired(act, lock)) this.lockEvent(act, lock, true);
   }
 
   lockReleased(act: ScheduledActivation | undefined, lock: number): void {
-    const list = this.holders.get(lock);
-    if (list && list.length) {
-      const task = taskOf(act);
-      let index = list.indexOf(act as ScheduledActivation);
-      if (index < 0) index = list.findIndex((holder) => taskOf(holder) === task);
-      list.splice(index < 0 ? 0 : index, 1);
-    }
-    if (!this.internalLocks.has(lock)) this.strategy.onLockReleased?.(taskOf(act)?.id ?? null, lock);
+    this.locks.released(act, lock);
+    this.lockEvent(act, lock, false);
     this.progress();
+  }
+
+  /** The strategy hears of the program's lock operations, not of a config lock's inner ones. */
+  private lockEvent(act: ScheduledActivation | undefined, lock: number, acquired: boolean): void {
+    if (this.locks.isInternal(lock)) return;
+    const task = taskOf(act)?.id ?? null;
+    if (acquired) this.strategy.onLockAcquired?.(task, lock);
+    else this.strategy.onLockReleased?.(task, lock);
   }
 
   /** An atomic block (a function of the config's `atomic` or marked `@atomic`) starts; returns
@@ -613,7 +584,7 @@ export class Scheduler {
 
   /** The activation resumed: an acquire it asked for and did not report as acquired is over. */
   resumed(act: ScheduledActivation | undefined): void {
-    if (act) this.requests.delete(act);
+    if (act) this.locks.forget(act);
   }
 
   // ---- stalls -------------------------------------------------------------------------------
@@ -662,7 +633,7 @@ export class Scheduler {
       const entry = this.parked[i];
       if (entry.seq <= since || this.isEligible(entry)) continue;
       this.parked.splice(i, 1);
-      if (entry.act) this.requests.delete(entry.act);
+      if (entry.act) this.locks.forget(entry.act);
     }
     this.progress();
   }
@@ -676,48 +647,8 @@ export class Scheduler {
 
   /** The wait-for cycle of the parked tasks' lock requests, if there is one. */
   waitForCycle(): WaitForEdge[] | undefined {
-    const edges = new Map<number, WaitForEdge[]>();
     const waiting = new Set(this.parked.flatMap((e) => (e.acquire !== undefined && e.act ? [e.act] : [])));
-    for (const [act, lock] of this.requests) {
-      // A parked lock request waits whatever its activation did since (`return m.runExclusive(…)`
-      // ends the activation at once); other requests of ended activations are stale.
-      if (act.exited && !waiting.has(act)) continue;
-      const task = taskOf(act)!;
-      const site = this.parked.find((e) => e.act === act && e.acquire === lock)?.site;
-      for (const holder of this.holders.get(lock) ?? []) {
-        const holderTask = taskOf(holder)!;
-        const list = edges.get(task.id) ?? [];
-        list.push({ t: task.id, a: act.id, ...(site === undefined ? {} : { s: site }), lock, holder: holderTask.id });
-        edges.set(task.id, list);
-      }
-    }
-    // Depth-first search for a cycle over tasks.
-    const state = new Map<number, 'open' | 'done'>();
-    const path: WaitForEdge[] = [];
-    const visit = (task: number): WaitForEdge[] | undefined => {
-      state.set(task, 'open');
-      for (const edge of edges.get(task) ?? []) {
-        const next = state.get(edge.holder);
-        path.push(edge);
-        if (next === 'open') {
-          const start = path.findIndex((e) => e.t === edge.holder);
-          return path.slice(start);
-        }
-        if (next === undefined) {
-          const found = visit(edge.holder);
-          if (found) return found;
-        }
-        path.pop();
-      }
-      state.set(task, 'done');
-      return undefined;
-    };
-    for (const task of edges.keys()) {
-      if (state.has(task)) continue;
-      const found = visit(task);
-      if (found) return found;
-    }
-    return undefined;
+    return this.locks.waitForCycle(waiting, (act, lock) => this.parked.find((e) => e.act === act && e.acquire === lock)?.site);
   }
 
   private reportStall(atExit: boolean): void {
@@ -725,26 +656,20 @@ export class Scheduler {
     if (this.graceTimer) CLEAR_TIMEOUT(this.graceTimer);
     const cycle = this.waitForCycle();
     const pending = this.parked.filter((e) => !this.isEligible(e));
-    const parked = pending.map((e) => ({
-      a: e.act ? e.act.id : null,
-      s: e.site,
-      t: taskOf(e.act)?.id ?? e.info.task ?? null,
-      ...(e.act && this.requests.has(e.act) ? { lock: this.requests.get(e.act)! } : {}),
-    }));
+    const parked = pending.map((e) => {
+      const lock = e.act ? this.locks.requestOf(e.act) : undefined;
+      return { a: e.act ? e.act.id : null, s: e.site, t: taskOf(e.act)?.id ?? e.info.task ?? null, ...(lock === undefined ? {} : { lock }) };
+    });
     const message = cycle
       ? `deadlock: ${cycle.map((edge) => `task ${edge.t} (activation ${edge.a}) waits for lock ${edge.lock} held by task ${edge.holder}`).join('; ')}`
       : `hang: ${pending.length} continuation(s) waited ${atExit ? 'until the process ended' : `over ${this.stallMs} ms`} for promises that never settled` +
-        (parked.length ? ` (activations ${[...new Set(parked.map((p) => p.a))].join(', ')})` : '');
+        (parked.length ? ` (activations ${[...new Set(parked.map((p) => p.a ?? 'of test code'))].join(', ')})` : '');
     const event: StallEvent = { e: 'stall', kind: cycle ? 'deadlock' : 'hang', message, step: this.step, atExit, parked };
     if (cycle) event.cycle = cycle;
     this.write(event);
     this.flush();
     if (!atExit) process.stderr.write(`conlens: ${message}\n`);
   }
-}
-
-function grantKey(act: ScheduledActivation, lock: number): string {
-  return `${act.id}:${lock}`;
 }
 
 /** Strategies' task numbers of callback candidates (below test code's negative tasks). */
