@@ -169,6 +169,7 @@ test('an order violation (004 running example): no split region, so the story na
   // 1 did not see T2's -4. Constructor writes are an object's set-up, never the race.
   const steps = schedule([
     ['T1', 'SA.constructor', 1, wr(5, 'z', '8'), 15],
+    ['T2', 'SB.run', 2, 'resumes after the await at src/sb.ts:9 (decision 1, 2 ready)', 9],
     ['T2', 'SB.func', 2, rd(3, 'x', '1'), 14],
     ['T2', 'SB.func', 2, wr(3, 'x', '-4'), 14],
     ['T3', 'SA.func1', 3, 'resumes after the await at src/sa.ts:28 (decision 1, 1 ready)', 28],
@@ -184,12 +185,20 @@ test('an order violation (004 running example): no split region, so the story na
   const input = { kind: 'failed assertion' as const, schedule: steps, message: 'func1 read x after Thread 1 had already decreased it' };
   assert.equal(interleavingOf(input), undefined);
   const order = foreignRead(input)!;
-  assert.deepEqual([order.write.step, order.write.task, order.read.step, order.read.task], [3, 'T2', 6, 'T3']);
+  assert.deepEqual([order.write.step, order.write.task, order.read.step, order.read.task], [4, 'T2', 7, 'T3']);
   assert.equal(storyOf(input), 'The run failed (failed assertion: func1 read x after Thread 1 had already decreased it). No task\'s check and act were split by another task; the last value one task read from another\'s write before the failure: T3 read `x` (-4) at sa.ts:29 in `SA.func1`, written by T2 at sa.ts:14 in `SB.func`. If T3 must read it before T2 writes it, nothing orders the two (an order violation).');
   // Without it (only set-up and one task's own writes): the plain sentence.
-  const alone = { ...input, schedule: steps.slice(0, 1).concat(steps.slice(3, 5)) };
+  const alone = { ...input, schedule: steps.slice(0, 1).concat(steps.slice(4, 6)) };
   assert.equal(foreignRead(alone), undefined);
   assert.match(storyOf(alone), /the schedule shows no conflicting accesses of two tasks\.$/);
+  // A synchronous call of test code before the tasks started (`inv.set('lamp', 1)`) is set-up too:
+  // its task never passed a scheduling decision.
+  const setUp = schedule([
+    ['T1', 'Inventory.set', 1, wr(4, '[]', undefined, 'lamp'), 6],
+    ['T2', 'Shop.order', 2, 'resumes after the await at src/shop.ts:23 (decision 1, 2 ready)', 23],
+    ['T2', 'Inventory.count', 3, rd(4, '[]', '1', 'lamp'), 7],
+  ], 'src/shop.ts');
+  assert.equal(foreignRead({ ...input, schedule: setUp }), undefined);
 });
 
 test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {

@@ -470,6 +470,12 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
   return `${failed}. No task's check and act were split by another task; the last value one task read from another's write before the failure: ${read.task} read ${variable} at ${where(read)} in \`${read.function}\`, written by ${write.task} at ${where(write)} in \`${write.function}\`. If ${read.task} must read it before ${write.task} writes it, nothing orders the two (an order violation).`;
 }
 
+/** Whether `task` took a step the scheduler decided (`… (decision N, …)`) before step `index`. */
+function decidedBefore(steps: ScheduleStep[], task: string, index: number): boolean {
+  for (let k = index; k >= 0; k--) if (steps[k].task === task && /\(decision \d+/.test(steps[k].event)) return true;
+  return false;
+}
+
 /** A read of a value another task wrote (the steps a story without an atomicity pattern cites). */
 export interface OrderDependence {
   write: ScheduleStep;
@@ -487,14 +493,16 @@ export function foreignRead(input: InterleavingInput): OrderDependence | undefin
   for (let i = Math.min(failureStep(input), steps.length - 1); i >= 0; i--) {
     const read = steps[i];
     if (read.access?.op !== 'read' || !isTask(read)) continue;
-    // The write it read: the latest one of the same location before it, by another task. Not a
-    // constructor's (a new object's set-up is no race), and only when the values agree: else an
-    // untraced write (test code) came between and the read did not see this one.
+    // The write it read: the latest one of the same location before it, by another task that
+    // was already running concurrently — it had passed a scheduling decision (resumed after an
+    // await, ran as a callback) before writing; a synchronous call of test code before the
+    // concurrent part (a constructor, `inv.set(…)`) is set-up, not a race. Only when the values
+    // agree: else an untraced write (test code) came between and the read did not see this one.
     for (let j = i - 1; j >= 0; j--) {
       const write = steps[j];
       if (write.access?.op !== 'write' || !sameLocation(write.access, read.access)) continue;
       const seen = write.access.value === undefined || read.access.value === undefined || write.access.value === read.access.value;
-      if (isTask(write) && write.task !== read.task && seen && !isConstructor(write.function)) return { write, read };
+      if (isTask(write) && write.task !== read.task && seen && !isConstructor(write.function) && decidedBefore(steps, write.task, j)) return { write, read };
       break;
     }
   }
