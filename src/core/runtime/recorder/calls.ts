@@ -104,6 +104,12 @@ export class CallRecorder extends RecorderBase {
       task.lexical = act;
       return { act: running, prev: running };
     }
+    if (act?.exited && running) {
+      // Written in a function that has returned and called synchronously by another (a listener
+      // added in a constructor, run by a later emit): it runs in its caller's flow, not as the
+      // finished activation — else every emit's listener counted as one task.
+      return { act: running, prev: running };
+    }
     const frame = { act, prev: running };
     this.current = act;
     return frame;
