@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { glob } from 'tinyglobby';
 
 const folders = process.argv.slice(2);
@@ -43,6 +44,9 @@ const ordered = [...files].sort((a, b) => (known[b] ?? Infinity) - (known[a] ?? 
 mkdirSync('.conlens', { recursive: true });
 rmSync(LAST, { force: true });
 const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-durations.mjs', `--test-reporter-destination=${LAST}`];
-const result = spawnSync(process.execPath, ['--import', './dist/register.mjs', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...ordered], { stdio: 'inherit' });
+// Test processes share one transpilation cache of the TypeScript they load (src/, the tests):
+// src/core/instrument/instrument-cache.ts PLAIN_CACHE_ENV.
+const env = { ...process.env, CONLENS_TRANSPILE_CACHE: join(process.cwd(), '.conlens', 'cache', 'transpile-tests') };
+const result = spawnSync(process.execPath, ['--import', './dist/register.mjs', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...ordered], { stdio: 'inherit', env });
 if (existsSync(LAST)) writeFileSync(DURATIONS, `${JSON.stringify({ ...known, ...readJson(LAST) }, null, 1)}\n`);
 process.exit(result.status ?? 1);

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFile
 import { join } from 'node:path';
 import * as transpile from '../../src/core/instrument/transpile.ts';
 import { cachedEqualsFresh, counting, LOCKS } from '../helpers/cache-equality.ts';
-import { cachedTranspile, cacheKey, instrumentCacheFor, readEntry, CACHE_ENV, type InstrumentCache } from '../../src/core/instrument/instrument-cache.ts';
+import { cachedTranspile, cacheKey, instrumentCacheFor, readEntry, CACHE_ENV, PLAIN_CACHE_ENV, type InstrumentCache } from '../../src/core/instrument/instrument-cache.ts';
 import type { InstrumentOptions } from '../../src/core/instrument/instrument-transformer.ts';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced, traceFiles } from '../../src/core/trace/index.ts';
@@ -113,13 +113,17 @@ test('the first write of a build removes the entries of builds not written to fo
   assert.deepEqual(readdirSync(parent).sort(), ['other-build-in-use', 'this-build']);
 });
 
-test('the cache of a traced run lives in its project’s .conlens/cache; untraced runs and CONLENS_CACHE=off have none', () => {
+test('the cache of a traced run lives in its project’s .conlens/cache; untraced runs have none unless CONLENS_TRANSPILE_CACHE names one; CONLENS_CACHE=off has none', () => {
   const settings = { root: '/p', include: ['src/**'], runDir: '/p/.conlens/runs/r', fields: false, depth: 2, locks: [] };
   const distDir = join(REPO, 'dist');
   const cache = instrumentCacheFor(settings, distDir, {});
   assert.equal(cache?.dir, join('/p', '.conlens', 'cache', 'transpile', cache!.version));
   assert.equal(instrumentCacheFor(undefined, distDir, {}), undefined);
   assert.equal(instrumentCacheFor(settings, distDir, { [CACHE_ENV]: 'off' }), undefined);
+  // An untraced process caches only where PLAIN_CACHE_ENV says (our test runner's processes).
+  const plain = instrumentCacheFor(undefined, distDir, { [PLAIN_CACHE_ENV]: '/tmp/plain-cache' });
+  assert.equal(plain?.dir, join('/tmp/plain-cache', plain!.version));
+  assert.equal(instrumentCacheFor(undefined, distDir, { [PLAIN_CACHE_ENV]: '/tmp/plain-cache', [CACHE_ENV]: 'off' }), undefined);
   if (existsSync(join(distDir, 'transpile.cjs'))) {
     assert.equal(instrumentCacheFor(settings, distDir, {})?.version, instrumentCacheFor(settings, distDir, {})?.version, 'one build, one version');
   }

@@ -23,10 +23,9 @@ let instrumentFor: ((file: string) => InstrumentOptions | undefined) | undefined
 let cache: InstrumentCache | undefined;
 
 export function initialize(settings: TraceSettings | undefined): void {
-  if (!settings) return;
   const ownDir = dirname(fileURLToPath(import.meta.url));
-  instrumentFor = instrumentationFor(settings, ownDir);
   cache = instrumentCacheFor(settings, ownDir);
+  if (settings) instrumentFor = instrumentationFor(settings, ownDir);
 }
 
 const RELATIVE = /^\.{1,2}\//;

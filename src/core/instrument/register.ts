@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { requireBundle } from './code-cache.js';
 import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
-import { cachedTranspile, instrumentCacheFor } from './instrument-cache.js';
+import { cachedTranspile, instrumentCacheFor, PLAIN_CACHE_ENV } from './instrument-cache.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
@@ -23,6 +23,9 @@ process.setSourceMapsEnabled(true);
 if (settings) installTracing(settings, ownDir);
 const instrumentFor = instrumentationFor(settings, ownDir);
 const cache = instrumentCacheFor(settings, ownDir);
+// The test runner's plain cache is for its own test processes (the hooks thread has its copy of
+// the environment already), not for the programs they start.
+delete process.env[PLAIN_CACHE_ENV];
 
 // CommonJS: require() of .ts files (also extensionless, Node tries registered extensions in order),
 // and instrumentation of included .js/.cjs files.
