@@ -16,14 +16,14 @@ import type { InstrumentOptions } from './instrument-transformer.js';
 type NextResolve = (specifier: string, context?: unknown) => Promise<{ url: string; format?: string | null }>;
 type NextLoad = (url: string, context?: unknown) => Promise<{ format: string; source?: string | ArrayBuffer | Uint8Array | null }>;
 
+const ownDir = dirname(fileURLToPath(import.meta.url));
 let transpiler: typeof Transpile | undefined;
-const transpile = (): typeof Transpile => (transpiler ??= requireBundle(join(dirname(fileURLToPath(import.meta.url)), 'transpile.cjs')) as typeof Transpile);
+const transpile = (): typeof Transpile => (transpiler ??= requireBundle(join(ownDir, 'transpile.cjs')) as typeof Transpile);
 
 let instrumentFor: ((file: string) => InstrumentOptions | undefined) | undefined;
 let cache: InstrumentCache | undefined;
 
 export function initialize(settings: TraceSettings | undefined): void {
-  const ownDir = dirname(fileURLToPath(import.meta.url));
   cache = instrumentCacheFor(settings, ownDir);
   if (settings) instrumentFor = instrumentationFor(settings, ownDir);
 }
