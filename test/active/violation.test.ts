@@ -96,3 +96,25 @@ test('failureMessage: a Jest failure is its matcher with Expected/Received, or t
   const thrown = ['  ● transfers', '', '    RangeError: an account cannot transfer to itself', '', '      at x (src/a.ts:3:9)'].join('\n');
   assert.equal(failureMessage(thrown), 'RangeError: an account cannot transfer to itself');
 });
+
+test('a path a directory call made is told as a directory in every step that touches it; other paths stay files', async () => {
+  const events = [
+    { e: 'header', format: 'conlens-trace', version: 1, pid: 1, ppid: 0, argv: ['node', 'test/store.test.ts'], cwd: '/p', started: '2024-01-01T00:00:00Z', fields: true },
+    { e: 'fn', i: 1, name: 'ensureDir', file: 'src/store.ts', line: 3, kind: 'function', async: false },
+    { e: 'site', i: 1, file: 'src/store.ts', line: 4, col: 3, k: 'read', name: 'fs.stat' },
+    { e: 'site', i: 2, file: 'src/store.ts', line: 6, col: 5, k: 'write', name: 'fs.mkdir' },
+    { e: 'site', i: 3, file: 'src/store.ts', line: 9, col: 5, k: 'write', name: 'fs.writeFile' },
+    { e: 'en', a: 1, p: null, f: 1, o: 1, v: {} },
+    { e: 'rd', a: 1, s: 1, obj: 0, k: 'file:/tmp/cache' },
+    { e: 'wr', a: 1, s: 2, obj: 0, k: 'file:/tmp/cache' },
+    { e: 'wr', a: 1, s: 2, obj: 0, k: 'dir:/tmp' },
+    { e: 'wr', a: 1, s: 3, obj: 0, k: 'file:/tmp/cache/a.txt' },
+    THROW,
+  ];
+  const got = await analyzeRun(traced(events, "not ok 1 - store\n  error: 'listen EADDRINUSE: address already in use :::4123'\n"), 'random', 1);
+  const texts = got.violation!.schedule.filter((s) => s.access).map((s) => s.event);
+  assert.deepEqual(texts, ['reads directory /tmp/cache', 'writes directory /tmp/cache', 'writes directory /tmp', 'writes file /tmp/cache/a.txt']);
+  // The key is still the path's: the stat and the mkdir are one location.
+  const [stat, mkdir] = got.violation!.schedule.filter((s) => s.access);
+  assert.equal(stat.access!.k, mkdir.access!.k);
+});

@@ -46,6 +46,9 @@ export interface StepAccess {
   value?: string;
   /** A collection's receiver as written at the site (`this.cache`). */
   on?: string;
+  /** The path (`file:` key) is a directory: a directory call (mkdir, rmdir, mkdtemp, opendir) in
+   *  the run named it. The key stays the path's, so a stat of it still conflicts with its mkdir. */
+  directory?: true;
 }
 
 /** An activation of the schedule: its function and its caller's activation (null: a task root). */
@@ -224,6 +227,18 @@ function errorText(err: unknown): string {
   return JSON.stringify(err);
 }
 
+const DIRECTORY_CALL = /(^|\.)(mkdir|rmdir|mkdtemp|opendir)(Sync)?$/;
+
+/** The `file:` keys a directory call accessed in this trace (runtime/resources.ts keys an entry by
+ *  its path whatever it is; the call that made it says it is a directory). */
+function directoryPaths(trace: ProcessTrace): Set<string> {
+  const found = new Set<string>();
+  for (const event of trace.events) {
+    if ((event.e === 'rd' || event.e === 'wr') && event.k.startsWith('file:') && DIRECTORY_CALL.test(trace.info.sites.get(event.s)?.name ?? '')) found.add(event.k);
+  }
+  return found;
+}
+
 /** The steps a developer reads, from one process's trace. */
 function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const { info, labels, activationFn } = trace;
@@ -241,6 +256,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const taskOf = (a: number | null) => (a === null ? '—' : labels.get(a) ?? `activation ${a}`);
   const siteOf = (s: number) => info.sites.get(s);
   const steps: ScheduleStep[] = [];
+  const directories = directoryPaths(trace);
   let lastThrow = '';
   const push = (a: number | null, site: number | undefined, event: string, calls?: string, access?: StepAccess) => {
     const fn = fnOf(a);
@@ -289,6 +305,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
           ...(fieldValue(field) !== undefined ? { value: valueText(fieldValue(field)!) } : {}),
           ...(event.k === '[]' && site?.on ? { on: site.on } : {}),
+          ...(directories.has(event.k) ? { directory: true as const } : {}),
         };
         push(event.a, event.s, accessText(access, site?.name), undefined, access);
         break;
@@ -370,9 +387,9 @@ export function resourceOf(k: string): { kind: 'file' | 'dir' | 'port'; name: st
 
 /** The variable an access is about, in the user's words: `stock`, `file /tmp/a.json`,
  *  `directory /tmp/x`, `port 4123`, `entry "id"` of a collection. */
-export function variableText(access: Pick<StepAccess, 'k' | 'ek' | 'on'>): string {
+export function variableText(access: Pick<StepAccess, 'k' | 'ek' | 'on' | 'directory'>): string {
   const resource = resourceOf(access.k);
-  if (resource) return `${resource.kind === 'dir' ? 'directory' : resource.kind} ${resource.name}`;
+  if (resource) return `${resource.kind === 'dir' || access.directory ? 'directory' : resource.kind} ${resource.name}`;
   if (access.k === '[]') {
     const of = access.on ? ` of ${access.on}` : '';
     return access.ek !== undefined ? `entry ${JSON.stringify(access.ek)}${of}` : access.on ? `the elements of ${access.on}` : 'the elements';
