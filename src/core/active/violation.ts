@@ -46,6 +46,11 @@ export interface StepAccess {
   value?: string;
   /** A collection's receiver as written at the site (`this.cache`). */
   on?: string;
+  /** When the value is an object or an array: its id, as `obj` numbers objects — the read of
+   *  `this.table` whose `ref` is the `obj` of a later read of `EUR` was the path to it (the story
+   *  of a stale read through a field another task replaced; values alike as text, `Object`, can
+   *  still be two objects). */
+  ref?: number;
 }
 
 /** An activation of the schedule: its function and its caller's activation (null: a task root). */
@@ -282,13 +287,15 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       case 'up': {
         const field = event as FieldEventV;
         const site = siteOf(event.s);
+        const value = fieldValue(field);
         const access: StepAccess = {
           op: event.e === 'rd' ? 'read' : 'write',
           obj: event.obj,
           k: event.k,
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
-          ...(fieldValue(field) !== undefined ? { value: valueText(fieldValue(field)!) } : {}),
+          ...(value !== undefined ? { value: valueText(value) } : {}),
           ...(event.k === '[]' && site?.on ? { on: site.on } : {}),
+          ...(value !== null && typeof value === 'object' && (value.$ === 'object' || value.$ === 'array') ? { ref: value.id } : {}),
         };
         push(event.a, event.s, accessText(access, site?.name), undefined, access);
         break;
