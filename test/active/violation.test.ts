@@ -118,3 +118,16 @@ test('a path a directory call made is told as a directory in every step that tou
   const [stat, mkdir] = got.violation!.schedule.filter((s) => s.access);
   assert.equal(stat.access!.k, mkdir.access!.k);
 });
+
+test('an access whose value is an object or an array carries its id (`ref`): the path to a later read, and two `Object`s told apart', async () => {
+  const output = "not ok 1 - two servers\n  error: 'listen EADDRINUSE: address already in use :::4123'\n";
+  const values = [
+    { e: 'rd', a: 1, s: 2, obj: 7, k: 'options', v: { $: 'object', id: 9, cls: 'Object' } },
+    { e: 'wr', a: 1, s: 2, obj: 7, k: 'hosts', v: { $: 'array', id: 10, len: 2 } },
+  ];
+  const got = await analyzeRun(traced([...HEAD, ...values, THROW], output), 'random', 3);
+  const access = (k: string) => got.violation!.schedule.find((s) => s.access?.k === k)!.access;
+  assert.deepEqual(access('options'), { op: 'read', obj: 7, k: 'options', value: 'Object', ref: 9 });
+  assert.deepEqual(access('hosts'), { op: 'write', obj: 7, k: 'hosts', value: 'Array(2)', ref: 10 });
+  assert.equal(access('port')!.ref, undefined, 'a number is no object');
+});

@@ -201,6 +201,91 @@ test('an order violation (004 running example): no split region, so the story na
   assert.equal(foreignRead({ ...input, schedule: setUp }), undefined);
 });
 
+/** A startup-order race (Rates: `convert` reads `this.table.EUR` while `warm` is still fetching
+ *  the table it replaces): the reader's steps, then `writer`'s rows, then the test's assert. */
+function startup(writer: Row[]): ScheduleStep[] {
+  return schedule([
+    ['T2', 'Rates.convert', 2, 'resumes after the await at src/rates.ts:8 (decision 1, 2 ready)', 8],
+    ['T2', 'Rates.convert', 2, { ...rd(1, 'table', 'Object'), ref: 2 }, 9],
+    ['T2', 'Rates.convert', 2, rd(2, 'EUR', 'undefined'), 9],
+    ...writer,
+    ['—', '(top level)', 0, 'resumes after the await at test/integration.test.ts:3 (decision 3, 1 ready)', 3],
+  ], 'src/rates.ts');
+}
+const warm: Row[] = [
+  ['T1', 'Rates.warm', 1, 'resumes after the await at src/rates.ts:4 (decision 2, 1 ready)', 4],
+  ['T1', 'Rates.warm', 1, { ...wr(1, 'table', 'Object'), ref: 3 }, 5],
+];
+const converted = { kind: 'failed assertion' as const, message: 'converted with the default rate' };
+
+test('a stale read (order violation, the read first): convert read `table.EUR` before warm, already running, replaced `table`', () => {
+  const input = { ...converted, schedule: startup(warm) };
+  assert.equal(interleavingOf(input), undefined);
+  const order = foreignRead(input)!;
+  assert.deepEqual([order.kind, order.read.step, order.write.step, order.via?.map((s) => s.step)], ['read-before-write', 3, 5, [2]]);
+  assert.equal(storyOf(input), 'The run failed (failed assertion: converted with the default rate). No task\'s check and act were split by another task; the last read before the failure of a value another running task wrote only after it: T2 read `table.EUR` (undefined) at rates.ts:9 in `Rates.convert` before T1 wrote `table` (Object) at rates.ts:5 in `Rates.warm`. If T1\'s write must come first, nothing orders the two (an order violation).');
+  // The read's own location: "wrote it", with the value.
+  const direct = schedule([
+    ['T2', 'Rates.convert', 2, 'resumes after the await at src/rates.ts:8 (decision 1, 2 ready)', 8],
+    ['T2', 'Rates.convert', 2, rd(1, 'rate', 'undefined'), 9],
+    ['T1', 'Rates.warm', 1, 'resumes after the await at src/rates.ts:4 (decision 2, 1 ready)', 4],
+    ['T1', 'Rates.warm', 1, wr(1, 'rate', '1.1'), 5],
+  ], 'src/rates.ts');
+  assert.match(storyOf({ ...converted, schedule: direct }), /: T2 read `rate` \(undefined\) at rates\.ts:9 in `Rates\.convert` before T1 wrote it \(1\.1\) at rates\.ts:5 in `Rates\.warm`\. If T1's write must come first/);
+  // The same object written back (`this.table = this.table`), or the same value: nothing was stale.
+  assert.equal(foreignRead({ ...converted, schedule: startup([warm[0], ['T1', 'Rates.warm', 1, { ...wr(1, 'table', 'Object'), ref: 2 }, 5]]) }), undefined);
+  assert.equal(foreignRead({ ...converted, schedule: direct.map((s) => (s.access?.op === 'write' ? { ...s, access: { ...s.access, value: 'undefined' } } : s)) }), undefined);
+});
+
+test('a stale read needs a racing writer: test code, a constructor and a task that never passed a decision do not count', () => {
+  assert.equal(foreignRead({ ...converted, schedule: startup(warm) })?.kind, 'read-before-write');
+  // Test code resetting the table after the read (`r.table = {…}` in the test): set-up and checks.
+  const byTest = startup([['—', '(top level)', 0, 'resumes after the await at test/integration.test.ts:2 (decision 2, 1 ready)', 2], ['—', '(top level)', 0, { ...wr(1, 'table', 'Object'), ref: 3 }, 2]]);
+  assert.equal(foreignRead({ ...converted, schedule: byTest }), undefined);
+  assert.match(storyOf({ ...converted, schedule: byTest }), /the schedule shows no conflicting accesses of two tasks\.$/);
+  // A constructor's write is an object's set-up, even in a task that passed a decision.
+  const byConstructor = startup([warm[0], ['T1', 'Rates.constructor', 3, { ...wr(1, 'table', 'Object'), ref: 3 }, 2]]);
+  assert.equal(foreignRead({ ...converted, schedule: byConstructor }), undefined);
+  // A synchronous call of test code (`r.warmSync()` after `convert` started): its task never
+  // passed a scheduling decision, so it was not running concurrently.
+  const undecided = startup([warm[1]]);
+  assert.equal(foreignRead({ ...converted, schedule: undecided }), undefined);
+  // The reader's own write between its read and the other task's: not this race.
+  const ownFirst = startup([['T2', 'Rates.convert', 2, { ...wr(1, 'table', 'Object'), ref: 4 }, 10], ...warm]);
+  assert.equal(foreignRead({ ...converted, schedule: ownFirst }), undefined);
+});
+
+test('both order shapes in one run: nearest a throw wins; an assertion after the steps prefers the read of a foreign write', () => {
+  // T3 read `limit` (5), written by T1 (read-after-write); later T3 read `ready` (false) before T1
+  // wrote it (true) (read-before-write); then T3 threw. Two objects: no torn update of two fields.
+  const rows: Row[] = [
+    ['T1', 'Pool.open', 1, 'resumes after the await at src/pool.ts:3 (decision 1, 2 ready)', 3],
+    ['T1', 'Pool.open', 1, wr(1, 'limit', '5'), 4],
+    ['T3', 'Pool.take', 3, 'resumes after the await at src/pool.ts:9 (decision 2, 2 ready)', 9],
+    ['T3', 'Pool.take', 3, rd(1, 'limit', '5'), 10],
+    ['T3', 'Pool.take', 3, rd(4, 'ready', 'false'), 11],
+    ['T3', 'Pool.take', 3, 'throws Error: pool not ready', 12],
+    ['T1', 'Pool.open', 1, 'resumes after the await at src/pool.ts:5 (decision 3, 1 ready)', 5],
+    ['T1', 'Pool.open', 1, wr(4, 'ready', 'true'), 6],
+  ];
+  const thrown = { kind: 'exception' as const, message: 'pool not ready', schedule: schedule(rows, 'src/pool.ts') };
+  // Nearest the throw: the read of `ready`, whose write came after the throw — by T1, which was
+  // running before it.
+  assert.equal(storyOf(thrown), 'T3 threw Error: pool not ready in `Pool.take` (declared at pool.ts:12); no task\'s check and act were split by another task; the last read before the failure of a value another running task wrote only after it: T3 read `ready` (false) at pool.ts:11 in `Pool.take` before T1 wrote it (true) at pool.ts:6 in `Pool.open`. If T1\'s write must come first, nothing orders the two (an order violation).');
+  // A write after the throw by a task that took no step before it (a later test case's): not it;
+  // the read of `limit` is told instead.
+  const later = schedule(rows.map((r, x) => (x >= 6 ? (['T9', 'Pool.open', 9, r[3], r[4]] as Row) : r)), 'src/pool.ts');
+  assert.deepEqual((({ kind, read, write }) => [kind, read.step, write.step])(foreignRead({ ...thrown, schedule: later })!), ['read-after-write', 4, 2]);
+  // A failed assertion after the steps (the end is the failure, and the run may have gone on to
+  // other test cases): the read of a foreign write comes first, though the stale read is later.
+  const asserted = { kind: 'failed assertion' as const, message: 'took from a closed pool', schedule: schedule(rows.filter((r) => !String(r[3]).startsWith('throws')), 'src/pool.ts') };
+  assert.deepEqual((({ kind, read, write }) => [kind, read.step, write.step])(foreignRead(asserted)!), ['read-after-write', 4, 2]);
+  assert.match(storyOf(asserted), /: T3 read `limit` \(5\) at pool\.ts:10 in `Pool\.take`, written by T1 at pool\.ts:4 in `Pool\.open`\./);
+  // Without the read of `limit`: the stale read.
+  const staleOnly = { ...asserted, schedule: asserted.schedule.filter((s) => s.access?.k !== 'limit') };
+  assert.deepEqual((({ kind, read, write }) => [kind, read.step, write.step])(foreignRead(staleOnly)!), ['read-before-write', 5, 7]);
+});
+
 test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {
   // atomic-set-account: the reads run in lock callbacks outside any activation ('—'); they
   // belong to the task whose lock steps surround them.

@@ -49,6 +49,11 @@ export interface StepAccess {
   /** The path (`file:` key) is a directory: a directory call (mkdir, rmdir, mkdtemp, opendir) in
    *  the run named it. The key stays the path's, so a stat of it still conflicts with its mkdir. */
   directory?: true;
+  /** When the value is an object or an array: its id, as `obj` numbers objects — the read of
+   *  `this.table` whose `ref` is the `obj` of a later read of `EUR` was the path to it (the story
+   *  of a stale read through a field another task replaced; values alike as text, `Object`, can
+   *  still be two objects). */
+  ref?: number;
 }
 
 /** An activation of the schedule: its function and its caller's activation (null: a task root). */
@@ -298,14 +303,16 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       case 'up': {
         const field = event as FieldEventV;
         const site = siteOf(event.s);
+        const value = fieldValue(field);
         const access: StepAccess = {
           op: event.e === 'rd' ? 'read' : 'write',
           obj: event.obj,
           k: event.k,
           ...(field.ek !== undefined ? { ek: field.ek } : {}),
-          ...(fieldValue(field) !== undefined ? { value: valueText(fieldValue(field)!) } : {}),
+          ...(value !== undefined ? { value: valueText(value) } : {}),
           ...(event.k === '[]' && site?.on ? { on: site.on } : {}),
           ...(directories.has(event.k) ? { directory: true as const } : {}),
+          ...(value !== null && typeof value === 'object' && (value.$ === 'object' || value.$ === 'array') ? { ref: value.id } : {}),
         };
         push(event.a, event.s, accessText(access, site?.name), undefined, access);
         break;

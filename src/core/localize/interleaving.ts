@@ -461,13 +461,27 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     return `The run hung: ${list.length ? `${list.join(', ')} waited for promises that never settled` : 'nothing could run and nothing happened'}${parked.length > 4 ? ` (and ${parked.length - 4} more)` : ''}.`;
   }
   const thrown = steps[failureStep(input)];
-  if (thrown?.event.startsWith('throws ')) return `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` (declared at ${where(thrown)}); no two tasks' accesses to one location interleaved before it.${failureText(input, true)}`;
-  const failed = `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''})`;
   const order = foreignRead(input);
+  if (thrown?.event.startsWith('throws ')) {
+    const threw = `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` (declared at ${where(thrown)})`;
+    return `${threw}; ${order ? `no task's check and act were split by another task; ${orderText(order)}` : "no two tasks' accesses to one location interleaved before it."}${failureText(input, true)}`;
+  }
+  const failed = `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''})`;
   if (!order) return `${failed}; the schedule shows no conflicting accesses of two tasks.`;
+  return `${failed}. No task's check and act were split by another task; ${orderText(order)}`;
+}
+
+/** An order dependence in words, from "the last …" to "(an order violation)." */
+function orderText(order: OrderDependence): string {
   const { read, write } = order;
+  if (order.kind === 'read-before-write') {
+    const variable = didText({ op: 'read', variable: pathText([...(order.via ?? []), read]), value: read.access!.value });
+    // Through a field the writer replaced (`table` of `table.EUR`), the story names that field.
+    const wrote = order.via ? didText({ op: 'write', variable: variableText(write.access!), value: write.access!.value }) : `wrote it${write.access!.value !== undefined ? ` (${write.access!.value})` : ''}`;
+    return `the last read before the failure of a value another running task wrote only after it: ${read.task} ${variable} at ${where(read)} in \`${read.function}\` before ${write.task} ${wrote} at ${where(write)} in \`${write.function}\`. If ${write.task}'s write must come first, nothing orders the two (an order violation).`;
+  }
   const variable = `\`${variableText(read.access!)}\`${read.access!.value !== undefined ? ` (${read.access!.value})` : ''}`;
-  return `${failed}. No task's check and act were split by another task; the last value one task read from another's write before the failure: ${read.task} read ${variable} at ${where(read)} in \`${read.function}\`, written by ${write.task} at ${where(write)} in \`${write.function}\`. If ${read.task} must read it before ${write.task} writes it, nothing orders the two (an order violation).`;
+  return `the last value one task read from another's write before the failure: ${read.task} read ${variable} at ${where(read)} in \`${read.function}\`, written by ${write.task} at ${where(write)} in \`${write.function}\`. If ${read.task} must read it before ${write.task} writes it, nothing orders the two (an order violation).`;
 }
 
 /** Whether `task` took a step the scheduler decided (`… (decision N, …)`) before step `index`. */
@@ -476,35 +490,120 @@ function decidedBefore(steps: ScheduleStep[], task: string, index: number): bool
   return false;
 }
 
-/** A read of a value another task wrote (the steps a story without an atomicity pattern cites). */
-export interface OrderDependence {
-  write: ScheduleStep;
-  read: ScheduleStep;
+/** Whether two accesses carry the same value; undefined when one was not traced. Objects by id
+ *  when both have one: two objects both read as `Object`. */
+function sameValue(a: StepAccess, b: StepAccess): boolean | undefined {
+  if (a.value === undefined || b.value === undefined) return undefined;
+  if (a.ref !== undefined && b.ref !== undefined) return a.ref === b.ref;
+  return a.value === b.value;
 }
 
-/** With no atomicity pattern (001 Table 1) in the run: the last read before the failure of a value
- *  another task wrote. Which task runs first is the other way tasks break each other besides a
- *  split check-and-act — an order violation (Lu et al., ASPLOS'08, the two classes of their
- *  study): a read that only passes when it comes before the other task's write. Test code
- *  (task —) is neither side: it sets up and checks, it does not race. */
+/** An order dependence between two tasks (the steps a story without an atomicity pattern cites):
+ *  `read-after-write`, a read of a value another task wrote; `read-before-write`, a read of a
+ *  location before another task, already running, wrote it (a stale read of the value from
+ *  before: a startup-order race). */
+export interface OrderDependence {
+  kind: 'read-after-write' | 'read-before-write';
+  write: ScheduleStep;
+  read: ScheduleStep;
+  /** read-before-write through a field the write replaced: the reader's reads on the path to the
+   *  read's object, outermost first (`table`, for a read of `EUR` on the object `table` held). */
+  via?: ScheduleStep[];
+}
+
+/** The fields a read went through to its location, as the user writes the path: `table.EUR`. */
+function pathText(path: ScheduleStep[]): string {
+  const leaf = path[path.length - 1].access!;
+  const parents = path.slice(0, -1).map((s) => s.access!.k).join('.');
+  if (!parents) return variableText(leaf);
+  return leaf.k === '[]' ? variableText({ ...leaf, on: leaf.on ?? parents }) : `${parents}.${leaf.k}`;
+}
+
+/** At most this many fields on a read's path are searched for a write that replaced one. */
+const PATH_DEPTH = 4;
+
+/** With no atomicity pattern (001 Table 1) in the run: the order dependence nearest the failure.
+ *  Which task runs first is the other way tasks break each other besides a split check-and-act —
+ *  an order violation (Lu et al., ASPLOS'08, the two classes of their study): a read that only
+ *  passes when it comes before the other task's write (read-after-write), or only after it
+ *  (read-before-write). Test code (task —) is neither side: it sets up and checks, it does not
+ *  race. */
 export function foreignRead(input: InterleavingInput): OrderDependence | undefined {
   const steps = input.schedule;
+  const failure = Math.min(failureStep(input), steps.length - 1);
   const isTask = (s: ScheduleStep) => s.task !== '—' && s.task !== '';
-  for (let i = Math.min(failureStep(input), steps.length - 1); i >= 0; i--) {
+  // A write races the reader when another task that was already running concurrently made it: it
+  // had passed a scheduling decision (resumed after an await, ran as a callback) before writing;
+  // a synchronous call of test code before the concurrent part (a constructor, `inv.set(…)`) is
+  // set-up, not a race.
+  const racing = (write: ScheduleStep, j: number, reader: string) =>
+    isTask(write) && write.task !== reader && !isConstructor(write.function) && decidedBefore(steps, write.task, j);
+  // The write a read saw: the latest one of the same location before it. Only when the values
+  // agree: else an untraced write (test code) came between and the read did not see this one.
+  const sawWrite = (i: number): OrderDependence | undefined => {
     const read = steps[i];
-    if (read.access?.op !== 'read' || !isTask(read)) continue;
-    // The write it read: the latest one of the same location before it, by another task that
-    // was already running concurrently — it had passed a scheduling decision (resumed after an
-    // await, ran as a callback) before writing; a synchronous call of test code before the
-    // concurrent part (a constructor, `inv.set(…)`) is set-up, not a race. Only when the values
-    // agree: else an untraced write (test code) came between and the read did not see this one.
     for (let j = i - 1; j >= 0; j--) {
       const write = steps[j];
-      if (write.access?.op !== 'write' || !sameLocation(write.access, read.access)) continue;
-      const seen = write.access.value === undefined || read.access.value === undefined || write.access.value === read.access.value;
-      if (isTask(write) && write.task !== read.task && seen && !isConstructor(write.function) && decidedBefore(steps, write.task, j)) return { write, read };
-      break;
+      if (write.access?.op !== 'write' || !sameLocation(write.access, read.access!)) continue;
+      return racing(write, j, read.task) && sameValue(write.access, read.access!) !== false ? { kind: 'read-after-write', write, read } : undefined;
     }
+    return undefined;
+  };
+  const reads: number[] = [];
+  for (let i = failure; i >= 0; i--) if (steps[i].access?.op === 'read' && isTask(steps[i])) reads.push(i);
+  // A throw in the steps: the read nearest it, either shape — the value the failing code acted on
+  // is the one it read last; a read that saw one task's write and came before another's is told
+  // as the write it saw (that dependence is certain, the other a guess). An assertion in test
+  // code after the steps fails at their end, and the run may have gone on to more test cases
+  // (the running example runs ten, the last passing because SA read before SB wrote): nearness
+  // says nothing there, so a read of another task's write comes first, as before stale reads.
+  if (steps[failure]?.event.startsWith('throws ')) {
+    // The write a stale read needed may come after the throw: the reader failed first. A later
+    // test case's write is not it: the writer's flow (its task, or the registrant of the callback
+    // that wrote) must have taken a step before the throw.
+    const flowOf = flows(steps, input.frames);
+    const before = new Set(flowOf.slice(0, failure).map((s) => s.task));
+    const late = (write: ScheduleStep, j: number, reader: string) => racing(write, j, reader) && (j < failure || before.has(flowOf[j].task));
+    for (const i of reads) {
+      const found = sawWrite(i) ?? staleRead(steps, i, steps.length - 1, late);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const i of reads) {
+    const found = sawWrite(i);
+    if (found) return found;
+  }
+  for (const i of reads) {
+    const found = staleRead(steps, i, failure, racing);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A read at step index `i` that another task's write after it, before the failure, would have
+ *  changed: the next write of its location, or of a field on the path the reader took to it
+ *  (`this.table = {…}` after a read of `this.table.EUR`: the reader saw the old object), when a
+ *  racing task made it and it wrote another value (or one not traced). The first write after the
+ *  read decides: the reader's own or test code's in between is not this race. */
+function staleRead(steps: ScheduleStep[], i: number, failure: number, racing: (write: ScheduleStep, j: number, reader: string) => boolean): OrderDependence | undefined {
+  const read = steps[i];
+  // The path, outermost first: the reader's latest earlier read whose value is the object read
+  // from, and so on up (plain fields only: the path reads as `a.b.c`).
+  const path = [read];
+  for (let x = i - 1; x >= 0 && path.length < PATH_DEPTH; x--) {
+    const s = steps[x];
+    if (s.task === read.task && s.access?.op === 'read' && s.access.ref !== undefined && s.access.ref === path[0].access!.obj && s.access.k !== '[]' && s.access.obj !== 0) path.unshift(s);
+  }
+  // The read's own location first, then its parents from the nearest.
+  for (let level = path.length - 1; level >= 0; level--) {
+    const at = path[level].access!;
+    let j = i + 1;
+    while (j <= failure && !(steps[j].access?.op === 'write' && sameLocation(steps[j].access!, at))) j++;
+    if (j > failure) continue;
+    const write = steps[j];
+    if (!racing(write, j, read.task) || sameValue(at, write.access!) === true) continue;
+    return { kind: 'read-before-write', write, read, ...(level < path.length - 1 ? { via: path.slice(level, -1) } : {}) };
   }
   return undefined;
 }

@@ -262,7 +262,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     if (implicated.basis === 'cycle') for (const f of implicated.touched) deadlocked.add(f);
     if (reportViolations.length < REPORTED_VIOLATIONS) {
       const order = interleaving ? undefined : foreignRead(evidence);
-      const cited = new Set([...(interleaving?.steps.map((s) => s.step) ?? []), ...(order ? [order.write.step, order.read.step] : [])]);
+      const cited = new Set([...(interleaving?.steps.map((s) => s.step) ?? []), ...(order ? [order.write.step, order.read.step, ...(order.via ?? []).map((s) => s.step)] : [])]);
       reportViolations.push({
         kind: violation.kind,
         message: violation.message,
@@ -276,7 +276,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         implicated: implicated.touched,
         story: storyOf(evidence, interleaving),
         ...(interleaving ? { interleaving } : {}),
-        ...(order ? { order: { write: order.write.step, read: order.read.step, tasks: [order.write.task, order.read.task] } } : {}),
+        ...(order ? { order: { write: order.write.step, read: order.read.step, tasks: [order.write.task, order.read.task], kind: order.kind, ...(order.via ? { via: order.via.map((s) => s.step) } : {}) } } : {}),
         ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `a ${violation.kind} the scheduler found while running the synthesized tests (not an oracle verdict: their sequential orders were not compared)` } : {}),
         ...(violation.serializability ? { serializability: violation.serializability } : {}),
       });

@@ -76,12 +76,12 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
 }
 
 /** The steps under a violation: the ones its story cites (marked ▶: an interleaving's, else an
- *  order dependence's write and read) and what those tasks did between them, then the run's last
+ *  order dependence's write and read, and the reads on a stale read's path) and what those tasks did between them, then the run's last
  *  steps; else the last steps. */
 function stepLines(v: Report['violations'][number], limit = 16): string[] {
   const line = (step: Report['violations'][number]['trace'][number], cited: boolean) =>
     `  ${cited ? '▶' : ' '}${String(step.step).padStart(4)}  ${step.task.padEnd(4)} ${step.function}  ${step.file}:${step.line}  ${step.event}`;
-  const cited = new Set(v.interleaving ? v.interleaving.steps.map((s) => s.step) : v.order ? [v.order.write, v.order.read] : []);
+  const cited = new Set(v.interleaving ? v.interleaving.steps.map((s) => s.step) : v.order ? [v.order.write, v.order.read, ...(v.order.via ?? [])] : []);
   if (!cited.size) return v.trace.slice(-12).map((s) => line(s, false));
   const first = Math.min(...cited);
   const last = Math.max(...cited);

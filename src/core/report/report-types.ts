@@ -24,10 +24,13 @@ export interface ReportViolation {
    *  (001 Table 1) and its three steps (localize/interleaving.ts). Absent for a deadlock or when
    *  the schedule shows no conflicting pair. */
   interleaving?: Interleaving;
-  /** Without an interleaving: the last read before the failure of a value another running task
-   *  wrote (localize/interleaving.ts foreignRead, an order violation's candidate): the two steps
-   *  and the writer's and reader's tasks. */
-  order?: { write: number; read: number; tasks: [string, string] };
+  /** Without an interleaving: the order dependence nearest the failure (localize/interleaving.ts
+   *  foreignRead, an order violation's candidate): the two steps and the writer's and reader's
+   *  tasks. `kind`: the read saw the other task's write (`read-after-write`; reports without
+   *  `kind` have only this one) or came before it (`read-before-write`, a stale read); `via`: for
+   *  a stale read through a field the write replaced (`table` of `table.EUR`), the reader's reads
+   *  on that path, outermost first. */
+  order?: { write: number; read: number; tasks: [string, string]; kind?: 'read-after-write' | 'read-before-write'; via?: number[] };
   /** For a run of synthesized tests (conlens synth): the linearization oracle's verdict (002
    *  Alg. 2) — a concurrency error, since a misuse that a sequential order shows is not reported. */
   verdict?: string;
