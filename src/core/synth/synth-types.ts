@@ -27,6 +27,9 @@ export interface SynthesizedTest {
   helpers: string[];
   /** Module file (project-relative) → the namespace variable it is imported as. */
   modules: Record<string, string>;
+  /** Modules (project-relative) whose state the pair shares: setup imports each afresh, so every
+   *  run of the oracle starts from a just-loaded module (write-tests.ts). */
+  fresh?: string[];
   /** A part that is a task body (task-bodies.ts): the oracle compares exceptions and hangs only. */
   taskBody?: { fn: string; line: number };
 }
