@@ -88,7 +88,7 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
   const j = symbols.get(pair.j)!;
   const rootA = rootObject(Ia, i);
   const rootB = rootObject(Ib, j);
-  const where = (inv: ClientInvocation, s: SymbolInfo) => (isModuleRoot(s.root) ? `${s.path.join('.') || 'the variables'} of ${s.root.slice(MODULE_ROOT.length)}` : dereference(s.root === 'this' ? 'receiver' : `parameter ${s.root}`, s.path));
+  const where = (inv: ClientInvocation, s: SymbolInfo) => (isModuleRoot(s.root) ? `${s.path.join('.') || pair.a.field.split('.').pop()} of ${s.root.slice(MODULE_ROOT.length)}` : dereference(s.root === 'this' ? 'receiver' : `parameter ${s.root}`, s.path));
   let sharing: string;
   if (isModuleRoot(i.root) || isModuleRoot(j.root)) {
     // Module state needs no shareObjects (Alg. 5 line 8): one module instance is shared by every
