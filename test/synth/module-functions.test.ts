@@ -95,11 +95,14 @@ test("getClient ∥ getClient on client.client", async () => {
   });
 });
 `);
-  // Vitest resets its module registry instead.
+  // Vitest resets its module registry instead (a registry reset renews what the module imports too).
   const vitest = renderTest(single, { root: FIXTURE, outDir, runner: 'vitest', helper: { specifier: 'concurrency-lens/concurrently' }, style: '.ts' });
   assert.match(vitest, /^import \{ test, vi \} from 'vitest';$/m);
   assert.match(vitest, /^ {6}vi\.resetModules\(\); const m0 = await import\("\.\.\/\.\.\/src\/client\.ts"\);$/m);
   assert.doesNotMatch(vitest, /import \* as m0/);
+  // Jest runs test files as CommonJS: a require after the reset.
+  const jest = renderTest(single, { root: FIXTURE, outDir, runner: 'jest', helper: { specifier: 'concurrency-lens/concurrently' }, style: '.ts' });
+  assert.match(jest, /^ {6}jest\.resetModules\(\); const m0 = require\("\.\.\/\.\.\/src\/client\.ts"\);$/m);
 });
 
 function runTest(file: string, cwd: string): string {

@@ -93,11 +93,14 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
   // Module state lives as long as its module instance, and the oracle runs setup once per
   // linearization and per concurrent try: each run imports the module afresh so none sees what
   // an earlier one left (a module variable already set, a Map already filled). Under node:test and
-  // Mocha a new query string is a new ES module instance; Vitest and Jest reset their registry.
+  // Mocha a new query string is a new ES module instance; Vitest and Jest reset their registry
+  // (which renews the modules it imports too).
   const reset = options.runner === 'vitest' ? 'vi.resetModules(); ' : options.runner === 'jest' ? 'jest.resetModules(); ' : '';
   if (options.runner === 'vitest' && fresh.size) imports[0] = "import { test, vi } from 'vitest';";
   const freshImports = Object.entries(test.modules).filter(([file]) => fresh.has(file)).map(([file, name]) => {
     const spec = specifier(options.root, options.outDir, file, options.style);
+    // Jest runs test files as CommonJS: a dynamic import() needs its experimental VM modules.
+    if (options.runner === 'jest') return `${reset}const ${name} = require(${JSON.stringify(spec)});`;
     return reset ? `${reset}const ${name} = await import(${JSON.stringify(spec)});` : `const ${name} = await import(\`${spec}?run=\${++runs}\`);`;
   });
   const testFn = options.runner === 'mocha' ? 'it' : 'test';
