@@ -145,3 +145,23 @@ test('conlens rank on module functions with only sequential tests synthesizes, c
   assert.equal(report.positions[0].status, 'confirmed');
   assert.ok(report.violations.length >= 1);
 });
+
+test('rank on functions that share no state says so, not that a lock guards them', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/unit/*.test.ts' } }),
+    'src/pure.ts': `export async function double(n: number): Promise<number> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return 2 * n;
+}`,
+    'test/unit/pure.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { double } from '../../src/pure.ts';
+test('doubles', async () => {
+  assert.equal(await double(2), 4);
+});`,
+  });
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '1', '--exit-zero']);
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /no concurrent test could be synthesized from the unit tests \(the calls the unit tests make touch no state reached from a receiver, a parameter or a module variable\)/);
+});
