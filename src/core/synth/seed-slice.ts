@@ -31,6 +31,8 @@ export class SeedSlice {
   private readonly classFile = new Map<string, string>();
   /** Modules whose state the test uses: imported afresh by every run of setup (write-tests.ts). */
   readonly fresh = new Set<string>();
+  /** Calls that only read module state (moduleState), for the oracle's final state. */
+  readonly observers: string[] = [];
   private named = 0;
 
   constructor(readonly seed: SeedRun) {
@@ -231,6 +233,23 @@ export class SeedSlice {
       }
       for (const at of w.wrote) dirty.add(at);
     });
+    // The module's own synchronous readers the seed called with plain values (`available('apple')`,
+    // `connectCount()`): what the oracle observes after each run, since 002 Alg. 2 compares final
+    // states and the module's state is not in what setup returns.
+    for (const inv of this.seed.invocations) {
+      if (inv.process !== process || inv.file !== file || inv.async || inv.threw || this.observers.length >= 4) continue;
+      if (inv.kind !== 'function' && inv.kind !== 'arrow' && inv.kind !== 'function-expression') continue;
+      if (inv.params.some((p) => typeof p.value === 'object' && p.value !== null && p.value.$ !== 'undefined' && p.value.$ !== 'number')) continue;
+      if (inv.events.some((ev) => ev.e === 'wr') || !inv.events.some((ev) => ev.e === 'rd' && owned.has(ev.obj))) continue;
+      let call: string;
+      try {
+        call = this.call(inv, copy);
+      } catch (error) {
+        if (error instanceof Unproducible) continue;
+        throw error;
+      }
+      if (!this.observers.includes(call)) this.observers.push(call);
+    }
     for (const { inv } of writers.slice(from)) {
       // A call of another module that writes this one's state holds the module it imported, not
       // the fresh one.

@@ -68,6 +68,11 @@ function lambda(expr: string, vars: string[]): string {
   return `({ ${used.join(', ')} }) => ${expr}`;
 }
 
+/** The module file a state variable is the namespace of, if it is one. */
+function moduleFile(test: SynthesizedTest, variable: string): string | undefined {
+  return Object.entries(test.modules).find(([, name]) => name === variable)?.[0];
+}
+
 export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: { specifier: string; note?: string }; style: '.ts' | '.js' | '' }): string {
   const title = `${test.parts.map((p) => p.join(' → ')).join(' ∥ ')} on ${test.field}`;
   const header = [
@@ -116,6 +121,9 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
     '    parts: [',
     ...test.calls.map((part) => `      [${part.map((c) => lambda(c, test.state)).join(', ')}],`),
     '    ],',
+    // The module's state is not exported: its readers' results stand for it in the final state
+    // (in place of the module's namespace, whose functions never change).
+    ...(test.observe?.length ? [`    observe: ${lambda(`[${[...test.state.filter((v) => !fresh.has(moduleFile(test, v) ?? '')), ...test.observe].join(', ')}]`, test.state)},`] : []),
     ...(test.taskBody ? ["    compare: 'exceptions',"] : []),
     '  });',
     '});',
