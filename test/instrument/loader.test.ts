@@ -27,6 +27,18 @@ console.log(a + b + c);`,
   assert.equal(out, 'abc');
 });
 
+test('a .js name with a query (a module conlens synth imports afresh) is a new instance of the .ts module', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'src/counter.ts': 'let n: number = 0; export function next(): number { return ++n; }',
+    'main.ts': `const a = await import('./src/counter.js?run=1'); const b = await import('./src/counter.js?run=2');
+console.log([a.next(), a.next(), b.next()].join());`,
+  });
+  const { status, out, err } = runNode(root, ['main.ts']);
+  assert.equal(status, 0, err);
+  assert.equal(out, '1,2,1');
+});
+
 test('CommonJS: require of .ts with and without extension, and of .cts', () => {
   const root = tempProject({
     'src/a.ts': 'export const a = 1 as number;',

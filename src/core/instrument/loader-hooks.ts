@@ -31,6 +31,9 @@ export function initialize(settings: TraceSettings | undefined): void {
 const RELATIVE = /^\.{1,2}\//;
 
 function candidatesFor(specifier: string): string[] {
+  // A query or hash (`./a.js?run=2`, a module imported afresh by a synthesized test) stays on.
+  const suffix = /[?#].*$/.exec(specifier)?.[0] ?? '';
+  if (suffix) return candidatesFor(specifier.slice(0, -suffix.length)).map((c) => c + suffix);
   if (/\.m?js$/.test(specifier) || /\.cjs$/.test(specifier)) {
     return [specifier.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts')];
   }

@@ -111,7 +111,12 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       // Nothing the unit tests call can interleave on shared state (every pair is guarded by a
       // lock both take, or by the event loop): nothing to run concurrently, nothing to rank.
       end();
-      const why = synth.skipped.length ? `${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')}` : 'every pair of calls the unit tests make on shared state is guarded by a lock both take, or runs in one synchronous step';
+      // Which stage came up empty (000 Table 6's columns): no shared access at all, no conflicting
+      // pair, or pairs every one of which is guarded.
+      const why = synth.skipped.length ? `${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')}`
+        : synth.counts.dependencies === 0 ? 'the calls the unit tests make touch no state reached from a receiver, a parameter or a module variable'
+        : synth.counts.pairs === 0 ? 'no access of one call can come between two accesses of another to the same location (000 Fig. 6)'
+        : 'every pair of calls the unit tests make on shared state is guarded by a lock both take, or runs in one synchronous step';
       return {
         version: 1, project: loaded.root, runs: 0, strategy: options.strategy, seed: options.seed, root: TEST_ROOT,
         positions: [], hiddenFailureInvariants: [], violations: [],

@@ -8,6 +8,7 @@
 // is `o`'s. The event-loop lock is held by every access and released at every await: p and c in
 // one synchronous segment are consistently guarded by it, and no setter can break it.
 import type { TraceValue } from '../runtime/trace-events.js';
+import { isModuleRoot, moduleLabel, MODULE_ROOT } from './module-state.js';
 import { objectId, type ClientInvocation, type SeedRun } from './seed-invocations.js';
 
 export type AccessKind = 'R' | 'W';
@@ -17,7 +18,7 @@ export type AccessKind = 'R' | 'W';
 export interface SymbolInfo {
   /** `i0`, `i1`, … numbered across the seed run in order of first use (000 Table 1-3). */
   name: string;
-  /** The root: `this` or a parameter's name. */
+  /** The root: `this`, a parameter's name, or `module:<file>` (module state, module-state.ts). */
   root: string;
   /** Fields from the root (`['f']` for `this.f`). */
   path: string[];
@@ -105,7 +106,11 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
     const symbol = (id: number): SymbolInfo | undefined => {
       const known = symbolOf.get(id);
       if (known) return known;
-      const at = paths.get(id);
+      let at = paths.get(id);
+      // Module state is reached from no parameter, yet every call of the module shares it: a root
+      // of its own, which the client controls by the calls it makes (000 §3.1's controllable).
+      const module = at ? undefined : seed.moduleRoots?.[inv.process]?.get(id);
+      if (module) paths.set(id, (at = { root: `${MODULE_ROOT}${module.file}`, path: module.name ? [module.name] : [] }));
       if (!at) return undefined; // not controllable: allocated inside the library
       const s: SymbolInfo = { name: `i${symbols.length}`, root: at.root, path: at.path, type: cls.get(id) ?? 'Object', invocation: inv.id };
       symbols.push(s);
@@ -166,7 +171,9 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
         AI.set(container.name, fields);
         const prev = fields.get(ev.k);
         const relevant = relevantLocks(container, symbols);
-        const HR = H.filter((h) => relevant.has(h.symbol));
+        // A lock reached from no root (a module's `const mutex`) guards module state as a
+        // module-level monitor would.
+        const HR = H.filter((h) => relevant.has(h.symbol) || (isModuleRoot(container.root) && h.symbol.startsWith('L')));
         const HC = HR.filter((h) => !prev || h.at <= prev.at);
         dependencies.push({
           id: `d${dependencies.length + 1}`,
@@ -209,6 +216,9 @@ function relevantLocks(s: SymbolInfo, symbols: SymbolInfo[]): Set<string> {
 /** The container's class; a plain Array, Map, Set or object is named by where it hangs
  *  (`Queue.items`), since every array is an `Array`. */
 function qualifiedType(s: SymbolInfo, symbols: SymbolInfo[], invocation: string): string {
+  // Module state is named by its module and binding (`inventory.stock`, `client` of `client.ts`
+  // is `client.client`), as a class's plain containers are by their class and field.
+  if (isModuleRoot(s.root) && (s.path.length === 0 || ['Array', 'Map', 'Set', 'Object'].includes(s.type))) return dereference(moduleLabel(s.root), s.path);
   if (!['Array', 'Map', 'Set', 'Object'].includes(s.type) || s.path.length === 0) return s.type;
   const parent = symbols.find((t) => t.invocation === invocation && t.root === s.root && t.path.length === s.path.length - 1 && t.path.every((f, i) => s.path[i] === f));
   return parent ? `${qualifiedType(parent, symbols, invocation)}.${s.path[s.path.length - 1]}` : `${s.type}.${s.path[s.path.length - 1]}`;
@@ -312,8 +322,8 @@ export function feasibilityScan(T: [VariableLockDependency, VariableLockDependen
       continue;
     }
     const guard = `${dom.type}.this`;
-    if (dom.name === i.name || !dom.root) {
-      out.push({ ...base, dom: dom.name, feasible: false, guard, reason: `the lock of ${dom.root ? 'the object holding the field' : 'a shared lock'} (${guard}) guards both` });
+    if (dom.name === i.name || !dom.root || isModuleRoot(dom.root)) {
+      out.push({ ...base, dom: dom.name, feasible: false, guard, reason: `the lock of ${dom.root && !isModuleRoot(dom.root) ? 'the object holding the field' : 'a shared lock'} (${guard}) guards both` });
       continue;
     }
     // setter(dom, i): a writable method on dom's type that sets the first field on the way to i.

@@ -4,6 +4,7 @@
 import type { ClassAccessMap } from '../static/static-types.js';
 import { dereference, intruder, invocationOf, type FeasiblePair, type SymbolInfo } from './intruder.js';
 import { objectId, seedTestTitle, type ClientInvocation, type SeedRun } from './seed-invocations.js';
+import { isModuleRoot, MODULE_ROOT } from './module-state.js';
 import { SeedSlice, Unproducible } from './seed-slice.js';
 import type { SkippedCandidate, SynthesizedTest, SynthResult } from './synth-types.js';
 
@@ -26,6 +27,8 @@ function finish(slice: SeedSlice, base: Omit<SynthesizedTest, 'setup' | 'calls' 
     state: slice.variables(),
     modules: Object.fromEntries(slice.modules),
     helpers: [...slice.helpers.values()].reverse(),
+    ...(slice.fresh.size ? { fresh: [...slice.fresh] } : {}),
+    ...(slice.observers.length ? { observe: [...slice.observers] } : {}),
   };
 }
 
@@ -86,10 +89,19 @@ function intruderTest(seed: SeedRun, pair: FeasiblePair, Ia: ClientInvocation, I
   const j = symbols.get(pair.j)!;
   const rootA = rootObject(Ia, i);
   const rootB = rootObject(Ib, j);
-  if (rootA === undefined || rootB === undefined) throw new Unproducible(`the accessed object is not reached from ${Ia.fn}'s or ${Ib.fn}'s receiver or parameters`);
-  const where = (inv: ClientInvocation, s: SymbolInfo) => dereference(s.root === 'this' ? 'receiver' : `parameter ${s.root}`, s.path);
+  const where = (inv: ClientInvocation, s: SymbolInfo) => (isModuleRoot(s.root) ? `${s.path.join('.') || pair.a.field.split('.').pop()} of ${s.root.slice(MODULE_ROOT.length)}` : dereference(s.root === 'this' ? 'receiver' : `parameter ${s.root}`, s.path));
   let sharing: string;
-  if (!pair.setter) {
+  if (isModuleRoot(i.root) || isModuleRoot(j.root)) {
+    // Module state needs no shareObjects (Alg. 5 line 8): one module instance is shared by every
+    // call that imports it. Its state is rebuilt by replaying the seed's earlier calls.
+    if (i.root !== j.root || i.path.join('.') !== j.path.join('.')) throw new Unproducible(`${Ia.fn} reaches ${pair.a.field} as ${where(Ia, i)} and ${Ib.fn} as ${where(Ib, j)}: no module state or object to share makes them one location`);
+    const file = i.root.slice(MODULE_ROOT.length);
+    for (const inv of [Ia, Ib]) if (inv.file !== file) throw new Unproducible(`${inv.fn} (${inv.file}) uses the state of ${file}: a fresh import of ${file} for each run would not be the one it uses`);
+    slice.moduleState(file, Ia.process, 'a', Ia.order);
+    sharing = `both reach ${where(Ia, i)} (module state, imported afresh for each run)`;
+  } else if (rootA === undefined || rootB === undefined) {
+    throw new Unproducible(`the accessed object is not reached from ${Ia.fn}'s or ${Ib.fn}'s receiver or parameters`);
+  } else if (!pair.setter) {
     // shareObjects (Alg. 5 line 8): one object where both dereferences start, so p, c and r hit
     // the same location.
     // The dereferences end alike (…s); what they start from differs by a prefix: a's prefix

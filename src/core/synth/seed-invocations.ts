@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
 import type { FunctionEvent, SiteEvent, TraceEvent, TraceValue, TraceVars } from '../runtime/trace-events.js';
+import { ModuleState, type ModuleRoot } from './module-state.js';
 
 /** An event inside a client invocation, as Alg. 1 reads it. `obj`/`lock` are object ids of the
  *  invocation's process. `line`: the source line of the access. */
 export type InvocationEvent =
-  | { e: 'rd' | 'wr'; obj: number; k: string; v?: TraceValue; line: number; file: string }
+  | { e: 'rd' | 'wr'; obj: number; k: string; v?: TraceValue; line: number; file: string; ek?: string | number }
   | { e: 'acquire'; lock: number; line: number }
   | { e: 'release'; lock: number; line: number }
   | { e: 'await' }
@@ -57,6 +58,9 @@ export interface SeedRun {
   classes: Map<number, string>[];
   /** The file declaring each class with an instrumented member. */
   classFiles: Map<string, string>;
+  /** Per process, the objects that are module state (module-state.ts): a module's scope object
+   *  or the value of one of its top-level bindings. */
+  moduleRoots: Map<number, ModuleRoot>[];
 }
 
 export function objectId(value: TraceValue | undefined): number | undefined {
@@ -69,12 +73,18 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
   const invocations: ClientInvocation[] = [];
   const classes: Map<number, string>[] = [];
   const classFiles = new Map<string, string>();
+  const moduleRoots: Map<number, ModuleRoot>[] = [];
+  const moduleState = new ModuleState(root);
   const files = traceFiles(runDir);
   for (const [process, file] of files.entries()) {
     const fns = new Map<number, FunctionEvent>();
     const sites = new Map<number, SiteEvent>();
     const cls = new Map<number, string>();
     classes.push(cls);
+    const modules = new Map<number, ModuleRoot>();
+    moduleRoots.push(modules);
+    /** Each activation's own names (its parameters): they shadow the module's bindings. */
+    const locals = new Map<number, Set<string>>();
     /** Activation → its client invocation. */
     const rootOf = new Map<number, ClientInvocation>();
     const open: ClientInvocation[] = [];
@@ -97,6 +107,7 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
         case 'site': sites.set(event.i, event); break;
         case 'en': {
           noteClasses(event.v);
+          locals.set(event.a, new Set(Object.keys(event.v).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n))));
           const parent = event.p === null ? undefined : rootOf.get(event.p);
           if (parent) {
             rootOf.set(event.a, parent);
@@ -170,7 +181,11 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
           const inv = owner(event.a);
           const site = sites.get(event.s);
           if (!inv || !site) break;
-          const at = { obj: event.obj, k: event.k, line: site.line, file: site.file };
+          if (!modules.has(event.obj)) {
+            const module = moduleState.rootOf(site, event.k, (event.a === null ? undefined : locals.get(event.a)) ?? new Set());
+            if (module) modules.set(event.obj, module);
+          }
+          const at = { obj: event.obj, k: event.k, line: site.line, file: site.file, ...(event.ek !== undefined ? { ek: event.ek } : {}) };
           // A read-modify-write is a read then a write (`this.size++`, 000 Table 3 d8/d9).
           if (event.e !== 'wr') inv.events.push({ e: 'rd', ...at, ...(event.e === 'rd' && event.v !== undefined ? { v: event.v } : {}) });
           if (event.e !== 'rd') {
@@ -197,7 +212,7 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
     });
     for (const inv of invocations) if (inv.process === process && inv.receiver !== undefined && !inv.receiverClass) inv.receiverClass = cls.get(inv.receiver);
   }
-  return { root, invocations, classes, classFiles };
+  return { root, invocations, classes, classFiles, moduleRoots };
 }
 
 function noteClass(cls: Map<number, string>, value: TraceValue | undefined): void {

@@ -29,6 +29,10 @@ export class SeedSlice {
   private readonly emitted = new Set<string>();
   private readonly exportsOf = new Map<string, ExportFacts>();
   private readonly classFile = new Map<string, string>();
+  /** Modules whose state the test uses: imported afresh by every run of setup (write-tests.ts). */
+  readonly fresh = new Set<string>();
+  /** Calls that only read module state (moduleState), for the oracle's final state. */
+  readonly observers: string[] = [];
   private named = 0;
 
   constructor(readonly seed: SeedRun) {
@@ -40,7 +44,9 @@ export class SeedSlice {
 
   /** The variables of the objects built so far, for the state the oracle observes. */
   variables(): string[] {
-    return [...new Set(this.vars.values())].filter((v) => /^[A-Za-z_$][\w$]*$/.test(v));
+    // A module imported afresh is state too: the parts call its functions.
+    const fresh = [...this.fresh].map((f) => this.modules.get(f)!);
+    return [...fresh, ...new Set(this.vars.values())].filter((v) => /^[A-Za-z_$][\w$]*$/.test(v));
   }
 
   /** Makes the object `id` of `process` (copy `copy`) be the variable of another. */
@@ -68,6 +74,9 @@ export class SeedSlice {
         if ((ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st)) && st.name) {
           if (exported) facts.exported.add(st.name.text);
           if (ts.isClassDeclaration(st) && st.members.some((m) => ts.isConstructorDeclaration(m) && m.parameters.some((p) => !p.initializer && !p.questionToken))) facts.needsArgs.add(st.name.text);
+        } else if (ts.isVariableStatement(st) && exported) {
+          // `export const reserve = async (…) => …`: a module function too.
+          for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) facts.exported.add(d.name.text);
         } else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause) && !st.moduleSpecifier) {
           for (const e of st.exportClause.elements) facts.exported.add((e.propertyName ?? e.name).text);
         }
@@ -184,6 +193,74 @@ export class SeedSlice {
     return name;
   }
 
+  /** The state of module `file` as the seed process had built it before call order `before`: the
+   *  earlier calls that wrote it (000 §3.6, re-executing the sequential test up to the call; a
+   *  module's state outlives one test, so that is every earlier call of the process), from the
+   *  last one that overwrote all of it (a `clear()`, a reassignment) before reading it. The module
+   *  is imported afresh by every run of setup, so the replay starts from a just-loaded module. */
+  moduleState(file: string, process: number, copy: string, before: number): void {
+    this.fresh.add(file);
+    this.moduleVar(file);
+    const roots = this.seed.moduleRoots?.[process] ?? new Map();
+    // The module's objects: its scope object and bindings, and what is read out of them.
+    const owned = new Set([...roots].filter(([, r]) => r.file === file).map(([id]) => id));
+    const writers: { inv: ClientInvocation; wrote: Set<string>; overwrote: Set<string> }[] = [];
+    for (const inv of this.seed.invocations) {
+      if (inv.process !== process || inv.order >= before) continue;
+      const wrote = new Set<string>();
+      const overwrote = new Set<string>();
+      const touched = new Set<string>();
+      for (const ev of inv.events) {
+        if (ev.e !== 'rd' && ev.e !== 'wr') continue;
+        if (!owned.has(ev.obj)) continue;
+        const at = `${ev.obj}.${ev.k}`;
+        if (ev.e === 'rd' && objectId(ev.v) !== undefined) owned.add(objectId(ev.v)!);
+        if (ev.e === 'wr') {
+          wrote.add(at);
+          // A write of the whole location (no element key) before any read of it replaces it.
+          if (!touched.has(at) && ev.ek === undefined) overwrote.add(at);
+        }
+        touched.add(at);
+      }
+      if (wrote.size > 0 && inv.kind !== 'constructor' && !inv.threw) writers.push({ inv, wrote, overwrote });
+    }
+    let from = 0;
+    const dirty = new Set<string>();
+    writers.forEach((w, k) => {
+      if (dirty.size > 0 && [...dirty].every((at) => w.overwrote.has(at))) {
+        from = k;
+        dirty.clear();
+      }
+      for (const at of w.wrote) dirty.add(at);
+    });
+    // The module's own synchronous readers the seed called with plain values (`available('apple')`,
+    // `connectCount()`): what the oracle observes after each run, since 002 Alg. 2 compares final
+    // states and the module's state is not in what setup returns.
+    for (const inv of this.seed.invocations) {
+      if (inv.process !== process || inv.file !== file || inv.async || inv.threw || this.observers.length >= 4) continue;
+      if (inv.kind !== 'function' && inv.kind !== 'arrow' && inv.kind !== 'function-expression') continue;
+      if (inv.params.some((p) => typeof p.value === 'object' && p.value !== null && p.value.$ !== 'undefined' && p.value.$ !== 'number')) continue;
+      if (inv.events.some((ev) => ev.e === 'wr') || !inv.events.some((ev) => ev.e === 'rd' && owned.has(ev.obj))) continue;
+      let call: string;
+      try {
+        call = this.call(inv, copy);
+      } catch (error) {
+        if (error instanceof Unproducible) continue;
+        throw error;
+      }
+      if (!this.observers.includes(call)) this.observers.push(call);
+    }
+    for (const { inv } of writers.slice(from)) {
+      // A call of another module that writes this one's state holds the module it imported, not
+      // the fresh one.
+      if (inv.file !== file) throw new Unproducible(`${inv.fn} (${inv.file}) changes the state of ${file}: a fresh import of ${file} for each run would not be the one it uses`);
+      const callKey = `${inv.id}:${copy}`;
+      if (this.emitted.has(callKey)) continue;
+      this.emitted.add(callKey);
+      this.statements.push(`${inv.async ? 'await ' : ''}${this.call(inv, copy)};`);
+    }
+  }
+
   /** The call expression of a recorded client invocation with its recorded arguments. */
   call(inv: ClientInvocation, copy: string, override: Map<number, string> = new Map()): string {
     const arg = (v: TraceValue) => {
@@ -191,7 +268,8 @@ export class SeedSlice {
       return id !== undefined && override.has(id) ? override.get(id)! : this.value(v, inv.process, copy, inv.order);
     };
     const args = inv.params.map((p) => arg(p.value)).join(', ');
-    if (inv.kind === 'function') return `${this.exportRef(inv.file, inv.fn)}(${args})`;
+    // A module function: declared, or an arrow / function expression bound to a module `const`.
+    if (inv.kind === 'function' || (inv.receiver === undefined && (inv.kind === 'arrow' || inv.kind === 'function-expression') && !inv.fn.includes('.'))) return `${this.exportRef(inv.file, inv.fn)}(${args})`;
     if (inv.kind !== 'method' || inv.receiver === undefined) throw new Unproducible(`${inv.fn} is a ${inv.kind}, not a method or exported function`);
     const method = inv.fn.split('.').pop()!;
     const receiver = override.get(inv.receiver) ?? this.object(inv.process, inv.receiver, copy, inv.order);

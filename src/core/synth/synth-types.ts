@@ -27,6 +27,12 @@ export interface SynthesizedTest {
   helpers: string[];
   /** Module file (project-relative) → the namespace variable it is imported as. */
   modules: Record<string, string>;
+  /** Modules (project-relative) whose state the pair shares: setup imports each afresh, so every
+   *  run of the oracle starts from a just-loaded module (write-tests.ts). */
+  fresh?: string[];
+  /** Calls that read the shared module state without changing it (the seed's own, with its
+   *  arguments), made after each run: the oracle's final state, which the module does not export. */
+  observe?: string[];
   /** A part that is a task body (task-bodies.ts): the oracle compares exceptions and hangs only. */
   taskBody?: { fn: string; line: number };
 }

@@ -68,6 +68,11 @@ function lambda(expr: string, vars: string[]): string {
   return `({ ${used.join(', ')} }) => ${expr}`;
 }
 
+/** The module file a state variable is the namespace of, if it is one. */
+function moduleFile(test: SynthesizedTest, variable: string): string | undefined {
+  return Object.entries(test.modules).find(([, name]) => name === variable)?.[0];
+}
+
 export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: { specifier: string; note?: string }; style: '.ts' | '.js' | '' }): string {
   const title = `${test.parts.map((p) => p.join(' → ')).join(' ∥ ')} on ${test.field}`;
   const header = [
@@ -88,18 +93,37 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
   else if (options.runner !== 'mocha' && options.runner !== 'jest') imports.push("import { test } from 'node:test';");
   if (options.helper.note) header.push(`// Note:              ${options.helper.note}`);
   imports.push(`import { linearizable } from ${JSON.stringify(options.helper.specifier)};`);
-  for (const [file, name] of Object.entries(test.modules)) imports.push(`import * as ${name} from ${JSON.stringify(specifier(options.root, options.outDir, file, options.style))};`);
+  const fresh = new Set(test.fresh ?? []);
+  for (const [file, name] of Object.entries(test.modules)) if (!fresh.has(file)) imports.push(`import * as ${name} from ${JSON.stringify(specifier(options.root, options.outDir, file, options.style))};`);
+  // Module state lives as long as its module instance, and the oracle runs setup once per
+  // linearization and per concurrent try: each run imports the module afresh so none sees what
+  // an earlier one left (a module variable already set, a Map already filled). Under node:test and
+  // Mocha a new query string is a new ES module instance; Vitest and Jest reset their registry
+  // (which renews the modules it imports too).
+  const reset = options.runner === 'vitest' ? 'vi.resetModules(); ' : options.runner === 'jest' ? 'jest.resetModules(); ' : '';
+  if (options.runner === 'vitest' && fresh.size) imports[0] = "import { test, vi } from 'vitest';";
+  const freshImports = Object.entries(test.modules).filter(([file]) => fresh.has(file)).map(([file, name]) => {
+    const spec = specifier(options.root, options.outDir, file, options.style);
+    // Jest runs test files as CommonJS: a dynamic import() needs its experimental VM modules.
+    if (options.runner === 'jest') return `${reset}const ${name} = require(${JSON.stringify(spec)});`;
+    return reset ? `${reset}const ${name} = await import(${JSON.stringify(spec)});` : `const ${name} = await import(\`${spec}?run=\${++runs}\`);`;
+  });
   const testFn = options.runner === 'mocha' ? 'it' : 'test';
   const body = [
+    ...(freshImports.length && !reset ? [`// Module state: every run of setup imports ${[...fresh].join(', ')} afresh (a new query, a new instance).`, 'let runs = 0;', ''] : []),
     `${testFn}(${JSON.stringify(title)}, async () => {`,
     '  await linearizable({',
     '    async setup() {',
+    ...freshImports.map((s) => `      ${s}`),
     ...test.setup.map((s) => `      ${s}`),
     `      return { ${test.state.join(', ')} };`,
     '    },',
     '    parts: [',
     ...test.calls.map((part) => `      [${part.map((c) => lambda(c, test.state)).join(', ')}],`),
     '    ],',
+    // The module's state is not exported: its readers' results stand for it in the final state
+    // (in place of the module's namespace, whose functions never change).
+    ...(test.observe?.length ? [`    observe: ${lambda(`[${[...test.state.filter((v) => !fresh.has(moduleFile(test, v) ?? '')), ...test.observe].join(', ')}]`, test.state)},`] : []),
     ...(test.taskBody ? ["    compare: 'exceptions',"] : []),
     '  });',
     '});',
