@@ -250,9 +250,10 @@ test('a stale read needs a racing writer: test code, a constructor and a task th
   // passed a scheduling decision, so it was not running concurrently.
   const undecided = startup([warm[1]]);
   assert.equal(foreignRead({ ...converted, schedule: undecided }), undefined);
-  // The reader's own write between its read and the other task's: not this race.
+  // The reader's own write between its read and the other task's: not this race (no stale read);
+  // what is left is the two tasks' writes of `table`, in the order the schedule chose.
   const ownFirst = startup([['T2', 'Rates.convert', 2, { ...wr(1, 'table', 'Object'), ref: 4 }, 10], ...warm]);
-  assert.equal(foreignRead({ ...converted, schedule: ownFirst }), undefined);
+  assert.equal(foreignRead({ ...converted, schedule: ownFirst })?.kind, 'write-after-write');
 });
 
 test('both order shapes in one run: nearest a throw wins; an assertion after the steps prefers the read of a foreign write', () => {
@@ -458,4 +459,28 @@ test('a hang on a lock its holder never released (it threw, no finally): the lea
     ['T1', 'A.f', 1, 'waits for lock #2 held by T2'], ['T2', 'A.f', 2, 'waits for lock #1 held by T1'],
   ]);
   assert.equal(leakedLock({ kind: 'deadlock', schedule: cycle }), undefined);
+});
+
+test('two callbacks of one call both ran (a timeout and a late answer): no read on either side, so the last two writes of one location by two racing tasks are the order dependence', () => {
+  const rows: Row[] = [
+    ['—', '(top level)', 0, wr(0, 'file:/tmp/s.json', '16'), 10],
+    ['T1', 'SettingsLoader.load', 1, rd(0, 'file:/tmp/s.json'), 13],
+    ['T2', 'SettingsLoader.load', 2, 'runs the setTimeout callback registered at src/settings.ts:9 (decision 1, 2 ready)', 9],
+    ['T2', 'SettingsLoader.load', 2, wr(5, 'answered', '1'), 10],
+    ['T3', 'SettingsLoader.load', 3, 'runs the fs.readFile callback registered at src/settings.ts:13 (decision 2, 2 ready)', 13],
+    ['T3', 'SettingsLoader.load', 3, wr(5, 'answered', '2'), 15],
+    ['—', '(top level)', 0, 'resumes after the await at test/integration/settings.test.ts:13 (decision 3, 1 ready)', 13],
+  ];
+  const input = { kind: 'failed assertion' as const, message: 'done was called more than once', schedule: schedule(rows, 'src/settings.ts') };
+  assert.equal(interleavingOf(input), undefined);
+  const order = foreignRead(input)!;
+  assert.deepEqual([order.kind, order.write.step, order.read.step], ['write-after-write', 4, 6]);
+  assert.equal(storyOf(input), 'The run failed (failed assertion: done was called more than once). No task\'s check and act were split by another task; the last two writes of one location by two tasks before the failure: T2 wrote `answered` (1) at settings.ts:10 in `SettingsLoader.load` (the setTimeout callback registered at settings.ts:9), then T3 wrote it (2) at settings.ts:15 in `SettingsLoader.load` (the fs.readFile callback registered at settings.ts:13). The schedule chose which ran first, and nothing kept the other from running too: if one must come first, or only one may run, nothing orders the two (an order violation).');
+  // One task writing twice, or a second writer that never passed a decision (a synchronous call
+  // of test code), is no race: the old story stays.
+  const oneTask = schedule(rows.map((r) => (r[0] === 'T3' ? (['T2', r[1], 2, r[3], r[4]] as Row) : r)), 'src/settings.ts');
+  assert.equal(foreignRead({ ...input, schedule: oneTask }), undefined);
+  const undecided = schedule(rows.filter((r) => !(r[0] === 'T3' && typeof r[3] === 'string')), 'src/settings.ts');
+  assert.equal(foreignRead({ ...input, schedule: undecided }), undefined);
+  assert.match(storyOf({ ...input, schedule: undecided }), /the schedule shows no conflicting accesses of two tasks\.$/);
 });

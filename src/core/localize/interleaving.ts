@@ -464,16 +464,20 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
   const order = foreignRead(input);
   if (thrown?.event.startsWith('throws ')) {
     const threw = `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` (declared at ${where(thrown)})`;
-    return `${threw}; ${order ? `no task's check and act were split by another task; ${orderText(order)}` : "no two tasks' accesses to one location interleaved before it."}${failureText(input, true)}`;
+    return `${threw}; ${order ? `no task's check and act were split by another task; ${orderText(order, steps)}` : "no two tasks' accesses to one location interleaved before it."}${failureText(input, true)}`;
   }
   const failed = `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''})`;
   if (!order) return `${failed}; the schedule shows no conflicting accesses of two tasks.`;
-  return `${failed}. No task's check and act were split by another task; ${orderText(order)}`;
+  return `${failed}. No task's check and act were split by another task; ${orderText(order, steps)}`;
 }
 
 /** An order dependence in words, from "the last …" to "(an order violation)." */
-function orderText(order: OrderDependence): string {
+function orderText(order: OrderDependence, steps: ScheduleStep[]): string {
   const { read, write } = order;
+  if (order.kind === 'write-after-write') {
+    const wrote = didText({ op: 'write', variable: variableText(write.access!), value: write.access!.value });
+    return `the last two writes of one location by two tasks before the failure: ${write.task} ${wrote} at ${where(write)} in \`${write.function}\`${callbackOf(steps, write.task)}, then ${read.task} wrote it${read.access!.value !== undefined ? ` (${read.access!.value})` : ''} at ${where(read)} in \`${read.function}\`${callbackOf(steps, read.task)}. The schedule chose which ran first, and nothing kept the other from running too: if one must come first, or only one may run, nothing orders the two (an order violation).`;
+  }
   if (order.kind === 'read-before-write') {
     const variable = didText({ op: 'read', variable: pathText([...(order.via ?? []), read]), value: read.access!.value });
     // Through a field the writer replaced (`table` of `table.EUR`), the story names that field.
@@ -482,6 +486,16 @@ function orderText(order: OrderDependence): string {
   }
   const variable = `\`${variableText(read.access!)}\`${read.access!.value !== undefined ? ` (${read.access!.value})` : ''}`;
   return `the last value one task read from another's write before the failure: ${read.task} read ${variable} at ${where(read)} in \`${read.function}\`, written by ${write.task} at ${where(write)} in \`${write.function}\`. If ${read.task} must read it before ${write.task} writes it, nothing orders the two (an order violation).`;
+}
+
+/** " (the setTimeout callback registered at settings.ts:9)" when `task` is a callback's run. */
+function callbackOf(steps: ScheduleStep[], task: string): string {
+  for (const s of steps) {
+    if (s.task !== task) continue;
+    const m = /^runs (the \S+ callback) registered at (\S+)/.exec(s.event);
+    if (m) return ` (${m[1]} registered at ${m[2].split('/').pop()})`;
+  }
+  return '';
 }
 
 /** Whether `task` took a step the scheduler decided (`… (decision N, …)`) before step `index`. */
@@ -503,8 +517,10 @@ function sameValue(a: StepAccess, b: StepAccess): boolean | undefined {
  *  location before another task, already running, wrote it (a stale read of the value from
  *  before: a startup-order race). */
 export interface OrderDependence {
-  kind: 'read-after-write' | 'read-before-write';
+  kind: 'read-after-write' | 'read-before-write' | 'write-after-write';
   write: ScheduleStep;
+  /** The reader's step; for `write-after-write`, the later write (no read in between: two
+   *  callbacks of one call that should not both run, a timeout and a late answer). */
   read: ScheduleStep;
   /** read-before-write through a field the write replaced: the reader's reads on the path to the
    *  read's object, outermost first (`table`, for a read of `EUR` on the object `table` held). */
@@ -568,7 +584,7 @@ export function foreignRead(input: InterleavingInput): OrderDependence | undefin
       const found = sawWrite(i) ?? staleRead(steps, i, steps.length - 1, late);
       if (found) return found;
     }
-    return undefined;
+    return lastWrites(steps, failure, racing);
   }
   for (const i of reads) {
     const found = sawWrite(i);
@@ -577,6 +593,24 @@ export function foreignRead(input: InterleavingInput): OrderDependence | undefin
   for (const i of reads) {
     const found = staleRead(steps, i, failure, racing);
     if (found) return found;
+  }
+  return lastWrites(steps, failure, racing);
+}
+
+/** With no read on either side: the last write before the failure by a task already running
+ *  concurrently, and the latest earlier write of its location by another racing task — their
+ *  order, and whether both happen, was the schedule's (a timer's callback and a late I/O answer
+ *  both reporting, each counting `answered++`). */
+function lastWrites(steps: ScheduleStep[], failure: number, racing: (write: ScheduleStep, j: number, other: string) => boolean): OrderDependence | undefined {
+  for (let i = failure; i >= 0; i--) {
+    const second = steps[i];
+    if (second.access?.op !== 'write' || !racing(second, i, '')) continue;
+    for (let j = i - 1; j >= 0; j--) {
+      const first = steps[j];
+      if (first.access?.op !== 'write' || !sameLocation(first.access, second.access)) continue;
+      if (first.task !== second.task && racing(first, j, second.task)) return { kind: 'write-after-write', write: first, read: second };
+      break;
+    }
   }
   return undefined;
 }

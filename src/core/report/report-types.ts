@@ -29,8 +29,10 @@ export interface ReportViolation {
    *  tasks. `kind`: the read saw the other task's write (`read-after-write`; reports without
    *  `kind` have only this one) or came before it (`read-before-write`, a stale read); `via`: for
    *  a stale read through a field the write replaced (`table` of `table.EUR`), the reader's reads
-   *  on that path, outermost first. */
-  order?: { write: number; read: number; tasks: [string, string]; kind?: 'read-after-write' | 'read-before-write'; via?: number[] };
+   *  on that path, outermost first; `write-after-write`: no read on either side, `write` is the
+   *  earlier and `read` the later of two tasks' writes of one location (a timeout's callback and
+   *  a late answer both reporting). */
+  order?: { write: number; read: number; tasks: [string, string]; kind?: 'read-after-write' | 'read-before-write' | 'write-after-write'; via?: number[] };
   /** For a run of synthesized tests (conlens synth): the linearization oracle's verdict (002
    *  Alg. 2) — a concurrency error, since a misuse that a sequential order shows is not reported. */
   verdict?: string;
