@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 export const REPO = join(__dirname, '..', '..');
@@ -16,6 +16,17 @@ export function conlens(args: string[], cwd = REPO): CliResult {
   delete env.NODE_TEST_CONTEXT;
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env, timeout: 300_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Runs one test file of a project with the built loader preloaded, as a user's `node --test`:
+ *  its output, prefixed `FAILED` when it failed (a synthesized test exposing its bug). */
+export function runTest(file: string, cwd: string): string {
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  try {
+    return execFileSync(process.execPath, ['--import', join(REPO, 'dist', 'register.mjs'), '--test', file], { cwd, encoding: 'utf8', env: { ...env, NODE_OPTIONS: '' } });
+  } catch (error) {
+    return `FAILED\n${String((error as { stdout?: string }).stdout)}`;
+  }
 }
 
 // One process for many calls: loads the built CLI once, calls its main() for each argument list

@@ -4,7 +4,6 @@
 // the seed slice replays the earlier calls; each run of the oracle imports the module afresh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { readSeedRun } from '../../src/core/synth/seed-invocations.ts';
 import { planTests } from '../../src/core/synth/plan-tests.ts';
 import { SeedSlice } from '../../src/core/synth/seed-slice.ts';
 import { renderTest } from '../../src/core/synth/write-tests.ts';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens, runTest } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 const FIXTURE = join(__dirname, 'fixtures', 'module-functions');
@@ -108,15 +107,6 @@ test("getClient ∥ getClient on client.client", async () => {
   const jest = renderTest(single, { root: FIXTURE, outDir, runner: 'jest', helper: { specifier: 'concurrency-lens/concurrently' }, style: '.ts' });
   assert.match(jest, /^ {6}jest\.resetModules\(\); const m0 = require\("\.\.\/\.\.\/src\/client\.ts"\);$/m);
 });
-
-function runTest(file: string, cwd: string): string {
-  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  try {
-    return execFileSync(process.execPath, ['--import', join(REPO, 'dist', 'register.mjs'), '--test', file], { cwd, encoding: 'utf8', env: { ...env, NODE_OPTIONS: '' } });
-  } catch (error) {
-    return `FAILED\n${String((error as { stdout?: string }).stdout)}`;
-  }
-}
 
 test('conlens synth on module functions: the written tests expose the double reservation, the lost restock and the double connect', () => {
   const out = join(FIXTURE, '.conlens', `module-functions-${process.pid}`);

@@ -5,22 +5,12 @@
 // the reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens, REPO } from '../helpers/cli.ts';
+import { conlens, runTest } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 const FIXTURE = join(__dirname, 'fixtures', 'intruder-running-example');
-
-function runTest(file: string, cwd: string): string {
-  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-  try {
-    return execFileSync(process.execPath, ['--import', join(REPO, 'dist', 'register.mjs'), '--test', file], { cwd, encoding: 'utf8', env: { ...env, NODE_OPTIONS: '' } });
-  } catch (error) {
-    return `FAILED\n${String((error as { stdout?: string }).stdout)}`;
-  }
-}
 
 test('conlens synth --method intruder on 000 Fig. 5/8 writes the setter test of §3.6 and the bar ∥ zee test', () => {
   const out = join(FIXTURE, '.conlens', `synth-cli-${process.pid}`);
