@@ -5,6 +5,7 @@
 // tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
@@ -44,6 +45,23 @@ test("tests conlens left in .conlens/ stay out of a traced run of the user's pla
     const traced = conlens(['trace', dir, '--tests', 'unit']);
     assert.equal(traced.status, 0, traced.stdout + traced.stderr);
     assert.doesNotMatch(traced.stdout + traced.stderr, /left-behind/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a command that names tests conlens wrote in .conlens/ runs them even when the config\'s include leaves .conlens/ out (rank\'s synthesized suite)', () => {
+  // The fixture's vitest.config.ts includes only test/**/*.test.ts.
+  const dir = withToolTestInConlens(join(FIXTURES, 'account'), 'npx vitest run .conlens/synth/synth-01-left-behind.test.ts');
+  try {
+    const runDir = join(dir, '.conlens', 'runs', 'named');
+    const env = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
+    delete env.NODE_TEST_CONTEXT;
+    const run = spawnSync(process.execPath, [join(REPO, 'dist', 'vitest-run.mjs'), 'run', '.conlens/synth/synth-01-left-behind.test.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+    const output = run.stdout + run.stderr;
+    assert.doesNotMatch(output, /No test files found/);
+    assert.match(output, /a synthesized test that fails/);
+    assert.equal(run.status, 1, 'the named test fails by design');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

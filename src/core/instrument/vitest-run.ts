@@ -14,6 +14,8 @@ interface VitestNode {
   startVitest(mode: 'test', filters: string[], options: Record<string, unknown>, viteOverrides: { plugins: unknown[] }): Promise<{ shouldKeepServer(): boolean; exit(force?: boolean): Promise<void> }>;
 }
 
+/** Vitest's default `test.include`. */
+const VITEST_DEFAULT_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
 /** The tool's own folder in the project. */
 const CONLENS_DIR = '.conlens';
 const ownDir = dirname(fileURLToPath(import.meta.url));
@@ -52,7 +54,11 @@ async function main(): Promise<void> {
   // Tests conlens wrote under .conlens/ (conlens synth) match Vitest's default include: a run of
   // the user's command must not pick them up (the unit suite would fail on the bug they expose).
   // Only a command that names them runs them (rank's synthesized integration suite).
-  if (!filter.some((f) => f.includes(CONLENS_DIR))) options.cliExclude = [...((options.cliExclude as unknown[] | undefined) ?? []), `**/${CONLENS_DIR}/**`];
+  const ours = filter.filter((f) => f.includes(CONLENS_DIR));
+  if (!ours.length) options.cliExclude = [...((options.cliExclude as unknown[] | undefined) ?? []), `**/${CONLENS_DIR}/**`];
+  // A config's own `include` (`test/**/*.test.ts`) leaves them out even when named: the files
+  // named there are included too, beside Vitest's default pattern for the other filters.
+  else options.include = [...ours.map((f) => f.split('\\').join('/').replace(/^\.\//, '')), ...VITEST_DEFAULT_INCLUDE];
   const ctx = await vitest.startVitest('test', filter.map((f) => f.split('\\').join('/')), options, { plugins: [conlensVitePlugin(settings, ownDir)] });
   if (!ctx.shouldKeepServer()) await ctx.exit();
 }
