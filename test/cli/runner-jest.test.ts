@@ -5,9 +5,10 @@
 // deadlock under Jest: the slow tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens } from '../helpers/cli.ts';
+import { conlens, REPO } from '../helpers/cli.ts';
 import { clean, jestMissing, RUNNER_FIXTURES, withToolTestInConlens } from '../helpers/runner-fixtures.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 
@@ -57,6 +58,23 @@ test("tests conlens left in .conlens/ stay out of a traced run of the user's pla
     const traced = conlens(['trace', dir, '--tests', 'unit']);
     assert.equal(traced.status, 0, traced.stdout + traced.stderr);
     assert.doesNotMatch(traced.stdout + traced.stderr, /left-behind|fixed\/test/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a command that names tests conlens wrote in .conlens/ runs them even when the config\'s roots leave .conlens/ out (rank\'s synthesized suite)', { skip }, () => {
+  // The fixture's jest.config.cjs has roots: ['<rootDir>/test'].
+  const dir = withToolTestInConlens(ACCOUNT, 'npx jest --runTestsByPath .conlens/synth/synth-01-left-behind.test.ts');
+  try {
+    const runDir = join(dir, '.conlens', 'runs', 'named');
+    const env: NodeJS.ProcessEnv = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
+    delete env.NODE_TEST_CONTEXT;
+    const run = spawnSync(process.execPath, [join(REPO, 'dist', 'jest-run.cjs'), '--runTestsByPath', '.conlens/synth/synth-01-left-behind.test.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+    const output = run.stdout + run.stderr;
+    assert.doesNotMatch(output, /No tests found/);
+    assert.match(output, /a synthesized test that fails/);
+    assert.equal(run.status, 1, 'the named test fails by design');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

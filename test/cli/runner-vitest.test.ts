@@ -55,7 +55,7 @@ test('a command that names tests conlens wrote in .conlens/ runs them even when 
   const dir = withToolTestInConlens(join(FIXTURES, 'account'), 'npx vitest run .conlens/synth/synth-01-left-behind.test.ts');
   try {
     const runDir = join(dir, '.conlens', 'runs', 'named');
-    const env = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
+    const env: NodeJS.ProcessEnv = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
     delete env.NODE_TEST_CONTEXT;
     const run = spawnSync(process.execPath, [join(REPO, 'dist', 'vitest-run.mjs'), 'run', '.conlens/synth/synth-01-left-behind.test.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
     const output = run.stdout + run.stderr;

@@ -13,6 +13,9 @@ interface ProjectConfig {
   transform: [string, string, unknown][];
   setupFiles: string[];
   testPathIgnorePatterns?: string[];
+  /** Absolute, as jest-config resolves them. */
+  roots?: string[];
+  rootDir?: string;
 }
 interface GlobalConfig {
   testFailureExitCode: number;
@@ -79,6 +82,13 @@ async function main(): Promise<void> {
   // Tests conlens wrote under .conlens/ (conlens synth) match Jest's default testMatch: a run of
   // the user's command must not pick them up; only a command that names them runs them.
   if (!userArgs.some((a) => a.includes('.conlens'))) argv.testPathIgnorePatterns = [...(config.testPathIgnorePatterns ?? []), '/\\.conlens/'];
+  else {
+    // A config's `roots` (`<rootDir>/test`) leave them out even when named (rank's synthesized
+    // suite: "No tests found"): the project's .conlens/ is a root too.
+    const own = join(config.rootDir ?? cwd, '.conlens');
+    const roots = config.roots ?? [];
+    if (!roots.some((r) => own === r || own.startsWith(`${r}/`) || own.startsWith(`${r}\\`))) argv.roots = [...roots, own];
+  }
 
   const { results, globalConfig } = await runCLI(argv, projects);
   const code = !results || results.success ? 0 : globalConfig.testFailureExitCode;
