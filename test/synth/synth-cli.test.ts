@@ -95,3 +95,32 @@ test('caches the token', async () => {
   assert.match(stdout, /Source\.fetchToken ∥ Source\.fetchToken on Source\.issued: the unit tests never call Source\.fetchToken themselves \(only other functions do\)/);
   assert.doesNotMatch(stdout, /without an error/);
 });
+
+test('CommonJS module functions (exports.f = function …) are skipped with that reason, not "not a method or exported function"', () => {
+  const root = tempProject({
+    'package.json': '{ "name": "cjs-inventory" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.js'], unit: { command: 'node --test test/' } }),
+    'src/inventory.js': `const stock = new Map();
+const io = () => new Promise((r) => setImmediate(r));
+exports.restock = function restock(sku, n) { stock.set(sku, (stock.get(sku) ?? 0) + n); };
+exports.reserve = async function reserve(sku, n) {
+  const have = stock.get(sku) ?? 0;
+  if (have < n) return false;
+  await io();
+  stock.set(sku, have - n);
+  return true;
+};`,
+    'test/inventory.test.js': `const { test } = require('node:test');
+const assert = require('node:assert');
+const inv = require('../src/inventory.js');
+test('reserve takes from stock', async () => {
+  inv.restock('apple', 3);
+  assert.equal(await inv.reserve('apple', 2), true);
+});`,
+  });
+  const { status, stdout, stderr } = conlens(['synth', root, '--method', 'intruder']);
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /0 concurrent test\(s\) written/);
+  assert.match(stdout, /exports\.\w+ is a CommonJS export: module functions are synthesized from ES module exports/);
+  assert.doesNotMatch(stdout, /not a method or exported function/);
+});

@@ -113,7 +113,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       end();
       // Which stage came up empty (000 Table 6's columns): no shared access at all, no conflicting
       // pair, or pairs every one of which is guarded.
-      const why = synth.skipped.length ? `${synth.skipped.length} candidate(s) skipped: ${synth.skipped.slice(0, 3).map((s) => s.note).join('; ')}`
+      const why = synth.skipped.length ? `${synth.skipped.length} candidate(s) skipped: ${[...new Set(synth.skipped.map((s) => s.note))].slice(0, 3).join('; ')}`
         : synth.counts.dependencies === 0 ? 'the calls the unit tests make touch no state reached from a receiver, a parameter or a module variable'
         : synth.counts.pairs === 0 ? 'no access of one call can come between two accesses of another to the same location (000 Fig. 6)'
         : 'every pair of calls the unit tests make on shared state is guarded by a lock both take, or runs in one synchronous step';
