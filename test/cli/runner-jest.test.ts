@@ -5,11 +5,10 @@
 // deadlock under Jest: the slow tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { conlens, REPO } from '../helpers/cli.ts';
-import { clean, jestMissing, RUNNER_FIXTURES, withToolTestInConlens } from '../helpers/runner-fixtures.ts';
+import { conlens } from '../helpers/cli.ts';
+import { clean, jestMissing, RUNNER_FIXTURES, runEntryTraced, withToolTestInConlens } from '../helpers/runner-fixtures.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 
 const ACCOUNT = join(RUNNER_FIXTURES.jest, 'account');
@@ -67,14 +66,10 @@ test('a command that names tests conlens wrote in .conlens/ runs them even when 
   // The fixture's jest.config.cjs has roots: ['<rootDir>/test'].
   const dir = withToolTestInConlens(ACCOUNT, 'npx jest --runTestsByPath .conlens/synth/synth-01-left-behind.test.ts');
   try {
-    const runDir = join(dir, '.conlens', 'runs', 'named');
-    const env: NodeJS.ProcessEnv = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
-    delete env.NODE_TEST_CONTEXT;
-    const run = spawnSync(process.execPath, [join(REPO, 'dist', 'jest-run.cjs'), '--runTestsByPath', '.conlens/synth/synth-01-left-behind.test.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
-    const output = run.stdout + run.stderr;
+    const { status, output } = runEntryTraced(dir, 'jest-run.cjs', ['--runTestsByPath', '.conlens/synth/synth-01-left-behind.test.ts']);
     assert.doesNotMatch(output, /No tests found/);
     assert.match(output, /a synthesized test that fails/);
-    assert.equal(run.status, 1, 'the named test fails by design');
+    assert.equal(status, 1, 'the named test fails by design');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,11 +5,10 @@
 // tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
-import { RUNNER_FIXTURES, withToolTestInConlens, tracePoints } from '../helpers/runner-fixtures.ts';
+import { RUNNER_FIXTURES, withToolTestInConlens, tracePoints, runEntryTraced } from '../helpers/runner-fixtures.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 
 const FIXTURES = RUNNER_FIXTURES.vitest;
@@ -54,14 +53,10 @@ test('a command that names tests conlens wrote in .conlens/ runs them even when 
   // The fixture's vitest.config.ts includes only test/**/*.test.ts.
   const dir = withToolTestInConlens(join(FIXTURES, 'account'), 'npx vitest run .conlens/synth/synth-01-left-behind.test.ts');
   try {
-    const runDir = join(dir, '.conlens', 'runs', 'named');
-    const env: NodeJS.ProcessEnv = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
-    delete env.NODE_TEST_CONTEXT;
-    const run = spawnSync(process.execPath, [join(REPO, 'dist', 'vitest-run.mjs'), 'run', '.conlens/synth/synth-01-left-behind.test.ts'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
-    const output = run.stdout + run.stderr;
+    const { status, output } = runEntryTraced(dir, 'vitest-run.mjs', ['run', '.conlens/synth/synth-01-left-behind.test.ts']);
     assert.doesNotMatch(output, /No test files found/);
     assert.match(output, /a synthesized test that fails/);
-    assert.equal(run.status, 1, 'the named test fails by design');
+    assert.equal(status, 1, 'the named test fails by design');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // Shared by the runner CLI tests (test/cli/runner-*.test.ts, test/slow/runner-cli.test.ts): the
 // fixtures in test/runners/ run through the CLI as a user's Jest or Vitest project would.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -53,4 +54,14 @@ export function withToolTestInConlens(fixture: string, unit: string, config?: [s
   const runner = unit.includes('vitest') ? "import { test, expect } from 'vitest';\n" : '';
   writeFileSync(join(dir, '.conlens', 'synth', 'synth-01-left-behind.test.ts'), `${runner}test('a synthesized test that fails', () => { expect(1).toBe(2); });\n`);
   return dir;
+}
+
+/** Runs our runner entry (`vitest-run.mjs`, `jest-run.cjs` in dist/) in `dir` as a traced run
+ *  starts it, with `args` as the user's command gave them: its exit code and its output. */
+export function runEntryTraced(dir: string, entry: string, args: string[]): { status: number | null; output: string } {
+  const runDir = join(dir, '.conlens', 'runs', 'named');
+  const env: NodeJS.ProcessEnv = { ...process.env, CONLENS_TRACE: JSON.stringify({ root: dir, include: ['src/**/*.ts'], runDir, fields: false, depth: 2, locks: [] }) };
+  delete env.NODE_TEST_CONTEXT;
+  const run = spawnSync(process.execPath, [join(REPO, 'dist', entry), ...args], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: run.status, output: run.stdout + run.stderr };
 }

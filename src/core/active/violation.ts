@@ -46,8 +46,8 @@ export interface StepAccess {
   value?: string;
   /** A collection's receiver as written at the site (`this.cache`). */
   on?: string;
-  /** The path (`file:` key) is a directory: a directory call (mkdir, rmdir, mkdtemp, opendir) in
-   *  the run named it. The key stays the path's, so a stat of it still conflicts with its mkdir. */
+  /** The path (`file:` key) is a directory: mkdir or rmdir named it in the run (a listing's
+   *  `dir:` key is one already). The key stays the path's, so a stat of it still conflicts with its mkdir. */
   directory?: true;
   /** When the value is an object or an array: its id, as `obj` numbers objects — the read of
    *  `this.table` whose `ref` is the `obj` of a later read of `EUR` was the path to it (the story
@@ -232,9 +232,9 @@ function errorText(err: unknown): string {
   return JSON.stringify(err);
 }
 
-const DIRECTORY_CALL = /(^|\.)(mkdir|rmdir|mkdtemp|opendir)(Sync)?$/;
+const DIRECTORY_CALL = /(^|\.)(mkdir|rmdir)(Sync)?$/;
 
-/** The `file:` keys a directory call accessed in this trace (runtime/resources.ts keys an entry by
+/** The `file:` keys mkdir or rmdir accessed in this trace (runtime/resources.ts keys an entry by
  *  its path whatever it is; the call that made it says it is a directory). */
 function directoryPaths(trace: ProcessTrace): Set<string> {
   const found = new Set<string>();

@@ -54,12 +54,13 @@ async function main(): Promise<void> {
   // Tests conlens wrote under .conlens/ (conlens synth) match Vitest's default include: a run of
   // the user's command must not pick them up (the unit suite would fail on the bug they expose).
   // Only a command that names them runs them (rank's synthesized integration suite).
-  const ours = filter.filter((f) => f.includes(CONLENS_DIR));
+  const filters = filter.map((f) => f.split('\\').join('/'));
+  const ours = filters.filter((f) => f.includes(CONLENS_DIR));
   if (!ours.length) options.cliExclude = [...((options.cliExclude as unknown[] | undefined) ?? []), `**/${CONLENS_DIR}/**`];
   // A config's own `include` (`test/**/*.test.ts`) leaves them out even when named: the files
   // named there are included too, beside Vitest's default pattern for the other filters.
-  else options.include = [...ours.map((f) => f.split('\\').join('/').replace(/^\.\//, '')), ...VITEST_DEFAULT_INCLUDE];
-  const ctx = await vitest.startVitest('test', filter.map((f) => f.split('\\').join('/')), options, { plugins: [conlensVitePlugin(settings, ownDir)] });
+  else options.include = [...ours.map((f) => f.replace(/^\.\//, '')), ...VITEST_DEFAULT_INCLUDE];
+  const ctx = await vitest.startVitest('test', filters, options, { plugins: [conlensVitePlugin(settings, ownDir)] });
   if (!ctx.shouldKeepServer()) await ctx.exit();
 }
 

@@ -5,7 +5,7 @@
 // carrying the original as its option, and our setup file comes first in `setupFiles`. Nothing
 // is written into the user's files. The exit status is Jest's.
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { readTraceSettings } from '../instrument/instrument-config.js';
 
 type Argv = Record<string, unknown> & { projects?: string[] };
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     // suite: "No tests found"): the project's .conlens/ is a root too.
     const own = join(config.rootDir ?? cwd, '.conlens');
     const roots = config.roots ?? [];
-    if (!roots.some((r) => own === r || own.startsWith(`${r}/`) || own.startsWith(`${r}\\`))) argv.roots = [...roots, own];
+    if (!roots.some((r) => !relative(r, own).startsWith('..'))) argv.roots = [...roots, own];
   }
 
   const { results, globalConfig } = await runCLI(argv, projects);
