@@ -97,28 +97,24 @@ test('the lock table finds a wait-for cycle between tasks', () => {
   assert.equal(scheduler.waitForCycle(), undefined, 'released: the cycle is gone');
 });
 
-test('a lock request is a scheduling point, eligible only while the lock table shows the lock free', async () => {
-  const events: TraceEvent[] = [];
-  const scheduler = new Scheduler(new RandomStrategy(9), { stallMs: 1000, settleMs: 1 }, (e) => events.push(e));
-  const order: string[] = [];
-  let inside = 0;
-  const region = async (name: string, a: ScheduledActivation) => {
-    await scheduler.acquire(a, 100, 42);
-    scheduler.lockAcquired(a, 42); // the library's own acquire: already counted by the grant
-    inside++;
-    assert.equal(inside, 1, 'one holder at a time');
-    order.push(`${name}+`);
-    await scheduler.park(a, 1, null, {});
-    order.push(`${name}-`);
-    inside--;
-    scheduler.lockReleased(a, 42);
-  };
-  await Promise.all([region('A', act(1)), region('B', act(2)), region('C', act(3))]);
-  assert.equal(order.length, 6);
-  for (let i = 0; i < 6; i += 2) assert.equal(order[i][0], order[i + 1][0], `regions do not interleave: ${order}`);
-  const grants = events.filter((e) => e.e === 'sched' && e.s === 100);
-  assert.equal(grants.length, 3, 'every grant is a decision');
-  assert.equal(scheduler.waitForCycle(), undefined);
+test("a lock's grant is no delay: once ready it runs before other ready work, in settle order, a decision of one", async () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const events: TraceEvent[] = [];
+    const scheduler = new Scheduler(new RandomStrategy(seed), { stallMs: 1000, settleMs: 1 }, (e) => events.push(e));
+    const order: string[] = [];
+    // C parks first on a settled operand (mocked I/O: a free choice); then A and B resume after
+    // their lock was granted, A's grant settling first.
+    const c = scheduler.park(act(3), 30, null, {}).then(() => order.push('C'));
+    let grantB!: () => void;
+    const b = scheduler.park(act(2), 20, new Promise<void>((r) => (grantB = r)), { lock: 42, prompt: 'always' }).then(() => order.push('B'));
+    const a = scheduler.park(act(1), 10, Promise.resolve(), { lock: 42, prompt: 'always' }).then(() => order.push('A'));
+    await Promise.resolve();
+    grantB();
+    await Promise.all([a, b, c]);
+    assert.deepEqual(order, ['A', 'B', 'C'], `seed ${seed}`);
+    const decisions = events.flatMap((e) => (e.e === 'sched' ? [e] : []));
+    assert.deepEqual(decisions.slice(0, 2).map((e) => e.c), [1, 1], `seed ${seed}: the grants were no choice`);
+  }
 });
 
 test('atomfuzzer (003 Alg. 2) pauses a re-acquire inside an atomic block until another task takes the lock', () => {
@@ -340,7 +336,7 @@ test('eat', async () => {
   }
 });
 
-test("atomfuzzer: the mutex inside a config lock class's own methods is part of that lock — never a region, a pause or an error", async () => {
+test("atomfuzzer: the mutex inside a config lock class's own methods is part of that lock — never a request, a pause or an error", async () => {
   // The fixed dining philosophers in small: both tasks hold `a` while b's pickup and pickdown each
   // take b's inner mutex. By 003's mutex rule read literally, the second inner acquire inside the
   // region holding `a` is a re-acquire, and the other task taking b's inner mutex in between an error.
@@ -390,7 +386,7 @@ test('eat', async () => {
     const stickMethods = new Set([fnIndex.get('Stick.pickup'), fnIndex.get('Stick.pickdown')]);
     const inStick = new Set(events.flatMap((e) => (e.e === 'en' && stickMethods.has(e.f) ? [e.a] : [])));
     const inner = new Set(events.flatMap((e) => (e.e === 'lk' && e.a !== null && inStick.has(e.a) ? [e.lock] : [])));
-    assert.equal(inner.size, 2, `seed ${seed}: the two inner mutexes are traced`);
+    assert.equal(inner.size, 0, `seed ${seed}: the inner mutexes are the Stick's own workings, not lock operations`);
     const atoms = events.flatMap((e) => (e.e === 'atom' ? [e] : []));
     assert.deepEqual(atoms.filter((e) => inner.has(e.lock)), [], `seed ${seed}: a note about an inner mutex`);
     assert.deepEqual(atoms.filter((e) => e.kind === 'error'), [], `seed ${seed}: errors`);

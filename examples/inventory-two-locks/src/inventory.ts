@@ -21,15 +21,15 @@ export class Inventory {
     this.onHand = stock;
   }
 
-  /** Moves `quantity` units from the shelf to the reservations once confirmed. The bug: the two
-   *  fields are updated under two different locks, one region after the other — between them
-   *  (the await of the first region, the request of the second lock) other tasks run. */
+  /** Takes `quantity` units from the shelf, has them confirmed, then adds them to the
+   *  reservations. The bug: the two fields are updated under two different locks, one region
+   *  after the other — while the confirmation is under way (I/O) other tasks run between them. */
   async reserve(quantity: number): Promise<void> {
-    await this.confirmations.confirm(this.sku, quantity);
     await this.shelfLock.runExclusive(() => {
       if (this.onHand < quantity) throw new Error(`only ${this.onHand} of ${this.sku} left`);
       this.onHand -= quantity;
     });
+    await this.confirmations.confirm(this.sku, quantity);
     await this.reservationLock.runExclusive(() => {
       this.reserved += quantity;
     });
@@ -47,12 +47,12 @@ export class Inventory {
   }
 }
 
-/** Confirms on a later turn (I/O). */
+/** Confirms after I/O: the payment service answers in about 10 ms (a timer stands in for it). */
 export class QueuedConfirmations implements Confirmations {
   readonly confirmed: string[] = [];
 
   async confirm(sku: string, quantity: number): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     this.confirmed.push(`${sku} x${quantity}`);
   }
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
 import packageJson from '../../../package.json';
 import { rankAndReport } from './rank.js';
-import { configHash, findShardFolders, formatSchedule, patternSentenceOf, violationSteps, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, type FuzzResult, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
+import { assumptionText, configHash, findShardFolders, formatSchedule, patternSentenceOf, violationSteps, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, type FuzzResult, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
@@ -33,6 +33,8 @@ function printViolation(violation: Violation, log: (line: string) => void): void
   log(`${violation.kind}: ${violation.message}`);
   // The story in the user's words (issue 14): which task read what, who wrote meanwhile.
   for (const line of wrapText(storyOf(violation), 100)) log(`  ${line}`);
+  const assumed = assumptionText(violation.assumes);
+  if (assumed) for (const line of wrapText(`Assumes: ${assumed}`, 100)) log(`  ${line}`);
   if (violation.serializability) {
     log(`  atomic-set serializability violation (001 Table 1 row ${violation.serializability.row}, ${violation.serializability.notation}): ${patternSentenceOf(violation.serializability)}`);
     for (const line of violationSteps(violation.serializability)) log(`    ${line}`);

@@ -85,6 +85,19 @@ export interface Violation {
   /** assetfuzzer: the atomic-set serializability violation (001) the run realised before it
    *  failed: its pattern, units of work and the four events. */
   serializability?: PotentialViolation;
+  /** The awaited calls this run treated as slow I/O although they settled at once (the mocked-I/O
+   *  model, docs/how-it-works.md): the finding needs each to take longer than the work the
+   *  schedule ran first. Absent: the run is one Node can produce with real I/O and timer
+   *  durations alone. */
+  assumes?: SlowCallAssumption[];
+}
+
+/** An await the schedule delayed past work Node would have run after it. */
+export interface SlowCallAssumption {
+  file: string;
+  line: number;
+  /** The awaited call's callee as written (`this.origin.read`), when the await is of a call. */
+  call?: string;
 }
 
 /** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused),
@@ -330,7 +343,8 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       case 'stall':
         for (const edge of event.cycle ?? []) {
           const where = edge.s === undefined ? undefined : siteOf(edge.s);
-          const method = where?.k === 'lock' ? where.name : undefined;
+          // The lock method it waits in: a lock site's, or the awaited call's (`this.right.pickup`).
+          const method = where?.k === 'lock' ? where.name : where?.k === 'await' && where.name ? where.name.split('.').pop() : undefined;
           push(edge.a, edge.s, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}${method ? `, calling ${method}()` : ''}`, method);
         }
         if (!event.cycle) {
@@ -595,11 +609,35 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     decisions,
   };
   if (stalled?.stall?.cycle) violation.cycle = cycleText(stalled, stalled.stall);
+  const assumes = source ? assumptionsOf(source) : [];
+  if (assumes.length) violation.assumes = assumes;
   if (source) {
     const frames = framesOf(source, violation.schedule);
     if (Object.keys(frames).length) violation.frames = frames;
   }
   return { outcome: kind, message, steps, decisions, violation, atom, realised };
+}
+
+/** The await sites the process's decisions delayed past later work (SchedEvent.m), in the order
+ *  first delayed. */
+function assumptionsOf(trace: ProcessTrace): SlowCallAssumption[] {
+  const seen = new Set<number>();
+  for (const event of trace.events) if (event.e === 'sched') for (const site of event.m ?? []) seen.add(site);
+  const out: SlowCallAssumption[] = [];
+  for (const site of seen) {
+    const where = trace.info.sites.get(site);
+    if (!where) continue;
+    out.push({ file: where.file, line: where.line, ...(where.name ? { call: where.name } : {}) });
+  }
+  return out;
+}
+
+/** The sentence that says what a finding assumes (report text, stories). */
+export function assumptionText(assumes: SlowCallAssumption[] | undefined): string | undefined {
+  if (!assumes?.length) return undefined;
+  const shown = assumes.slice(0, 3).map((a) => (a.call ? `\`${a.call}(…)\` at ${a.file}:${a.line}` : `the await at ${a.file}:${a.line}`));
+  const more = assumes.length > 3 ? ` and ${assumes.length - 3} more` : '';
+  return `This run treats ${shown.join(', ')}${more} as slow I/O: each settled at once here (a stand-in for I/O, or no I/O at all), and the failure needs it to take longer than the work the schedule ran first. With real I/O there, this is a real order; with none, no Node run takes it.`;
 }
 
 export function writeViolation(violation: Violation): string {

@@ -284,6 +284,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         ...(order ? { order: { write: order.write.step, read: order.read.step, tasks: [order.write.task, order.read.task], kind: order.kind, ...(order.via ? { via: order.via.map((s) => s.step) } : {}) } } : {}),
         ...(synthesized ? { verdict: violation.message.includes('no linearization shows') ? 'concurrency error: no sequential order of the two calls shows this outcome (002 Alg. 2)' : `a ${violation.kind} the scheduler found while running the synthesized tests (not an oracle verdict: their sequential orders were not compared)` } : {}),
         ...(violation.serializability ? { serializability: violation.serializability } : {}),
+        ...(violation.assumes ? { assumes: violation.assumes } : {}),
       });
     }
   }

@@ -1,5 +1,6 @@
 // The text table of `conlens rank`, after 004 Tables V / IX / X: position, call order, depth,
 // S_rate, rank, flags, and the failure invariants under each position.
+import { assumptionText } from '../active/violation.js';
 import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
 
@@ -63,6 +64,8 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
     lines.push('', `Violation: ${v.kind} — ${v.message}`);
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
+    const assumed = assumptionText(v.assumes);
+    if (assumed) lines.push(...wrapText(`Assumes: ${assumed}`, 100).map((l) => `  ${l}`));
     lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
     if (v.interleaving) {
       const i = v.interleaving;

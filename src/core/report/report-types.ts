@@ -3,7 +3,7 @@ import type { PositionInvariant, SuspiciousPosition } from '../localize/localize
 import type { PotentialViolation } from '../active/hybrid-analysis.js';
 import type { NoiseRule } from '../localize/noise.js';
 import type { FoldedPosition } from './fold-positions.js';
-import type { ScheduleStep, ViolationKind } from '../active/violation.js';
+import type { ScheduleStep, SlowCallAssumption, ViolationKind } from '../active/violation.js';
 import type { Interleaving } from '../localize/interleaving.js';
 
 export interface ReportViolation {
@@ -38,6 +38,9 @@ export interface ReportViolation {
   verdict?: string;
   /** assetfuzzer: the atomic-set serializability violation (001) the run realised before failing. */
   serializability?: PotentialViolation;
+  /** Awaited calls the run treated as slow I/O although they settled at once (active/violation.ts
+   *  SlowCallAssumption): the finding holds only if each can take that long. */
+  assumes?: SlowCallAssumption[];
 }
 
 /** A failure invariant a noise rule kept out of the ranking (localize/noise.ts), with its rule. */

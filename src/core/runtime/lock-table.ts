@@ -1,7 +1,7 @@
 // The scheduler's lock table (DESIGN §7 pitfall 5), kept from the recorder's lock events: who
 // holds each lock, which activation asked for which, and the wait-for cycle of those requests — a
-// deadlock. The scheduler decides when a parked acquire may go (only while its lock is free); this
-// table only answers what is held and who waits for whom.
+// deadlock. The locks themselves decide who gets them and when (their permits, weights, queues):
+// the table only answers what is held and who waits for whom.
 import type { WaitForEdge } from './trace-events.js';
 
 /** What the table needs of an activation (scheduler.ts ScheduledActivation). */
@@ -25,25 +25,11 @@ export class LockTable<A extends LockOwner> {
   private readonly holders = new Map<number, A[]>();
   /** Outstanding lock requests: activation → lock. */
   private readonly requests = new Map<A, number>();
-  /** Grants not yet confirmed by the library's acquire: `<activation>:<lock>` → count. */
-  private readonly granted = new Map<string, number>();
-  /** Locks that belong to the implementation of a config lock class (a Monitor's mutex inside
-   *  Chopstick.pickup). They stay in the table (eligibility, deadlocks), but the strategy never
-   *  hears of them: the config lock's acquire and release are the lock operations, and what they
-   *  do inside is part of them — as a lock object's fields are never a data conflict (recorder
-   *  `field`). */
-  private readonly internalLocks = new Set<number>();
-
-  isFree(lock: number): boolean {
-    return (this.holders.get(lock)?.length ?? 0) === 0;
-  }
-
-  isInternal(lock: number): boolean {
-    return this.internalLocks.has(lock);
-  }
-
-  markInternal(lock: number): void {
-    this.internalLocks.add(lock);
+  /** Requests made while the lock was taken: they wait in the lock's own queue until it grants
+   *  them (acquired), even after their activation ended (`return m.runExclusive(…)`). */
+  private readonly queuedRequests = new Set<A>();
+  holderCount(lock: number): number {
+    return this.holders.get(lock)?.length ?? 0;
   }
 
   /** The lock `act` asked for and has not got yet. */
@@ -58,33 +44,24 @@ export class LockTable<A extends LockOwner> {
   /** The activation resumed or was dropped: a request it did not report as acquired is over. */
   forget(act: A): void {
     this.requests.delete(act);
+    this.queuedRequests.delete(act);
   }
 
-  /** The scheduler granted `lock` to `act`: it holds it from now on; the library's own acquire
-   *  that follows (acquired) is the same acquisition. */
-  grant(act: A, lock: number): boolean {
-    const fresh = this.acquired(act, lock);
-    const key = grantKey(act, lock);
-    this.granted.set(key, (this.granted.get(key) ?? 0) + 1);
-    return fresh;
+  /** `act`'s request waits in the lock's own queue until the lock grants it. */
+  queued(act: A): void {
+    this.queuedRequests.add(act);
   }
 
-  /** Returns false when the acquisition is one the scheduler granted already (no new event). */
-  acquired(act: A | undefined, lock: number): boolean {
-    if (act) {
-      const key = grantKey(act, lock);
-      const granted = this.granted.get(key);
-      if (granted) {
-        if (granted === 1) this.granted.delete(key);
-        else this.granted.set(key, granted - 1);
-        return false;
-      }
+  /** The lock granted `act`'s request (the library's acquire resolved, runExclusive called the
+   *  callback). */
+  acquired(act: A | undefined, lock: number): void {
+    if (act && this.requests.get(act) === lock) {
+      this.requests.delete(act);
+      this.queuedRequests.delete(act);
     }
-    if (act && this.requests.get(act) === lock) this.requests.delete(act);
     const list = this.holders.get(lock) ?? [];
     if (act) list.push(act);
     this.holders.set(lock, list);
-    return true;
   }
 
   released(act: A | undefined, lock: number): void {
@@ -103,7 +80,7 @@ export class LockTable<A extends LockOwner> {
     const edges = new Map<number, WaitForEdge[]>();
     for (const [act, lock] of this.requests) {
       // Other requests of ended activations are stale.
-      if (act.exited && !waiting.has(act)) continue;
+      if (act.exited && !waiting.has(act) && !this.queuedRequests.has(act)) continue;
       const task = taskOf(act)!;
       const site = siteOf(act, lock);
       for (const holder of this.holders.get(lock) ?? []) {
@@ -137,8 +114,4 @@ export class LockTable<A extends LockOwner> {
     }
     return undefined;
   }
-}
-
-function grantKey(act: LockOwner, lock: number): string {
-  return `${act.id}:${lock}`;
 }

@@ -45,6 +45,12 @@ export interface ParkInfo {
   /** The task of a continuation without an activation: a call of an async function of test
    *  code (recorder `ct`, a negative id). */
   task?: number;
+  /** The operand settles with no I/O in Node: `always` a lock's grant (the await after a
+   *  request: at once, or when the holder hands the lock over); `if-immediate` an await inside a
+   *  lock's own methods, when its operand settles before the scheduler's next turn (no timer or
+   *  I/O came between). Once ready it runs before anything else, in the order the operands
+   *  settled — as Node's microtask queue runs it (docs/how-it-works.md, real Node orders). */
+  prompt?: 'always' | 'if-immediate';
 }
 
 /** A parked macrotask callback (callbacks.ts): delay injection under event-loop-order.ts. */
@@ -85,16 +91,20 @@ interface Entry {
   /** A callback's candidate, the same at every decision (callbackCandidate). */
   candidate?: Candidate;
   callback?: ParkedCallback;
-  /** A lock request (runExclusive, acquire): eligible only while the lock table shows the lock
-   *  free; choosing it grants the lock (the library then takes it uncontended). */
-  acquire?: number;
-  /** The lock request's critical section cannot suspend (strategies.ts Candidate.short). */
-  short?: boolean;
   act: ScheduledActivation | undefined;
   site: number;
   info: ParkInfo;
   parkedAt: number;
   state: 'pending' | 'ready';
+  /** When it became ready, in settle order (prompt continuations run in this order). */
+  readySeq?: number;
+  /** It runs before anything else once ready (ParkInfo.prompt, decided when it settles). */
+  prompt?: boolean;
+  /** The scheduler's turn it parked in. */
+  turn?: number;
+  /** Its operand settled within the turn it parked in: no I/O or timer came between (a settled
+   *  promise, a test's stand-in for I/O). Delaying it past other work is the mocked-I/O model. */
+  instant?: boolean;
   ok?: boolean;
   value?: unknown;
   resolve: (value: unknown) => void;
@@ -141,6 +151,9 @@ export class Scheduler {
   readonly settleMs: number;
   private readonly parked: Entry[] = [];
   private seq = 0;
+  private readySeq = 0;
+  /** Counts the scheduler's turns (ticks): what settles within one settled with no I/O. */
+  private turn = 0;
   private step = 0;
   private tickQueued = false;
   private graceTimer: NodeJS.Timeout | undefined;
@@ -211,10 +224,13 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
+    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), state: 'pending', turn: this.turn, resolve, reject };
     this.parked.push(entry);
     const settle = (ok: boolean) => (settled: unknown) => {
       entry.state = 'ready';
+      entry.readySeq = ++this.readySeq;
+      if (info.prompt === 'always' || (info.prompt === 'if-immediate' && entry.turn === this.turn)) entry.prompt = true;
+      else if (entry.turn === this.turn) entry.instant = true;
       entry.ok = ok;
       entry.value = settled;
       this.progress();
@@ -224,21 +240,10 @@ export class Scheduler {
     return gate;
   }
 
-  /** A lock request as a scheduling point (DESIGN §7 pitfall 5, `rt.acquire`): the returned
-   *  promise resolves when the strategy picks this request, which it can only while no task holds
-   *  the lock in the lock table; the lock is then the requester's in the table. `short`: the
-   *  critical section cannot suspend (a synchronous runExclusive callback). */
-  acquire(act: ScheduledActivation, site: number, lock: number, short = false): Promise<void> {
-    let resolve!: (value: unknown) => void;
-    let reject!: (error: unknown) => void;
-    const gate = new Promise<unknown>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    this.locks.requested(act, lock);
-    this.parked.push({ seq: ++this.seq, key: `${act.id}@${site}`, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
-    this.progress();
-    return gate as Promise<void>;
+  /** How many activations hold `lock` in the lock table (a config lock's permits are counted
+   *  against it). */
+  lockHolders(lock: number): number {
+    return this.locks.holderCount(lock);
   }
 
   // ---- callbacks (callbacks.ts, delay injection) --------------------------------------------
@@ -341,14 +346,9 @@ export class Scheduler {
     return true;
   }
 
-  /** Ready to run: its operand settled and, for a lock request, the lock is free; a callback:
-   *  none that Node runs first is still waiting. */
+  /** Ready to run: its operand settled; a callback: none that Node runs first is still waiting. */
   private isEligible(entry: Entry): boolean {
-    return entry.state === 'ready' && (entry.acquire === undefined || this.isFree(entry.acquire)) && (entry.callback === undefined || !this.isPreceded(entry));
-  }
-
-  private isFree(lock: number): boolean {
-    return this.locks.isFree(lock);
+    return entry.state === 'ready' && (entry.callback === undefined || !this.isPreceded(entry));
   }
 
   /** Something happened (park, settle, exit, a lock event): a decision may be due. */
@@ -361,13 +361,13 @@ export class Scheduler {
   }
 
   private isDependent(entry: Entry): boolean {
-    if (entry.acquire !== undefined) return true;
     const { child, lock, dependent } = entry.info;
     return dependent === true || lock !== undefined || (child !== undefined && !child.exited) || this.learnedDependent.has(entry.site);
   }
 
   private tick(): void {
     this.tickQueued = false;
+    this.turn++;
     if (this.stalled) return;
     if (this.awaiting) return this.awaitChosen();
     const picks: Choice[] = [];
@@ -377,6 +377,11 @@ export class Scheduler {
       this.armStall();
       return;
     }
+    // A prompt continuation that is ready (a lock granted) runs now, before any I/O or timer and
+    // in settle order: no real Node run delays it, so it is no choice (a decision of one).
+    let prompt: Entry | undefined;
+    for (const pick of picks) if (pick.entry?.prompt && (!prompt || pick.entry.readySeq! < prompt.readySeq!)) prompt = pick.entry;
+    if (prompt) return this.decide([{ entry: prompt }]);
     // Let awaited I/O and timers settle before deciding (for a short while), so the candidates
     // do not depend on timing; operands that wait for other parked tasks are not waited for.
     // (Callbacks expected soon need no wait: they are candidates already.)
@@ -464,8 +469,6 @@ export class Scheduler {
       activation: e.act ? e.act.id : null,
       site: e.site,
       task: taskOf(e.act)?.id ?? e.info.task ?? null,
-      ...(e.acquire !== undefined && !this.locks.isInternal(e.acquire) ? { lock: e.acquire } : {}),
-      ...(e.short ? { short: true } : {}),
       ...(this.entrySites.has(e.site) ? { enters: true } : {}),
     };
   }
@@ -498,6 +501,13 @@ export class Scheduler {
       t: chosen.callback ? (taskOf(act)?.id ?? null) : candidate.task,
     };
     if (diverged) event.d = 1;
+    // Continuations that settled at once and before the chosen one: a Node run would have run them
+    // first, so this decision treats their awaited calls as slow I/O (rule 2 of the contract,
+    // docs/how-it-works.md) — a finding that rests on it says so (violation.ts assumes).
+    const before = chosen.readySeq ?? Infinity;
+    let assumed: Set<number> | undefined;
+    for (const e of this.parked) if (e !== chosen && e.instant && e.state === 'ready' && e.readySeq! < before) (assumed ??= new Set()).add(e.site);
+    if (assumed) event.m = [...assumed];
     this.write(event);
     this.writeNotes();
     this.parked.splice(this.parked.indexOf(chosen), 1);
@@ -508,7 +518,6 @@ export class Scheduler {
       CLEAR_TIMEOUT(this.graceTimer);
       this.graceTimer = undefined;
     }
-    if (chosen.acquire !== undefined && chosen.act) this.grant(chosen.act, chosen.acquire);
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
       if (chosen.ok) chosen.resolve(chosen.value);
@@ -532,22 +541,17 @@ export class Scheduler {
 
   // ---- locks (the recorder's lock events) ----------------------------------------------------
 
-  lockRequested(act: ScheduledActivation | undefined, lock: number): void {
-    if (act) this.locks.requested(act, lock);
-  }
-
-  /** The recorder saw `lock` used inside a config lock object's own methods (lock-table.ts). */
-  internalLock(lock: number): void {
-    this.locks.markInternal(lock);
-  }
-
-  /** The scheduler granted `lock` to `act` (lock-table.ts grant). */
-  private grant(act: ScheduledActivation, lock: number): void {
-    if (this.locks.grant(act, lock)) this.lockEvent(act, lock, true);
+  /** `queued`: the request is made and waits in the lock's own queue until the lock calls back
+   *  (runExclusive), even after its requester returned. */
+  lockRequested(act: ScheduledActivation | undefined, lock: number, queued = false): void {
+    if (!act) return;
+    this.locks.requested(act, lock);
+    if (queued) this.locks.queued(act);
   }
 
   lockAcquired(act: ScheduledActivation | undefined, lock: number): void {
-    if (this.locks.acquired(act, lock)) this.lockEvent(act, lock, true);
+    this.locks.acquired(act, lock);
+    this.lockEvent(act, lock, true);
   }
 
   lockReleased(act: ScheduledActivation | undefined, lock: number): void {
@@ -558,7 +562,6 @@ export class Scheduler {
 
   /** The strategy hears of the program's lock operations, not of a config lock's inner ones. */
   private lockEvent(act: ScheduledActivation | undefined, lock: number, acquired: boolean): void {
-    if (this.locks.isInternal(lock)) return;
     const task = taskOf(act)?.id ?? null;
     if (acquired) this.strategy.onLockAcquired?.(task, lock);
     else this.strategy.onLockReleased?.(task, lock);
@@ -647,8 +650,9 @@ export class Scheduler {
 
   /** The wait-for cycle of the parked tasks' lock requests, if there is one. */
   waitForCycle(): WaitForEdge[] | undefined {
-    const waiting = new Set(this.parked.flatMap((e) => (e.acquire !== undefined && e.act ? [e.act] : [])));
-    return this.locks.waitForCycle(waiting, (act, lock) => this.parked.find((e) => e.act === act && e.acquire === lock)?.site);
+    // Parked after a request the lock has not granted yet.
+    const waiting = new Set(this.parked.flatMap((e) => (e.info.lock !== undefined && e.act ? [e.act] : [])));
+    return this.locks.waitForCycle(waiting, (act, lock) => this.parked.find((e) => e.act === act && e.info.lock === lock)?.site);
   }
 
   private reportStall(atExit: boolean): void {

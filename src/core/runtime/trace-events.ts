@@ -57,7 +57,8 @@ export interface SiteEvent {
   line: number;
   col: number;
   k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'callback';
-  /** The property or method name, for field and lock sites. */
+  /** The property or method name, for field and lock sites; for an await of a call, the callee as
+   *  written (`this.origin.read`). */
   name?: string;
   /** A collection access's receiver as written (`this.cache`), when it is `this`, names and dots. */
   on?: string;
@@ -162,6 +163,9 @@ export interface SchedEvent {
   k: string;
   t: number | null;
   d?: 1;
+  /** Await sites of continuations that settled at once and earlier than the chosen one, which
+   *  this decision delayed: it treats their awaited calls as slow I/O (mocked-I/O model). */
+  m?: number[];
 }
 
 /** One edge of a wait-for cycle: task `t` (its root activation; `a` the activation that asked,

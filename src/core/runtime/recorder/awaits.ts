@@ -36,6 +36,9 @@ export class AwaitRecorder extends CallbackTaskRecorder {
       // are open: its operand waits for them (pitfall 1), not for I/O.
       dependent: known === true || (!act && this.open > 0),
       ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
+      // A lock's grant is no I/O: Node runs it with no delay. Neither is a lock's own workings
+      // when what they await settles at once (not a timer the lock polls with).
+      ...(lock !== undefined && lock !== null ? { prompt: 'always' as const } : this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
     }) as T;
   }
 
@@ -60,6 +63,11 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     const scheduler = this.scheduler;
     if (!scheduler) return box;
     return scheduler.park(frame.act, site, box, taskOfFrame(frame));
+  }
+
+  /** The activation runs a lock object's own method or is called from one (LockRecorder). */
+  protected insideLockObject(_act: Activation | undefined): boolean {
+    return false;
   }
 
   /** After the await (or yield) resumes. */

@@ -1,7 +1,6 @@
 // Locks: async-mutex objects (by shape) and the configured lock classes (by constructor name).
 // Requests, acquisitions and releases are trace events; under the controlled scheduler a request
 // is a scheduling point, made once the scheduler granted the lock (scheduler.acquire).
-import { types } from 'node:util';
 import { identityOf, peekProperty } from '../value-capture.js';
 import { type Activation, constructorNameOf, type Frame, isPlainPromise, PROMISE_THEN } from './recorder-base.js';
 import { AwaitRecorder } from './awaits.js';
@@ -31,43 +30,27 @@ export class LockRecorder extends AwaitRecorder {
   }
 
   /** A method call on a lock (`mc` for a non-collection receiver, `aq`): a request or release of
-   *  an async-mutex or config lock. */
+   *  an async-mutex or config lock. Inside a lock object's own methods (a Mutex built on a
+   *  Semaphore, a Monitor's mutex inside Chopstick.pickup) the calls are that lock's
+   *  implementation, not requests: only the outermost API is the lock. */
   protected lockCall(receiver: object, method: string, site: number): void {
-    if (!this.isLock(receiver)) return;
+    if (!this.isLock(receiver) || this.insideLockObject(this.current)) return;
     const lock = identityOf(receiver);
     const op = this.lockOp(receiver, method);
     if (op) this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op, lock });
-    if (op && this.scheduler && this.insideLockObject(this.current)) this.scheduler.internalLock(lock);
     if (op === 'request' && this.current) this.current.lastLock = receiver;
     if (op === 'request') this.scheduler?.lockRequested(this.current, lock);
     else if (op === 'release') this.scheduler?.lockReleased(this.current, lock);
   }
 
   /** `await receiver.method(…args)` where `method` is an acquire method (async-mutex `acquire`,
-   *  a config lock's): recorded as `mc` does; under the controlled scheduler the call is a
-   *  scheduling point — made once the scheduler granted the lock (scheduler.acquire). Emitted only
-   *  for scheduled runs (InstrumentOptions.scheduled). */
+   *  a config lock's): recorded as `mc` does, and called at once — a request is made when the
+   *  program makes it, and the lock's own queue decides when it is granted (a free permit grants
+   *  it with no delay: the await after it is a prompt one, scheduler.ts ParkInfo.prompt). Emitted
+   *  only for scheduled runs (InstrumentOptions.scheduled). */
   aq(receiver: unknown, method: string, site: number, ...args: unknown[]): unknown {
     const target = receiver as Record<string, (...a: unknown[]) => unknown>;
     if (receiver !== null && typeof receiver === 'object') this.lockCall(receiver, method, site);
-    const requester = this.current;
-    const scheduler = this.scheduler;
-    if (scheduler && requester && requester.lastLock === receiver && receiver !== null && typeof receiver === 'object') {
-      const gate = scheduler.acquire(requester, site, identityOf(receiver));
-      // The call runs from a microtask, but it is still the requester's call: its activation's
-      // parent (call tree, call orders, the scheduler's task) is the requester, which awaits it
-      // through the gate's promise — joined, never a spawn.
-      return PROMISE_THEN.call(gate, () => {
-        const before = this.current;
-        this.current = requester;
-        try {
-          return target[method](...args);
-        } finally {
-          this.settlePending(requester, true);
-          this.current = before;
-        }
-      });
-    }
     return target[method](...args);
   }
 
@@ -75,13 +58,12 @@ export class LockRecorder extends AwaitRecorder {
    *  the call itself (receiver, arguments, returned promise) is unchanged. */
   rx(receiver: unknown, site: number, callback: unknown, ...rest: unknown[]): unknown {
     const target = receiver as { runExclusive: (...args: unknown[]) => unknown };
-    if (!this.isLock(receiver) || typeof callback !== 'function') return target.runExclusive(callback, ...rest);
-    const lock = identityOf(receiver as object);
     const requester = this.current;
-    if (this.scheduler && this.insideLockObject(requester)) this.scheduler.internalLock(lock);
+    if (!this.isLock(receiver) || typeof callback !== 'function' || this.insideLockObject(requester)) return target.runExclusive(callback, ...rest);
+    const lock = identityOf(receiver as object);
     this.settlePending(requester, false);
     this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'request', lock });
-    this.scheduler?.lockRequested(requester, lock);
+    this.scheduler?.lockRequested(requester, lock, true);
     const release = () => {
       this.writer.write({ e: 'lk', a: requester?.id ?? null, s: site, op: 'release', lock });
       this.scheduler?.lockReleased(requester, lock);
@@ -107,25 +89,18 @@ export class LockRecorder extends AwaitRecorder {
       return result;
     };
     const scheduler = this.scheduler;
-    if (scheduler && requester) {
-      // Under the controlled scheduler the request is a scheduling point: runExclusive is called
-      // once the scheduler granted the lock (it is free then, so the library takes it at once).
-      // A synchronous callback holds the lock for one segment only (ATOMFUZZER defers those).
-      const gate = scheduler.acquire(requester, site, lock, !types.isAsyncFunction(callback));
-      const result = PROMISE_THEN.call(gate, () => target.runExclusive(wrapped, ...rest)) as Promise<unknown>;
-      this.dependentPromises.set(result, true);
-      return result;
-    }
     const result = target.runExclusive(wrapped, ...rest);
     if (scheduler && typeof result === 'object' && result !== null) this.dependentPromises.set(result, true);
     return result;
   }
 
-  /** The activation runs a method of a config lock object, or is called from one (a Monitor's
-   *  enter() inside Chopstick.pickup): its own lock operations implement that lock. */
-  protected insideLockObject(act: Activation | undefined): boolean {
-    for (let a = act; a; a = a.parent) if (this.isConfigLock(a.thisValue)) return true;
-    return false;
+  /** The activation runs a method of a lock object, or is called from one (a Mutex's
+   *  runExclusive on its Semaphore, a Monitor's enter() inside Chopstick.pickup): its own lock
+   *  operations implement that lock, so they are neither requests nor releases. */
+  protected override insideLockObject(act: Activation | undefined): boolean {
+    if (!act) return false;
+    // Computed once per activation: its `this` and its parents do not change.
+    return (act.inLock ??= this.isLock(act.thisValue) || this.insideLockObject(act.parent));
   }
 
   /** An instance of a config lock class (by constructor name). */
@@ -150,8 +125,10 @@ export class LockRecorder extends AwaitRecorder {
     const name = constructorNameOf(lock as object);
     const configured = this.options.locks.find((l) => l.export === name);
     if (configured) return method === configured.acquire ? 'request' : method === configured.release ? 'release' : undefined;
-    if (method === 'acquire' || method === 'runExclusive' || method === 'waitForUnlock') return 'request';
-    if (method === 'release' || method === 'cancel') return 'release';
+    // waitForUnlock takes nothing and cancel() rejects the waiters without releasing a holder:
+    // neither changes who holds the lock.
+    if (method === 'acquire' || method === 'runExclusive') return 'request';
+    if (method === 'release') return 'release';
     return undefined;
   }
 }

@@ -17,7 +17,7 @@ export interface RecorderOptions {
   /** How deep `this` and parameter objects are captured (default 2). */
   depth: number;
   /** Config lock classes, by constructor name and method names. */
-  locks: { export: string; acquire: string; release: string }[];
+  locks: { export: string; acquire: string; release: string; permits?: number }[];
   /** Atomic blocks by static name (only the atomfuzzer strategy uses them). */
   atomic?: string[];
   /** Await sites (`file:line:column`) that enter an atomic block (the scheduler's entrySites). */
@@ -47,6 +47,8 @@ export interface Activation {
   args: unknown[];
   /** The lock this activation last asked for (`await lock.acquire()` resumes holding it). */
   lastLock?: unknown;
+  /** It runs a lock object's own method, or is called from one (locks.ts insideLockObject). */
+  inLock?: boolean;
   /** The recorder saw it spawned: it starts a task (the scheduler's task identity). */
   spawned?: boolean;
   /** An atomic block (ATOMFUZZER): the task it was counted for at its start. */
