@@ -3,7 +3,7 @@ import packageJson from '../../package.json';
 import { ConfigError } from '../core/config/index.js';
 import { CommandStartError } from '../core/runner/run-command.js';
 import { GlobMatchError } from '../core/config/command.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
+import { EXIT_NOT_CHECKED, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
 import { printWarnings } from './print-config.js';
 import { parseSubcommandArgs, type Subcommand } from './subcommand.js';
 import { checkCommand } from './commands/check.js';
@@ -32,7 +32,9 @@ Options:
   -h, --help      show this help; conlens <command> --help shows a command's options
   -v, --version   print the version
 
-Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error.
+Exit codes: 0 checked and nothing confirmed (ok), 1 a confirmed finding (check,
+mine, diff: failing runs or failure invariants), 2 could not check (usage,
+configuration, nothing ran: rank and fuzz say what was not checked and why).
 The configuration (conlens.config.json) is described in the README.`;
 }
 
@@ -71,8 +73,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`conlens: ${error.message}\n`);
       return EXIT_USAGE;
     }
+    // A crash checked nothing: 2, never 1, which CI reads as a confirmed finding (issue 29).
     process.stderr.write(`conlens: internal error: ${(error as Error).stack ?? String(error)}\n`);
-    return EXIT_FINDINGS;
+    return EXIT_NOT_CHECKED;
   }
 }
 
@@ -91,7 +94,7 @@ export function runCli(): void {
     },
     (error) => {
       process.stderr.write(`conlens: ${(error as Error).stack}\n`);
-      process.exitCode = EXIT_FINDINGS;
+      process.exitCode = EXIT_NOT_CHECKED;
     },
   );
 }

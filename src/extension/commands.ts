@@ -13,7 +13,7 @@ import type { StaticAnalysis } from '../core/static/static-types.js';
 import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
-import { formatScore, parseReport, positionName, type RankedPosition } from './model/report-model.js';
+import { formatScore, notCheckedText, parseReport, positionName, type RankedPosition } from './model/report-model.js';
 import { starterConfig } from './model/starter-config.js';
 import type { ReportViolation } from '../core/report/report-types.js';
 import { runEngine, type EngineRun } from './engine.js';
@@ -203,18 +203,25 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     } finally {
       await rm(json, { force: true });
     }
-    if (run.exitCode !== 0 || text === undefined) {
+    let report;
+    try {
+      report = text === undefined ? undefined : parseReport(text, json);
+    } catch (error) {
+      void showError(run.exitCode === 0 ? (error as Error).message : `ranking failed: ${errorLine(run)}`);
+      return;
+    }
+    // A rank that could not check exits 2 with its report written (issue 29): shown, not an error.
+    if (!report || (run.exitCode !== 0 && !report.notChecked)) {
       void showError(`ranking failed: ${errorLine(run)}`);
       return;
     }
-    let report;
-    try {
-      report = parseReport(text, json);
-    } catch (error) {
-      void showError((error as Error).message);
+    results.setReport(report);
+    if (report.notChecked) {
+      const answer = await vscode.window.showWarningMessage(`${PREFIX}: ${notCheckedText(report.notChecked)} To check it: ${report.notChecked.todo}.`, 'Open Report', 'Show Output');
+      if (answer === 'Open Report') await vscode.commands.executeCommand('conlens.openReport');
+      if (answer === 'Show Output') output.show(true);
       return;
     }
-    results.setReport(report);
     if (settings.decorateAfterRun && !deps.decorations.visible) deps.decorations.toggle();
     const first = results.ranked[0];
     const v = report.violations[0];
@@ -238,6 +245,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const run = await engineCommand('Run active testing', fuzzArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser(FUZZ_STAGES));
     if (!run) return;
     const result = await readJson<FuzzResult>(json);
+    if (result?.notChecked) {
+      void vscode.window.showWarningMessage(`${PREFIX}: ${notCheckedText(result.notChecked)} To check it: ${result.notChecked.todo}.`, 'Show Output').then((a) => a && output.show(true));
+      return;
+    }
     if (!result || (run.exitCode !== 0 && run.exitCode !== 1)) {
       void showError(`active testing failed: ${errorLine(run)}`);
       return;

@@ -11,6 +11,7 @@ import { stopAllEngines } from './engine.js';
 import { ViolationDiagnostics } from './diagnostics.js';
 import { SOURCE_SELECTOR, SuspiciousCodeLens, SuspiciousHover } from './language.js';
 import { Results } from './results.js';
+import { notCheckedText } from './model/report-model.js';
 import { InvariantsProvider, SuspiciousProvider, ViolationsProvider } from './views.js';
 
 /** What activate() returns (`vscode.extensions.getExtension(...).exports`): read-only handles for
@@ -35,10 +36,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Conlen
   const updateBadge = () => {
     const n = results.ranked.length;
     suspiciousView.badge = n ? { value: n, tooltip: `${n} suspicious position${n === 1 ? '' : 's'}` } : undefined;
-    // Report warnings (newer reports list them) show above the ranking.
+    // What a rank could not check (issue 29), else the report's warnings (newer reports list
+    // them), shows above the ranking.
+    const notChecked = results.report?.notChecked;
     const warnings = (results.report as { warnings?: unknown } | undefined)?.warnings;
     const first = Array.isArray(warnings) && typeof warnings[0] === 'string' ? `⚠ ${warnings[0]}${warnings.length > 1 ? ` (+${warnings.length - 1} more in the report)` : ''}` : undefined;
-    suspiciousView.message = results.problem ?? first;
+    suspiciousView.message = results.problem ?? (notChecked ? `⚠ ${notCheckedText(notChecked)}` : first);
   };
   context.subscriptions.push(
     output,

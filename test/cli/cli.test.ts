@@ -11,7 +11,7 @@ test('--help lists every subcommand and the exit codes', () => {
   const { status, stdout } = conlens(['--help']);
   assert.equal(status, 0);
   for (const name of ['rank', 'check', 'config', 'graph', 'trace']) assert.match(stdout, new RegExp(`^  ${name} `, 'm'));
-  assert.match(stdout, /Exit codes: 0 ok, 1 findings or failing runs, 2 usage or configuration error/);
+  assert.match(stdout, /Exit codes: 0 checked and nothing confirmed \(ok\), 1 a confirmed finding[\s\S]*, 2 could not check \(usage,\s+configuration, nothing ran/);
   const [bare, other] = conlensBatch([[], ['-h']]);
   assert.equal(bare.stdout, stdout);
   assert.equal(other.stdout, stdout);

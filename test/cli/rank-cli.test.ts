@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { conlens } from '../helpers/cli.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 import { tempProject } from '../helpers/temp-project.ts';
+import { counterProject } from '../helpers/counter-project.ts';
 
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
   // The integration test is the root (run-orders.ts): SA.run, which it calls, has depth 1 and
@@ -51,29 +52,6 @@ test('rank refuses failing unit tests: reference invariants need a passing suite
   assert.match(stderr, /the unit tests failed .*reference invariants need a passing sequential suite/);
 });
 
-const COUNTER = `export class Counter {
-  n = 0;
-  async inc(by: number): Promise<number> {
-    const seen = this.n;
-    await Promise.resolve();
-    this.n = seen + by;
-    return this.n;
-  }
-}
-`;
-const UNIT = "import { test } from 'node:test'; import assert from 'node:assert'; import { Counter } from '../src/counter.ts';\n" +
-  "test('inc', async () => { const c = new Counter(); for (const k of [1, 2, 3, 4, 5, 6, 7, 8]) await c.inc(k); assert.equal(c.n, 36); });\n";
-
-function counterProject(integration: string, extra: Record<string, unknown> = {}): string {
-  return tempProject({
-    'package.json': '{ "type": "module" }',
-    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' }, ...extra }),
-    'src/counter.ts': COUNTER,
-    'test/unit.test.ts': UNIT,
-    'test/integration.test.ts': "import { test } from 'node:test'; import { Counter } from '../src/counter.ts';\n" + integration,
-  });
-}
-
 test('rank refuses a configuration without unit tests, naming the file and what to add', () => {
   const root = tempProject({
     'package.json': '{ "type": "module" }',
@@ -85,13 +63,15 @@ test('rank refuses a configuration without unit tests, naming the file and what 
   assert.match(stderr, /conlens\.config\.json: no "unit" command: reference invariants come from a passing sequential suite; add \{ "unit": \{ "command": "…" \} \}/);
 });
 
-test('integration tests whose calls ran serialized are a warning, not a refusal: exit 0 (issue 14)', () => {
+test('integration tests that ran no concurrent work checked no interleaving: said plainly, exit 2 even with --exit-zero (issue 29)', () => {
   const root = counterProject("test('one after the other', async () => { const c = new Counter(); await c.inc(1); await c.inc(2); });\n");
-  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2']);
-  assert.equal(status, 0, stderr);
-  assert.match(stderr, /conlens: warning: the integration tests ran no concurrent work: in 2 runs \(2 test processes\) no async call ran on while its caller went on and no two calls of the tests overlapped — the calls ran serialized/);
-  assert.match(stderr, /Promise\.all/);
-  assert.match(stdout, /^Suspicious positions in /m, 'the ranking goes on (drift is reported, not failed)');
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '2', '--jobs', '2', '--exit-zero', '--json', join(root, 'rank.json')]);
+  assert.equal(status, 2, stdout + stderr);
+  assert.match(stdout, /^Not checked: concurrent calls of Counter\.inc \(what the integration tests call\)\.\n {2}why: the integration tests ran no concurrent work: in 2 integration runs \(2 test processes\) no async call ran on while its caller went on and no two calls of the tests overlapped, so there was no interleaving to try\.\n {2}to check it: start the work concurrently in the integration tests, e\.g\. await Promise\.all\(\[a\(\), b\(\)\]\)/);
+  assert.doesNotMatch(stdout, /No suspicious position/);
+  const report = JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as { outcome: string; notChecked: { why: string } };
+  assert.equal(report.outcome, 'not-checked');
+  assert.match(report.notChecked.why, /ran no concurrent work/);
 });
 
 test('a failing run with no object state (a file-system race) still ranks positions and exits 1 (issue 14)', () => {
@@ -132,8 +112,9 @@ function rankDrift(): NonNullable<typeof driftRank> {
 
 test('drift alone exits 0: nothing failed', () => {
   const { root, status, stderr } = rankDrift();
-  const report = JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as { summary: { violations: number } };
+  const report = JSON.parse(readFileSync(join(root, 'rank.json'), 'utf8')) as { outcome: string; summary: { violations: number } };
   assert.equal(report.summary.violations, 0, stderr);
+  assert.equal(report.outcome, 'checked');
   assert.equal(status, 0, stderr);
 });
 
@@ -168,6 +149,7 @@ test('--progress json: one JSON line per stage on stderr, percent rising, then t
   const result = lines[lines.length - 1];
   assert.equal(result.type, 'result');
   assert.equal(result.report, join(root, '.conlens', 'report.json'));
+  assert.equal((result as { outcome?: string }).outcome, 'checked');
   assert.doesNotMatch(stderr, /^conlens: call graph/m, 'no text progress lines with --progress json');
   assert.equal(conlens(['rank', root, '--progress', 'xml']).status, 2);
 });

@@ -21,6 +21,7 @@ import {
   topScore,
   violationDiagnostic,
   MAX_RELATED_STEPS,
+  notCheckedText,
 } from '../../src/extension/model/report-model.ts';
 import { escapeMarkdown, hoverMarkdown } from '../../src/extension/model/hover-text.ts';
 import { position, report } from './fixtures.ts';
@@ -33,6 +34,13 @@ test('parseReport accepts a rank report and names the file and the fix for anyth
   assert.throws(() => parseReport(JSON.stringify({ ...r, positions: undefined }), 'f.json'), /no "positions" list/);
   assert.throws(() => parseReport(JSON.stringify({ ...r, positions: [{ rank: 1 }] }), 'f.json'), /positions\[0\] lacks function, rank or score/);
   assert.throws(() => parseReport('null', 'f.json'), /not a Concurrency Lens report/);
+});
+
+test('a report that could not check reads back, and says in one line what was not checked and why (issue 29)', () => {
+  const notChecked = { what: 'concurrent calls of inc (what the unit tests call)', why: 'no integration test ran', todo: 'configure an "integration" command' };
+  const r = { ...report(), outcome: 'not-checked' as const, notChecked, positions: [], violations: [] };
+  assert.deepEqual(parseReport(JSON.stringify(r), 'report.json').notChecked, notChecked);
+  assert.equal(notCheckedText(notChecked), 'Not checked: concurrent calls of inc (what the unit tests call) — no integration test ran.');
 });
 
 test('rerank keeps the report order, and competition ranks over what is left', () => {

@@ -109,6 +109,36 @@ test('text report: the table of Tables V/IX, the root, warnings, statuses, invar
   assert.match(text, /^ +implicates SetCheck\.set$/m);
 });
 
+// Issue 29: a rank that checked nothing concurrent.
+const notChecked: Report = {
+  ...report, outcome: 'not-checked', runs: 0, positions: [], violations: [], warnings: [],
+  notChecked: { what: 'concurrent calls of inc (what the unit tests call)', why: 'no integration test ran: none could be synthesized', todo: 'configure an "integration" command' },
+  summary: { ...report.summary, referenceInvariants: 0, onlineInvariants: 0, failureInvariants: 0, violations: 0, detectionRate: 0 },
+};
+
+test('text report of a rank that could not check: what, why and what to do first; no all-clear, no table, no 0 runs', () => {
+  assert.equal(formatReport(notChecked), 'Not checked: concurrent calls of inc (what the unit tests call).\n  why: no integration test ran: none could be synthesized.\n  to check it: configure an "integration" command.\n\n');
+  // Runs without concurrent work may still show drift, under the statement; never "No suspicious position".
+  const serial = formatReport({ ...notChecked, runs: 2, positions: [report.positions[1]] });
+  assert.match(serial, /^Not checked: [^\n]*\n.*\n.*\n\nSuspicious positions in \/p\n2 integration runs, strategy random, seeds 1…2; detection rate/);
+  assert.doesNotMatch(formatReport({ ...notChecked, runs: 2 }), /No suspicious position/);
+  assert.match(formatReport({ ...report, outcome: 'checked', positions: [], violations: [], summary: { ...report.summary, violations: 0 } }), /^No suspicious position: the integration runs kept the unit runs' invariants\.$/m);
+});
+
+test('SARIF of a rank that could not check: no results, an unsuccessful invocation and a notification saying why', () => {
+  const run = toSarif({ ...notChecked, warnings: ['a warning'] }).runs[0];
+  assert.deepEqual(run.results, []);
+  assert.deepEqual(run.invocations, [{
+    executionSuccessful: false,
+    toolExecutionNotifications: [
+      { level: 'error', descriptor: { id: 'conlens/not-checked' }, message: { text: 'Not checked: concurrent calls of inc (what the unit tests call). Why: no integration test ran: none could be synthesized. To check it: configure an "integration" command.' } },
+      { level: 'warning', message: { text: 'a warning' } },
+    ],
+  }]);
+  assert.equal(run.properties!.outcome, 'not-checked');
+  assert.deepEqual(toSarif({ ...report, outcome: 'finding' }).runs[0].invocations, [{ executionSuccessful: true }]);
+});
+
 test('text report: synthesized tests fuzzed one at a time say how many and the seeds each ran', () => {
   const one = formatReport(report);
   assert.match(one, new RegExp(`^${report.runs} integration runs, strategy random, seeds 1…${report.runs};`, 'm'));

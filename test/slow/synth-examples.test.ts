@@ -13,7 +13,7 @@ import { exampleCopy } from '../helpers/example-copy.ts';
 
 const PAPER_EXAMPLES = ['account', 'atomic-set-account', 'bank-transfer', 'dining-philosophers', 'dynamic-bin', 'file-appender', 'producer-consumer', 'queue', 'reorder', 'running-example', 'string-buffer'];
 
-interface Report { positions: { function: string; status: string }[]; summary: { violations: number }; violations: { verdict?: string }[] }
+interface Report { outcome?: string; notChecked?: { why: string }; positions: { function: string; status: string }[]; summary: { violations: number }; violations: { verdict?: string }[] }
 
 /** A copy of the example (or its fixed/ variant) with no integration tests and no integration command. */
 function withoutIntegration(name: string, fixed: boolean): string {
@@ -29,8 +29,12 @@ function withoutIntegration(name: string, fixed: boolean): string {
 
 function rank(dir: string): Report {
   const { status, stdout, stderr } = conlens(['rank', dir, '--runs', '10', '--jobs', '2', '--exit-zero', '--json', '-']);
-  assert.equal(status, 0, stderr);
-  return JSON.parse(stdout) as Report;
+  const report = JSON.parse(stdout) as Report;
+  // Issue 29: a variant whose every pair of calls takes one lock (account and queue, fixed) gets
+  // no synthesized test, so no run: not checked, exit 2 even with --exit-zero — never an all-clear.
+  if (report.outcome === 'not-checked') assert.match(report.notChecked?.why ?? '', /none could be synthesized from the unit tests \(every pair of calls .* is guarded by a lock both take/);
+  assert.equal(status, report.outcome === 'not-checked' ? 2 : 0, stderr);
+  return report;
 }
 
 test('rank with synthesized tests: the expected fault first on ≥ 9 of 11 papers\' examples; fixed variants clean', { timeout: 3_600_000 }, async (t) => {

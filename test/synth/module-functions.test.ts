@@ -143,7 +143,7 @@ test('conlens rank on module functions with only sequential tests synthesizes, c
   assert.ok(report.violations.length >= 1);
 });
 
-test('rank on functions that share no state says so, not that a lock guards them', () => {
+test('rank on functions that share no state says so, not that a lock guards them; nothing ran, so not checked: exit 2 (issue 29)', () => {
   const root = tempProject({
     'package.json': '{ "type": "module" }',
     'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/unit/*.test.ts' } }),
@@ -159,6 +159,7 @@ test('doubles', async () => {
 });`,
   });
   const { status, stdout, stderr } = conlens(['rank', root, '--runs', '1', '--exit-zero']);
-  assert.equal(status, 0, stderr);
-  assert.match(stdout, /no concurrent test could be synthesized from the unit tests \(the calls the unit tests make touch no state reached from a receiver, a parameter or a module variable\)/);
+  assert.equal(status, 2, stderr);
+  assert.match(stdout, /^Not checked: concurrent calls of double \(what the unit tests call\)\.\n {2}why: no integration test ran: none could be synthesized from the unit tests \(the calls the unit tests make touch no state reached from a receiver, a parameter or a module variable\)/);
+  assert.doesNotMatch(stdout, /No suspicious position/);
 });

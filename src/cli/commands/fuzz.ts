@@ -4,9 +4,9 @@ import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
 import packageJson from '../../../package.json';
 import { rankAndReport } from './rank.js';
-import { assumptionText, configHash, findShardFolders, formatSchedule, patternSentenceOf, violationSteps, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, type FuzzResult, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
+import { assumptionText, configHash, findShardFolders, formatSchedule, patternSentenceOf, violationSteps, fuzz, mergeFuzzShards, parseShard, replay, ShardMergeError, writeShard, notCheckedLines, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { printWarnings } from '../print-config.js';
-import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
+import { EXIT_FINDINGS, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
 import { storyOf } from '../../core/localize/interleaving.js';
 import { wrapText } from '../../core/report/format-report.js';
@@ -47,7 +47,20 @@ function printViolation(violation: Violation, log: (line: string) => void): void
   }
 }
 
+/** A run's line: its seed, outcome, steps, (duration), and what it did not exercise. */
+function runLine(o: FuzzRunOutcome, duration = true): string {
+  const nothing = o.checked?.processes === 0 ? '  [called no instrumented function]' : o.checked?.noTests ? `  [no test ran: ${o.checked.noTests}]` : '';
+  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
+}
+
 function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined): void {
+  // Issue 29: runs that checked nothing concurrent get no detection rate (0 % would read as an
+  // all-clear), only what was not checked, why, and what to do.
+  if (result.notChecked) {
+    log('');
+    for (const line of notCheckedLines(result.notChecked)) log(line);
+    return;
+  }
   const kinds = Object.entries(result.byKind).map(([k, n]) => `${k} ${n}`).join(', ');
   if (result.atomfuzzer) {
     const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
@@ -167,8 +180,13 @@ Options:
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
-Exit codes: 0 no run showed a violation, 1 some did, 2 configuration error or
-a command that cannot start.`,
+Exit codes: 0 checked and nothing confirmed (the runs executed tests that ran
+concurrent work, and none showed a violation), 1 some run did, 2 could not
+check: a configuration error, a command that cannot start, or runs that
+checked nothing concurrent — no test executed (none found, all skipped), none
+of the code under "include" called, or no concurrent work (no two tasks ever
+alive at once). Then fuzz prints no detection rate but what was not checked,
+why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
   options: {
     strategy: { type: 'string' },
     runs: { type: 'string' },
@@ -210,7 +228,7 @@ a command that cannot start.`,
         depth,
         stallMs,
         shard,
-        onRun: (o) => log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps  ${(o.durationMs / 1000).toFixed(1)} s${o.atom ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}`),
+        onRun: (o) => log(runLine(o)),
       });
     } catch (error) {
       if (error instanceof NoCommandError) throw new UsageError(error.message, 'fuzz');
@@ -222,7 +240,7 @@ a command that cannot start.`,
     }
     printFuzzSummary(result, log, positionals[0]);
     writeJson(result, values.json, toStdout);
-    return result.violations > 0 ? EXIT_FINDINGS : EXIT_OK;
+    return runsExitCode(result);
   },
 };
 
@@ -250,11 +268,14 @@ Options:
                   standard output)
   --sarif FILE    rank shards: also write the report as SARIF 2.1.0
   --all           rank shards: also show the failure invariants noise rules hid
-  --exit-zero     exit 0 even when a run failed (errors still exit 2)
+  --exit-zero     exit 0 when a run failed (a confirmed finding); shards that
+                  could not check still exit 2
   --config FILE   rank shards: the configuration file, instead of looking in dir
   -h, --help      show this help
 
-Exit codes: 0 no run showed a violation, 1 some did, 2 the shards do not merge.`,
+Exit codes: 0 checked and nothing confirmed, 1 some run showed a violation, 2
+the shards do not merge, or their runs checked nothing concurrent (as for
+conlens fuzz and conlens rank).`,
   options: {
     from: { type: 'string', multiple: true },
     json: { type: 'string' },
@@ -287,10 +308,10 @@ Exit codes: 0 no run showed a violation, 1 some did, 2 the shards do not merge.`
       return rankAndReport(loaded, { strategy: options.strategy, runs: options.runs, seed: options.seed, jobs: 1, integration: result }, values);
     }
     log(`merged ${merged.folders.length} shard(s): ${result.runs} run(s), strategy ${result.strategy}, seeds ${options.seed}…${options.seed + options.runs - 1}`);
-    for (const o of result.outcomes) log(`  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${o.message ? `  ${o.message.slice(0, 100)}` : ''}`);
+    for (const o of result.outcomes) log(runLine(o, false));
     printFuzzSummary(result, log, positionals[0]);
     writeJson(result, values.json, toStdout);
-    return result.violations > 0 && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
+    return runsExitCode(result, values['exit-zero'] === true);
   },
 };
 

@@ -9,7 +9,8 @@ import { formatReport } from '../../core/report/format-report.js';
 import { toSarif } from '../../core/report/sarif.js';
 import packageJson from '../../../package.json';
 import { printWarnings } from '../print-config.js';
-import { EXIT_FINDINGS, EXIT_OK, UsageError } from '../exit-codes.js';
+import { runsExitCode, UsageError } from '../exit-codes.js';
+import { notCheckedLines } from '../../core/active/outcome.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
 
 export const rankCommand: Subcommand = {
@@ -29,7 +30,8 @@ confirmed it (the failing interleaving ran through its code: deadlock cycle,
 stale read, update cut in two) or it is invariant drift only; confirmed
 positions rank first. Each function has one row: between positions and
 candidates of the same function fold into it (listed under "via"). The report
-is also written to .conlens/report.json.
+is also written to .conlens/report.json, with its outcome: checked, finding
+or not-checked.
 
 Options:
   --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct,
@@ -46,8 +48,9 @@ Options:
                   and per violation)
   --progress P    text (default): one line per stage on stderr; json: one JSON
                   line per stage and run on stderr, {"type":"progress","stage",
-                  "message","percent"}, then {"type":"result","report":PATH}
-                  or, when rank cannot go on, {"type":"error","message"}
+                  "message","percent"}, then {"type":"result","report":PATH,
+                  "outcome":O} (O: checked, finding or not-checked) or, when
+                  rank cannot go on, {"type":"error","message"}
   --all           also show the failure invariants the noise rules hid
                   (object identities, per-run fixtures such as temp paths,
                   ids, ports, timestamps, and Node core fields such as
@@ -58,7 +61,8 @@ Options:
                   integration suite; rank does so anyway when no "integration"
                   command is configured. Each violation then carries the
                   oracle's verdict
-  --exit-zero     exit 0 even when a run failed (errors still exit 2)
+  --exit-zero     exit 0 on a confirmed finding (a run failed); a rank that
+                  could not check still exits 2
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
@@ -69,12 +73,17 @@ violation interrupted, the conflicting writer, the other functions the
 violation implicates, then functions with failure invariants only (drift);
 S_rate orders each tier.
 
-Exit codes: 0 no integration run failed (invariant drift alone is reported,
-not failed), 1 a run failed (a violation was confirmed), 2 bad usage or
-configuration, or unit tests that fail, or integration tests that call no
-instrumented code. Integration tests whose calls ran serialized (no concurrent
-work) are a warning. Integration runs that hang are reported (warning and
-violation) and the ranking goes on.`,
+Exit codes: 0 checked and nothing confirmed (the integration runs executed
+tests that ran concurrent work, and none failed; invariant drift alone is
+reported, not failed), 1 a confirmed finding (a run failed), 2 could not
+check: bad usage or configuration, unit tests that fail, or integration runs
+that checked nothing concurrent — no run, no test executed (none found, all
+skipped), none of the code under "include" called, or no concurrent work (no
+two tasks ever alive at once). Then rank never says "no suspicious position":
+it says what was not checked, why and what to do; report.json has "outcome":
+"not-checked" and "notChecked", and the SARIF no results but a notification.
+Integration runs that hang are reported (warning and violation) and the
+ranking goes on.`,
   options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
@@ -110,8 +119,9 @@ async function rankShard(loaded: LoadedConfig, options: { strategy: RankOptions[
   log(`${loaded.root}: integration runs of shard ${shard.index}/${shard.count} (the seeds s of ${options.seed}…${options.seed + options.runs - 1} with s mod ${shard.count} = ${shard.index - 1}), strategy ${options.strategy}`);
   const result = await fuzz(loaded, { ...options, shard, onRun: (o) => log(`  seed ${String(o.seed).padEnd(10)} ${o.outcome}${o.message ? `  ${o.message.slice(0, 100)}` : ''}`) });
   const folder = writeShard(loaded, packageJson.version, 'rank', { strategy: options.strategy, seed: options.seed, runs: options.runs }, shard, result);
+  if (result.notChecked) for (const line of notCheckedLines(result.notChecked)) log(line);
   log(`shard ${shard.index}/${shard.count}: ${result.runs} run(s), ${result.violations} violation(s) → ${relative(process.cwd(), folder) || '.'}; conlens merge ranks once all ${shard.count} shards are in .conlens/shards/`);
-  return result.violations > 0 ? EXIT_FINDINGS : EXIT_OK;
+  return runsExitCode(result);
 }
 
 /** Runs the rank pipeline and writes its outputs as `conlens rank` does (also for conlens merge
@@ -146,7 +156,8 @@ export async function rankAndReport(loaded: LoadedConfig, options: Omit<RankOpti
   for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
   log(formatReport(report, { all: values.all === true }).trimEnd());
   log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
-  if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json') })}\n`);
+  if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json'), ...(report.outcome ? { outcome: report.outcome } : {}) })}\n`);
   // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).
-  return report.summary.violations > 0 && !values['exit-zero'] ? EXIT_FINDINGS : EXIT_OK;
+  // Issue 29: a rank that checked nothing concurrent is neither (2, whatever --exit-zero says).
+  return runsExitCode({ outcome: report.outcome, violations: report.summary.violations }, values['exit-zero'] === true);
 }

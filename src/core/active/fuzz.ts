@@ -10,6 +10,7 @@ import { NoCommandError, runTraced, type TracedRun } from '../trace/run-traced.j
 import { atomicBlocks } from './atomic-blocks.js';
 import { phaseOne, targetOf, type AssetFuzzerPlan, type SerializabilityOutcome } from './assetfuzzer.js';
 import { shardRunIndexes, type Shard } from './shard.js';
+import { fuzzScope, fuzzVerdict, type NotChecked, type Outcome, type RunChecked } from './outcome.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -48,6 +49,8 @@ export interface FuzzRunOutcome {
   /** assetfuzzer: the potential violation the run aimed at (its id), and whether it was realised. */
   target?: string;
   realised?: boolean;
+  /** What the run exercised at all: absent in shards of older versions. */
+  checked?: RunChecked;
 }
 
 export interface FuzzResult {
@@ -68,6 +71,9 @@ export interface FuzzResult {
   /** assetfuzzer: phase I's atomic sets and potential violations, and what phase II made of each
    *  — realised in how many runs, failing (bugs) or not (harmless non-serializable interleavings). */
   assetfuzzer?: AssetFuzzerSummary;
+  /** checked, finding or not-checked (outcome.ts), with what was not checked and why. */
+  outcome?: Outcome;
+  notChecked?: NotChecked;
 }
 
 export interface AssetFuzzerSummary {
@@ -126,6 +132,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       steps: analysis.steps,
       durationMs: run.durationMs,
       runDir: run.runDir,
+      checked: analysis.checked,
     };
     if (analysis.message) outcome.message = analysis.message;
     if (blocks) outcome.atom = analysis.atom;
@@ -182,6 +189,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
         bugs: found.length,
       },
     } : {}),
+    ...fuzzVerdict(done, fuzzScope(loaded)),
   };
 }
 

@@ -14,6 +14,7 @@ import { basename, join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import { sumAtomCounts, type Violation, type ViolationKind } from './violation.js';
 import type { FuzzOptions, FuzzResult } from './fuzz.js';
+import { fuzzScope, fuzzVerdict } from './outcome.js';
 
 export interface Shard {
   /** 1 … count. */
@@ -180,6 +181,8 @@ export function mergeFuzzShards(folders: string[]): MergedFuzz {
         bugs: found.length,
       },
     } : {}),
+    // The shards do not carry the configuration: the verdict names the code generically.
+    ...fuzzVerdict(outcomes, fuzzScope()),
   };
   return { command: first.file.command, config: first.file.config, result, folders: ordered.map((s) => s.folder), options: first.file.options };
 }

@@ -11,6 +11,9 @@ import { TaskLabeler } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
 import type { FieldEvent, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
 import type { PotentialViolation } from './hybrid-analysis.js';
+import type { RunChecked } from './outcome.js';
+import { ConcurrencyProbe } from '../trace/concurrency.js';
+import { noTestsRan } from '../runner/test-count.js';
 
 /** A field event with the value and element key the runtime may add (issue 14): both optional. */
 type FieldEventV = FieldEvent & { v?: TraceValue; ek?: string | number | boolean };
@@ -135,6 +138,8 @@ export interface RunAnalysis {
   atom: AtomCounts;
   /** assetfuzzer: the potential violations (ids) the run realised (001 phase II). */
   realised: string[];
+  /** What the run exercised at all (outcome.ts). */
+  checked: RunChecked;
 }
 
 /** How many steps a report keeps (the last ones: where the failure is). */
@@ -153,6 +158,8 @@ interface ProcessTrace {
   unhandled?: string;
   atom: AtomCounts;
   realised: string[];
+  /** Whether the process called an instrumented function and ran two tasks at once. */
+  probe: ConcurrencyProbe;
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -188,7 +195,9 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   let unhandled: string | undefined;
   const atom: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
   const realised: string[] = [];
-  const info = await readTraceFile(file, (event) => {
+  const probe = new ConcurrencyProbe();
+  const info = await readTraceFile(file, (event, traceInfo) => {
+    probe.see(event, traceInfo);
     switch (event.e) {
       case 'asf':
         if (event.kind === 'realised') realised.push(event.target);
@@ -234,7 +243,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // A relative last argument (Jest's `jest-run.cjs test/integration`) is relative to the process's
   // cwd, as the scheduler's processKey() read it there — not to ours.
   const key = last && header ? relative(header.cwd, resolve(header.cwd, last)).split('\\').join('/') : file;
-  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised };
+  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe };
 }
 
 function errorText(err: unknown): string {
@@ -556,6 +565,9 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
   const atom = sumAtomCounts(traces.map((t) => t.atom));
   const realised = [...new Set(traces.flatMap((t) => t.realised))];
+  const ran = traces.filter((t) => t.probe.calls > 0);
+  const noTests = noTestsRan(run.output);
+  const checked: RunChecked = { processes: ran.length, concurrentProcesses: ran.filter((t) => t.probe.concurrent).length, ...(noTests ? { noTests } : {}) };
 
   // The kind: a stall the scheduler diagnosed (during the run, or at the end of a failed run),
   // a run killed over budget, an unhandled rejection, then the failing test's assertion or error.
@@ -595,7 +607,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
       message = `${first.message} (then the run hung: ${message})`;
     }
   }
-  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised };
+  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked };
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
     traces.find((t) => !t.info.end || (t.info.end.code ?? 0) !== 0) ?? traces.find((t) => t.decisions.length) ?? traces[0];
   const violation: Violation = {
@@ -615,7 +627,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     const frames = framesOf(source, violation.schedule);
     if (Object.keys(frames).length) violation.frames = frames;
   }
-  return { outcome: kind, message, steps, decisions, violation, atom, realised };
+  return { outcome: kind, message, steps, decisions, violation, atom, realised, checked };
 }
 
 /** The await sites the process's decisions delayed past later work (SchedEvent.m), in the order

@@ -15,6 +15,7 @@ import { analyzeProject } from '../static/analyze.js';
 import type { StaticAnalysis } from '../static/static-types.js';
 import { runTraced } from '../trace/run-traced.js';
 import { tmpdir } from 'node:os';
+import { relative } from 'node:path';
 import { foldPositions } from '../report/fold-positions.js';
 import type { Report, ReportViolation } from '../report/report-types.js';
 import { implicatedBy } from './confirm.js';
@@ -25,6 +26,7 @@ import { parsePoint } from './reduce.js';
 import type { CallGraphInput } from './localize-types.js';
 import { integrationFacts } from './run-orders.js';
 import { SynthInputError, synthesize, type SynthMethodOption } from '../synth/synthesize.js';
+import { commandText, coverageOf, includeScope, verdictOf, type Coverage, type NotChecked } from '../active/outcome.js';
 
 /** The stages, in order, with the share of the work each ends at (for `--progress json`). */
 export const RANK_STAGES = [
@@ -94,6 +96,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   };
   if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
   let synthesized = false;
+  /** Where the synthesized tests are. */
+  let synthDir = '';
   /** Per synthesized test, the command that runs it alone. */
   let synthCommands: string[][] = [];
   if (!config.integration || options.synthesize) {
@@ -117,16 +121,17 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
         : synth.counts.dependencies === 0 ? 'the calls the unit tests make touch no state reached from a receiver, a parameter or a module variable'
         : synth.counts.pairs === 0 ? 'no access of one call can come between two accesses of another to the same location (000 Fig. 6)'
         : 'every pair of calls the unit tests make on shared state is guarded by a lock both take, or runs in one synchronous step';
-      return {
-        version: 1, project: loaded.root, runs: 0, strategy: options.strategy, seed: options.seed, root: TEST_ROOT,
-        positions: [], hiddenFailureInvariants: [], violations: [],
-        warnings: [`no concurrent test could be synthesized from the unit tests (${why}); configure an "integration" command to rank with your own concurrent tests`],
-        summary: { referenceInvariants: 0, onlineInvariants: 0, failureInvariants: 0, violations: 0, detectionRate: 0, unreached: [], noise: noiseCounts([]) },
-      };
+      // Issue 29: no run is no all-clear — say what went unchecked and how to have it checked.
+      return notCheckedReport(loaded, options, 0, warnings, {
+        what: synth.called.length ? `concurrent calls of ${listed(synth.called)} (what the unit tests call)` : includeScope(config.include),
+        why: `no integration test ran: none could be synthesized from the unit tests (${why}), and ${config.integration ? 'rank --synthesize runs only synthesized tests' : 'no "integration" command is configured'}`,
+        todo: `${config.integration ? 'run rank without --synthesize, or ' : ''}configure an "integration" command whose tests call them concurrently, e.g. await Promise.all([a(), b()])`,
+      });
     }
     warnings.push(`the integration suite is ${synth.files.length} test(s) synthesized from the unit tests in ${synth.outDir} (conlens synth)`);
     loaded = { ...loaded, config: { ...config, integration: { command: synth.command, runs: config.integration?.runs ?? options.runs } } };
     synthCommands = synth.commands;
+    synthDir = synth.outDir;
     synthesized = true;
   }
 
@@ -179,16 +184,21 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const fuzzed = options.integration ?? (results.length === 1 ? results[0] : mergeFuzzResults(results, options.strategy, options.seed));
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const facts = await integrationFacts(runDirs, config.roots ?? []);
-  if (facts.executions.length === 0) {
-    throw new RankInputError('the integration runs called no instrumented function: does "include" match the code the integration tests run?');
-  }
-  if (facts.concurrentProcesses === 0) {
-    // Issue 14: a warning, not a refusal — a fixed program whose calls now run one after the other
-    // (a promise queue, a mutex around everything) is exactly this, and its user must not get a
-    // usage error for having fixed the bug.
-    warnings.push(
-      `the integration tests ran no concurrent work: in ${fuzzed.runs} runs (${facts.processes} test processes) no async call ran on while its caller went on and no two calls of the tests overlapped — the calls ran serialized (e.g. a promise queue or a lock around them), so the online invariants can only repeat the unit ones. If the tests are meant to start work concurrently, start it so (e.g. Promise.all([a(), b()]))`,
-    );
+  // Issue 29: what the runs exercised decides what rank may say. The trace facts count the
+  // processes (shards of older versions do not say); the runs add the runner's "no test".
+  const ran = coverageOf(fuzzed.outcomes) ?? { runsWithoutTests: 0, violations: fuzzed.violations };
+  const coverage: Coverage = { ...ran, runs: fuzzed.runs, processes: facts.processes, concurrentProcesses: facts.concurrentProcesses };
+  const { outcome, notChecked } = verdictOf(coverage, {
+    what: facts.topLevel.length ? `concurrent calls of ${listed(facts.topLevel)} (what the integration tests call)` : includeScope(config.include),
+    tests: synthesized ? `the tests synthesized from the unit tests (${relative(loaded.root, synthDir) || '.'})` : `the integration tests (${commandText(config.integration!.command)})`,
+    ...(synthesized ? { todo: 'configure an "integration" command with concurrent tests of your own (the synthesized ones show what synthesis made of the unit tests)' } : {}),
+  });
+  // Nothing of the program ran (or no test did): nothing to mine or rank. Without concurrent work
+  // (a test that awaits each call before the next) the ranking goes on below, under the
+  // not-checked statement: the drift it shows is what those runs saw.
+  if (notChecked && (coverage.processes === 0 || coverage.runsWithoutTests === coverage.runs)) {
+    end();
+    return notCheckedReport(loaded, options, fuzzed.runs, warnings, notChecked, results.length > 1 ? results.length : undefined);
   }
   const hangs = fuzzed.outcomes.filter((o) => o.outcome === 'hang');
   if (hangs.length) {
@@ -315,6 +325,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   return {
     version: 1,
     project: loaded.root,
+    outcome,
+    ...(notChecked ? { notChecked } : {}),
     runs: fuzzed.runs,
     ...(results.length > 1 ? { tests: results.length } : {}),
     strategy: options.strategy,
@@ -344,6 +356,20 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       noise: noiseCounts(result.noise),
     },
   };
+}
+
+/** The report of a rank that checked nothing (issue 29): no positions, no all-clear. */
+function notCheckedReport(loaded: LoadedConfig, options: RankOptions, runs: number, warnings: string[], notChecked: NotChecked, tests?: number): Report {
+  return {
+    version: 1, project: loaded.root, outcome: 'not-checked', notChecked, runs, ...(tests ? { tests } : {}), strategy: options.strategy, seed: options.seed, root: TEST_ROOT,
+    positions: [], hiddenFailureInvariants: [], violations: [], warnings,
+    summary: { referenceInvariants: 0, onlineInvariants: 0, failureInvariants: 0, violations: 0, detectionRate: 0, unreached: [], noise: noiseCounts([]) },
+  };
+}
+
+/** Names for a sentence: the first few, then how many more. */
+function listed(names: string[], max = 5): string {
+  return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
 }
 
 /** Fuzz results of several integration groups (the synthesized tests) as one. */

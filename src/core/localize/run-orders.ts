@@ -38,6 +38,7 @@
 // Producer, Consumer and WoTou constructed first).
 import type { RunCallOrders } from './localize-types.js';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
+import { ConcurrencyProbe } from '../trace/concurrency.js';
 
 /** One execution from the root: the calling contexts it reached so far, each keyed by its
  *  parent context's node and the function, with its node number and its position. */
@@ -53,7 +54,8 @@ export interface IntegrationFacts {
   executions: RunCallOrders[];
   /** Functions (display names) called from uninstrumented code: the test calls them directly. */
   topLevel: string[];
-  /** Test processes read, and how many of them ran two tasks at once. */
+  /** Test processes that called an instrumented function, and how many of them ran two tasks at
+   *  once (trace/concurrency.ts). */
   processes: number;
   concurrentProcesses: number;
 }
@@ -75,24 +77,10 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
       let nodes = 0;
       /** Calls outside any root activation (only with `roots`): one execution per process. */
       const outside = newExecution();
-      /** Activations entered from uninstrumented code and not exited yet. */
-      const openTop = new Set<number>();
-      /** Every activation entered and not exited yet. */
-      const open = new Set<number>();
-      let concurrent = false;
-      let calls = 0;
+      const probe = new ConcurrencyProbe();
       await readTraceFile(file, (event, info) => {
-        // A task that is still running when its caller goes on runs concurrently with it. (The
-        // recorder also marks a call the uninstrumented test made and awaited as spawned, once it
-        // has finished: that one ran alone.)
-        if (event.e === 'spawn' && open.has(event.a)) concurrent = true;
-        if (event.e === 'ex' || event.e === 'exc') {
-          openTop.delete(event.a);
-          open.delete(event.a);
-        }
+        probe.see(event, info);
         if (event.e !== 'en') return;
-        open.add(event.a);
-        calls++;
         const fn = info.functions.get(event.f);
         const name = fn?.name;
         const key = name ?? `#${event.f}`;
@@ -114,20 +102,15 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
           }
           activations.set(event.a, { execution, ...reached });
         }
-        if (event.p === null) {
-          // Two activations the test started are both unfinished: it runs them at once.
-          if (openTop.size && fn?.async) concurrent = true;
-          if (fn?.async) openTop.add(event.a);
-          if (name !== undefined && fn?.kind !== 'callback') topLevel.add(name);
-        }
+        if (event.p === null && name !== undefined && fn?.kind !== 'callback') topLevel.add(name);
         if (name === undefined) return;
         let orders = byFunction.get(name);
         if (!orders) byFunction.set(name, (orders = []));
         orders.push(activations.get(event.a)!.order);
       });
-      if (!calls) continue;
+      if (!probe.calls) continue;
       processes++;
-      if (concurrent) concurrentProcesses++;
+      if (probe.concurrent) concurrentProcesses++;
       executions.push([...byFunction].map(([fn, orders]) => ({ function: fn, orders })));
     }
   return { executions, topLevel: [...topLevel].sort(), processes, concurrentProcesses };

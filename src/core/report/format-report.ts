@@ -3,6 +3,7 @@
 import { assumptionText } from '../active/violation.js';
 import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
+import { notCheckedLines } from '../active/outcome.js';
 
 const hiddenLine = (inv: HiddenFailureInvariant) => `${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})  [noise: ${inv.noise} — ${inv.detail}]`;
 
@@ -11,11 +12,18 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   const limit = options.invariantsPerPosition ?? 4;
   const hidden = report.hiddenFailureInvariants ?? [];
   const lines: string[] = [];
-  lines.push(`Suspicious positions in ${report.project}`);
   const each = report.tests ? report.runs / report.tests : report.runs;
-  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration runs`;
-  lines.push(`${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}; ` +
-    `detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
+  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
+  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
+  // Issue 29: what was not checked comes first, and a rank that ran nothing shows no table.
+  if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
+  if (report.outcome === 'not-checked' && report.positions.length === 0 && report.violations.length === 0) {
+    if (report.runs > 0) lines.push(seeds);
+    for (const w of report.warnings) lines.push(`warning: ${w}`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`Suspicious positions in ${report.project}`);
+  lines.push(`${seeds}; detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
     `(reference ${report.summary.referenceInvariants}, online ${report.summary.onlineInvariants})`);
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; confirmed positions rank first`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
@@ -24,7 +32,8 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
     // Issue 14: never "no suspicious position" when a run failed.
     lines.push(`No position on the call graph, but ${report.summary.violations} of ${report.runs} runs failed: read the violations below.`);
   } else if (report.positions.length === 0) {
-    lines.push('No suspicious position: the integration runs kept the unit runs\' invariants.');
+    // Issue 29: an all-clear only from runs that checked something.
+    if (report.outcome !== 'not-checked') lines.push('No suspicious position: the integration runs kept the unit runs\' invariants.');
   } else {
     const rows = report.positions.map((p) => [
       String(p.rank),

@@ -5,6 +5,7 @@ import type { NoiseRule } from '../localize/noise.js';
 import type { FoldedPosition } from './fold-positions.js';
 import type { ScheduleStep, SlowCallAssumption, ViolationKind } from '../active/violation.js';
 import type { Interleaving } from '../localize/interleaving.js';
+import type { NotChecked, Outcome } from '../active/outcome.js';
 
 export interface ReportViolation {
   kind: ViolationKind;
@@ -55,6 +56,11 @@ export interface HiddenFailureInvariant extends PositionInvariant {
 export interface Report {
   version: 1;
   project: string;
+  /** checked (nothing failed), finding (a run failed) or not-checked (active/outcome.ts: no run,
+   *  no test executed, none of the code called, no concurrent work) — then `notChecked` says what
+   *  was not checked, why and what to do. Absent in reports of earlier versions. */
+  outcome?: Outcome;
+  notChecked?: NotChecked;
   /** Integration runs under the scheduler. */
   runs: number;
   /** Synthesized tests fuzzed one at a time (rank --synthesize): `runs` is tests × runs each,

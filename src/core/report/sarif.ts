@@ -1,7 +1,8 @@
 // SARIF 2.1.0 (OASIS) for `conlens rank --sarif`: one result per suspicious position and one per
-// real violation. Positions carry their failure invariants in the message (004 Tables V/IX:
-// position, order, depth, S_rate, flags, <reference, online> pairs); violations carry the
-// scheduler's steps as a code flow (one thread flow per task, in schedule order).
+// real violation (a rank that could not check has none, and a notification saying why).
+// Positions carry their failure invariants in the message (004 Tables V/IX: position, order,
+// depth, S_rate, flags, <reference, online> pairs); violations carry the scheduler's steps as a
+// code flow (one thread flow per task, in schedule order).
 import { isAbsolute, relative } from 'node:path';
 import type * as Sarif from 'sarif';
 import { viaDetail } from './fold-positions.js';
@@ -104,15 +105,23 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
       properties: { strategy: v.strategy, seed: v.seed, ...(v.cycle ? { cycle: v.cycle } : {}), implicated: v.implicated, ...(asf ? { pattern: asf.notation, units: asf.units, vulnerableWindowLockset: asf.vulnerableWindowLockset } : {}) },
     });
   }
+  // Issue 29: a rank that could not check says so to code scanning too — no results is then no
+  // all-clear, and the notification tells why (what was not checked, what to do).
+  const notChecked = report.notChecked;
+  const notifications: Sarif.Notification[] = [
+    ...(notChecked ? [{ level: 'error' as const, descriptor: { id: 'conlens/not-checked' }, message: { text: `Not checked: ${notChecked.what}. Why: ${notChecked.why}. To check it: ${notChecked.todo}.` } }] : []),
+    ...(report.warnings ?? []).map((w): Sarif.Notification => ({ level: 'warning', message: { text: w } })),
+  ];
   return {
     version: '2.1.0',
     $schema: SARIF_SCHEMA,
     runs: [
       {
         tool: { driver: { name: 'conlens', version: options.toolVersion ?? '0.0.0', rules: RULES } },
+        invocations: [{ executionSuccessful: report.outcome !== 'not-checked', ...(notifications.length ? { toolExecutionNotifications: notifications } : {}) }],
         originalUriBaseIds: { PROJECTROOT: { uri: `file://${report.project.split('\\').join('/').replace(/\/?$/, '/')}` } },
         results,
-        properties: { runs: report.runs, strategy: report.strategy, seed: report.seed, root: report.root, summary: report.summary, warnings: report.warnings },
+        properties: { ...(report.outcome ? { outcome: report.outcome } : {}), runs: report.runs, strategy: report.strategy, seed: report.seed, root: report.root, summary: report.summary, warnings: report.warnings },
       },
     ],
   };

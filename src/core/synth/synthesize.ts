@@ -35,6 +35,9 @@ export interface SynthOutput extends SynthResult {
   /** Per test file, the argv that runs it alone (rank fuzzes each on its own). */
   commands: string[][];
   unitRunDir: string;
+  /** The functions the unit tests call (not constructors), in the order first called: what a
+   *  rank that could synthesize nothing did not check. */
+  called: string[];
 }
 
 /** A precondition synthesis needs that does not hold, in the user's terms. */
@@ -93,5 +96,6 @@ export async function synthesize(loaded: LoadedConfig, options: SynthOptions): P
   }
   writeFileSync(join(outDir, 'synth.json'), `${JSON.stringify({ method: options.method, tests: result.tests.map(({ setup, calls, modules, state, helpers, ...t }) => t), skipped: result.skipped, counts: result.counts }, null, 2)}\n`);
   const argv = (list: string[]) => runnerArgv(runner === 'unknown' ? 'node' : runner, list.map((f) => relative(root, f)));
-  return { ...result, outDir, files, runner, command: argv(files), commands: files.map((f) => argv([f])), unitRunDir };
+  const called = [...new Set(seed.invocations.filter((i) => i.kind !== 'constructor').map((i) => i.fn))];
+  return { ...result, outDir, files, runner, command: argv(files), commands: files.map((f) => argv([f])), unitRunDir, called };
 }

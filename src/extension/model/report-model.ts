@@ -4,6 +4,7 @@
 import type { HiddenFailureInvariant, Report, ReportViolation } from '../../core/report/report-types.js';
 import type { PositionInvariant } from '../../core/localize/localize-types.js';
 import type { ScheduleStep } from '../../core/active/violation.js';
+import type { NotChecked } from '../../core/active/outcome.js';
 
 export type ReportPosition = Report['positions'][number];
 
@@ -22,6 +23,12 @@ export interface RankedPosition {
 }
 
 export class ReportFormatError extends Error {}
+
+/** A rank or fuzz that could not check (issue 29), in one line for a notification or a view's
+ *  message: what was not checked and why; the report and the output say what to do. */
+export function notCheckedText(n: NotChecked): string {
+  return `Not checked: ${n.what} — ${n.why}.`;
+}
 
 /** Reads the JSON of a report; a file that is not one says what is wrong with it. */
 export function parseReport(text: string, file: string): Report {
