@@ -131,3 +131,21 @@ test('an access whose value is an object or an array carries its id (`ref`): the
   assert.deepEqual(access('hosts'), { op: 'write', obj: 7, k: 'hosts', value: 'Array(2)', ref: 10 });
   assert.equal(access('port')!.ref, undefined, 'a number is no object');
 });
+
+test('a hang names what each waiter waited for: the lock and its holder, or the awaited call; a delayed instant await is an assumption', async () => {
+  const sites = [
+    { e: 'site', i: 5, file: 'src/server.ts', line: 21, col: 3, k: 'await', name: 'this.origin.read' },
+    { e: 'site', i: 6, file: 'src/server.ts', line: 22, col: 3, k: 'await', name: 'this.lock.acquire' },
+  ];
+  const stall = {
+    e: 'stall', kind: 'hang', message: 'hang: 2 continuation(s) waited over 2000 ms for promises that never settled', step: 3, atExit: false,
+    parked: [{ a: 3, s: 5, t: 3 }, { a: 2, s: 6, t: 2, lock: 9, holders: [1] }],
+  };
+  const delayed = { e: 'sched', n: 3, a: 2, s: 1, c: 2, i: 1, k: '2@1', t: 2, m: [5] };
+  const got = await analyzeRun(traced([...HEAD, ...sites, delayed, stall], ''), 'random', 1);
+  assert.equal(got.outcome, 'hang');
+  const events = got.violation!.schedule.map((s) => s.event);
+  assert.ok(events.includes('waits at src/server.ts:21 for `this.origin.read(…)`, whose promise never settled'), events.join('\n'));
+  assert.ok(events.some((e) => /^waits at src\/server\.ts:22 for lock #9, held by T\d+, which never came$/.test(e)), events.join('\n'));
+  assert.deepEqual(got.violation!.assumes, [{ file: 'src/server.ts', line: 21, call: 'this.origin.read' }]);
+});

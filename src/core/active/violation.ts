@@ -359,7 +359,12 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
         if (!event.cycle) {
           for (const parked of event.parked.slice(0, 20)) {
             const where = siteOf(parked.s);
-            push(parked.a, parked.s, `waits at ${where ? `${where.file}:${where.line}` : `site ${parked.s}`} for a promise that never settles`);
+            const at = where ? `${where.file}:${where.line}` : `site ${parked.s}`;
+            // Name what it waited for: the lock and its holders, or the awaited call.
+            const what = parked.lock !== undefined
+              ? `lock #${parked.lock}${parked.holders?.length ? `, held by ${parked.holders.map(taskOf).join(', ')},` : ''} which never came`
+              : where?.k === 'await' && where.name ? `\`${where.name}(…)\`, whose promise never settled` : 'a promise that never settles';
+            push(parked.a, parked.s, `waits at ${at} for ${what}`);
           }
         }
         break;

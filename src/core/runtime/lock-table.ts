@@ -28,6 +28,11 @@ export class LockTable<A extends LockOwner> {
   /** Requests made while the lock was taken: they wait in the lock's own queue until it grants
    *  them (acquired), even after their activation ended (`return m.runExclusive(…)`). */
   private readonly queuedRequests = new Set<A>();
+  /** The tasks holding `lock` (a hang's story names them). */
+  holderTasks(lock: number): number[] {
+    return [...new Set((this.holders.get(lock) ?? []).map((holder) => taskOf(holder)!.id))];
+  }
+
   holderCount(lock: number): number {
     return this.holders.get(lock)?.length ?? 0;
   }

@@ -661,8 +661,9 @@ export class Scheduler {
     const cycle = this.waitForCycle();
     const pending = this.parked.filter((e) => !this.isEligible(e));
     const parked = pending.map((e) => {
-      const lock = e.act ? this.locks.requestOf(e.act) : undefined;
-      return { a: e.act ? e.act.id : null, s: e.site, t: taskOf(e.act)?.id ?? e.info.task ?? null, ...(lock === undefined ? {} : { lock }) };
+      const lock = (e.act ? this.locks.requestOf(e.act) : undefined) ?? e.info.lock;
+      const holders = lock === undefined ? [] : this.locks.holderTasks(lock);
+      return { a: e.act ? e.act.id : null, s: e.site, t: taskOf(e.act)?.id ?? e.info.task ?? null, ...(lock === undefined ? {} : { lock }), ...(holders.length ? { holders } : {}) };
     });
     const message = cycle
       ? `deadlock: ${cycle.map((edge) => `task ${edge.t} (activation ${edge.a}) waits for lock ${edge.lock} held by task ${edge.holder}`).join('; ')}`

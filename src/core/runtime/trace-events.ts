@@ -188,7 +188,9 @@ export interface StallEvent {
   step: number;
   atExit: boolean;
   cycle?: WaitForEdge[];
-  parked: { a: number | null; s: number; t: number | null; lock?: number }[];
+  /** What was still waiting: activation, await site, task; for a lock request, the lock and the
+   *  tasks holding it. */
+  parked: { a: number | null; s: number; t: number | null; lock?: number; holders?: number[] }[];
 }
 
 /** ATOMFUZZER (003 Alg. 2) at decision `n`: `warning` — task `t`, inside an atomic block, was
