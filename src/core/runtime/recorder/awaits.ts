@@ -36,9 +36,10 @@ export class AwaitRecorder extends CallbackTaskRecorder {
       // are open: its operand waits for them (pitfall 1), not for I/O.
       dependent: known === true || (!act && this.open > 0),
       ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
-      // A lock's grant is no I/O: Node runs it with no delay. Neither is a lock's own workings
-      // when what they await settles at once (not a timer the lock polls with).
-      ...(lock !== undefined && lock !== null ? { prompt: 'always' as const } : this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
+      // A lock's grant is no I/O: Node runs it with no delay. Neither is a lock's own workings,
+      // nor the test's own sequencing (test code: no activation), when what they await settles at
+      // once — not a timer or I/O (docs/how-it-works.md, the contract's rules 2 and 3).
+      ...(lock !== undefined && lock !== null ? { prompt: 'always' as const } : !act || this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
     }) as T;
   }
 
