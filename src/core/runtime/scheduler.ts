@@ -14,6 +14,7 @@
 // deadlock, otherwise a hang; it records that (a `stall` event), says so on stderr and ends the
 // process with exit code 1, so a stuck test never outlives the stall time.
 // Each decision is a `sched` trace event; the `replay` strategy reproduces a recorded sequence.
+import { types } from 'node:util';
 import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
@@ -94,6 +95,12 @@ interface Entry {
   site: number;
   info: ParkInfo;
   parkedAt: number;
+  /** The scheduler's event clock when it became ready (its operand settled; a callback or a lock
+   *  request: when it parked). */
+  readyAt: number;
+  /** Its operand was no promise and had nothing to wait for (`await false`, `await map.get(k)`):
+   *  Node resumes it in the microtasks of the turn it parked in (tick: "Real Node orders"). */
+  instant?: boolean;
   state: 'pending' | 'ready';
   ok?: boolean;
   value?: unknown;
@@ -108,6 +115,7 @@ const SET_IMMEDIATE = setImmediate;
 const SET_TIMEOUT = setTimeout;
 const CLEAR_TIMEOUT = clearTimeout;
 const PROMISE_RESOLVE = Promise.resolve.bind(Promise);
+const RESOLVED = PROMISE_RESOLVE(undefined);
 
 export const STALL_EXIT_CODE = 1;
 // Taken when the runtime loads (the `--import` register, before any test code): Vitest replaces
@@ -141,6 +149,8 @@ export class Scheduler {
   readonly settleMs: number;
   private readonly parked: Entry[] = [];
   private seq = 0;
+  /** Counts what became ready, in order (tick, "Real Node orders"). */
+  private clock = 0;
   private step = 0;
   private tickQueued = false;
   private graceTimer: NodeJS.Timeout | undefined;
@@ -211,15 +221,23 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), state: 'pending', resolve, reject };
+    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), readyAt: Infinity, state: 'pending', resolve, reject };
     this.parked.push(entry);
+    // No promise: settled at once unless it is a thenable, whose `then` runs in a later job — its
+    // settle comes after the marker below (an object's `then` is not read again here: a getter).
+    let instant = !types.isPromise(value);
     const settle = (ok: boolean) => (settled: unknown) => {
       entry.state = 'ready';
       entry.ok = ok;
       entry.value = settled;
+      entry.readyAt = ++this.clock;
+      if (instant) entry.instant = true;
       this.progress();
     };
     PROMISE_THEN.call(operand, settle(true), settle(false));
+    if (instant && ((typeof value === 'object' && value !== null) || typeof value === 'function')) PROMISE_THEN.call(RESOLVED, () => {
+      instant = false;
+    });
     this.progress();
     return gate;
   }
@@ -236,7 +254,7 @@ export class Scheduler {
       reject = rej;
     });
     this.locks.requested(act, lock);
-    this.parked.push({ seq: ++this.seq, key: `${act.id}@${site}`, act, site, info: { lock }, parkedAt: performance.now(), state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
+    this.parked.push({ seq: ++this.seq, key: `${act.id}@${site}`, act, site, info: { lock }, parkedAt: performance.now(), readyAt: ++this.clock, state: 'ready', ok: true, acquire: lock, ...(short ? { short } : {}), resolve, reject });
     this.progress();
     return gate as Promise<void>;
   }
@@ -269,7 +287,7 @@ export class Scheduler {
     this.expected.delete(callback.token);
     this.parked.push({
       seq: expected?.seq ?? ++this.seq, key: `${callback.key}@${site}`, candidate: expected?.candidate, act, site, info: {}, parkedAt: performance.now(),
-      state: 'ready', ok: true, callback, resolve: run, reject: run,
+      readyAt: ++this.clock, state: 'ready', ok: true, callback, resolve: run, reject: run,
     });
     // While a decision waits for another callback Node has yet to run, this one changes nothing:
     // no turn for it (the wait's own tick comes when that callback parks).
@@ -370,9 +388,16 @@ export class Scheduler {
     this.tickQueued = false;
     if (this.stalled) return;
     if (this.awaiting) return this.awaitChosen();
+    // Real Node orders: a continuation with nothing to wait for (instant) resumes in Node in the
+    // microtasks right after its await, before any later macrotask. So while one is parked,
+    // nothing that became ready after it goes first — not a continuation whose operand settled
+    // later (I/O, a timer, another library's setImmediate), not a callback Node ran or will run
+    // later (no delay injection) — except other instant continuations.
+    let horizon = Infinity;
+    for (const entry of this.parked) if (entry.instant && entry.readyAt < horizon) horizon = entry.readyAt;
     const picks: Choice[] = [];
-    for (const entry of this.parked) if (this.isEligible(entry)) picks.push({ entry });
-    for (const expected of this.expected.values()) if (this.isCandidateSoon(expected)) picks.push({ token: expected.token, expected });
+    for (const entry of this.parked) if (this.isEligible(entry) && (entry.instant || entry.readyAt < horizon)) picks.push({ entry });
+    if (horizon === Infinity) for (const expected of this.expected.values()) if (this.isCandidateSoon(expected)) picks.push({ token: expected.token, expected });
     if (picks.length === 0) {
       this.armStall();
       return;
