@@ -102,9 +102,9 @@ test("a lock's grant is no delay: once ready it runs before other ready work, in
     const events: TraceEvent[] = [];
     const scheduler = new Scheduler(new RandomStrategy(seed), { stallMs: 1000, settleMs: 1 }, (e) => events.push(e));
     const order: string[] = [];
-    // C parks first on a settled operand (mocked I/O: a free choice); then A and B resume after
+    // C parks first on a settled promise (mocked I/O: a free choice); then A and B resume after
     // their lock was granted, A's grant settling first.
-    const c = scheduler.park(act(3), 30, null, {}).then(() => order.push('C'));
+    const c = scheduler.park(act(3), 30, Promise.resolve(), {}).then(() => order.push('C'));
     let grantB!: () => void;
     const b = scheduler.park(act(2), 20, new Promise<void>((r) => (grantB = r)), { lock: 42, prompt: 'always' }).then(() => order.push('B'));
     const a = scheduler.park(act(1), 10, Promise.resolve(), { lock: 42, prompt: 'always' }).then(() => order.push('A'));

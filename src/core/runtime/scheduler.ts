@@ -14,6 +14,7 @@
 // deadlock, otherwise a hang; it records that (a `stall` event), says so on stderr and ends the
 // process with exit code 1, so a stuck test never outlives the stall time.
 // Each decision is a `sched` trace event; the `replay` strategy reproduces a recorded sequence.
+import { types } from 'node:util';
 import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
@@ -95,16 +96,21 @@ interface Entry {
   site: number;
   info: ParkInfo;
   parkedAt: number;
+  /** The scheduler's event clock when it became ready (its operand settled; a callback or a lock
+   *  request: when it parked). */
+  readyAt: number;
+  /** Its operand was no promise and had nothing to wait for (`await false`, `await map.get(k)`):
+   *  Node resumes it in the microtasks of the turn it parked in (tick: "Real Node orders"). */
+  instant?: boolean;
   state: 'pending' | 'ready';
-  /** When it became ready, in settle order (prompt continuations run in this order). */
-  readySeq?: number;
   /** It runs before anything else once ready (ParkInfo.prompt, decided when it settles). */
   prompt?: boolean;
   /** The scheduler's turn it parked in. */
   turn?: number;
-  /** Its operand settled within the turn it parked in: no I/O or timer came between (a settled
-   *  promise, a test's stand-in for I/O). Delaying it past other work is the mocked-I/O model. */
-  instant?: boolean;
+  /** Its operand (a promise) settled within the turn it parked in: no I/O or timer came between
+   *  (a settled promise, a test's stand-in for I/O). Delaying it past other work is the mocked-I/O
+   *  model, and a finding that rests on it says so (SchedEvent.m). */
+  atOnce?: boolean;
   ok?: boolean;
   value?: unknown;
   resolve: (value: unknown) => void;
@@ -118,6 +124,7 @@ const SET_IMMEDIATE = setImmediate;
 const SET_TIMEOUT = setTimeout;
 const CLEAR_TIMEOUT = clearTimeout;
 const PROMISE_RESOLVE = Promise.resolve.bind(Promise);
+const RESOLVED = PROMISE_RESOLVE(undefined);
 
 export const STALL_EXIT_CODE = 1;
 // Taken when the runtime loads (the `--import` register, before any test code): Vitest replaces
@@ -151,7 +158,8 @@ export class Scheduler {
   readonly settleMs: number;
   private readonly parked: Entry[] = [];
   private seq = 0;
-  private readySeq = 0;
+  /** Counts what became ready, in order (tick, "Real Node orders"). */
+  private clock = 0;
   /** Counts the scheduler's turns (ticks): what settles within one settled with no I/O. */
   private turn = 0;
   private step = 0;
@@ -224,18 +232,25 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), state: 'pending', turn: this.turn, resolve, reject };
+    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), readyAt: Infinity, state: 'pending', turn: this.turn, resolve, reject };
     this.parked.push(entry);
+    // No promise: settled at once unless it is a thenable, whose `then` runs in a later job — its
+    // settle comes after the marker below (an object's `then` is not read again here: a getter).
+    let instant = !types.isPromise(value);
     const settle = (ok: boolean) => (settled: unknown) => {
       entry.state = 'ready';
-      entry.readySeq = ++this.readySeq;
       if (info.prompt === 'always' || (info.prompt === 'if-immediate' && entry.turn === this.turn)) entry.prompt = true;
-      else if (entry.turn === this.turn) entry.instant = true;
+      else if (entry.turn === this.turn) entry.atOnce = true;
       entry.ok = ok;
       entry.value = settled;
+      entry.readyAt = ++this.clock;
+      if (instant) entry.instant = true;
       this.progress();
     };
     PROMISE_THEN.call(operand, settle(true), settle(false));
+    if (instant && ((typeof value === 'object' && value !== null) || typeof value === 'function')) PROMISE_THEN.call(RESOLVED, () => {
+      instant = false;
+    });
     this.progress();
     return gate;
   }
@@ -274,7 +289,7 @@ export class Scheduler {
     this.expected.delete(callback.token);
     this.parked.push({
       seq: expected?.seq ?? ++this.seq, key: `${callback.key}@${site}`, candidate: expected?.candidate, act, site, info: {}, parkedAt: performance.now(),
-      state: 'ready', ok: true, callback, resolve: run, reject: run,
+      readyAt: ++this.clock, state: 'ready', ok: true, callback, resolve: run, reject: run,
     });
     // While a decision waits for another callback Node has yet to run, this one changes nothing:
     // no turn for it (the wait's own tick comes when that callback parks).
@@ -370,9 +385,16 @@ export class Scheduler {
     this.turn++;
     if (this.stalled) return;
     if (this.awaiting) return this.awaitChosen();
+    // Real Node orders: a continuation with nothing to wait for (instant) resumes in Node in the
+    // microtasks right after its await, before any later macrotask. So while one is parked,
+    // nothing that became ready after it goes first — not a continuation whose operand settled
+    // later (I/O, a timer, another library's setImmediate), not a callback Node ran or will run
+    // later (no delay injection) — except other instant continuations.
+    let horizon = Infinity;
+    for (const entry of this.parked) if (entry.instant && entry.readyAt < horizon) horizon = entry.readyAt;
     const picks: Choice[] = [];
-    for (const entry of this.parked) if (this.isEligible(entry)) picks.push({ entry });
-    for (const expected of this.expected.values()) if (this.isCandidateSoon(expected)) picks.push({ token: expected.token, expected });
+    for (const entry of this.parked) if (this.isEligible(entry) && (entry.instant || entry.readyAt < horizon)) picks.push({ entry });
+    if (horizon === Infinity) for (const expected of this.expected.values()) if (this.isCandidateSoon(expected)) picks.push({ token: expected.token, expected });
     if (picks.length === 0) {
       this.armStall();
       return;
@@ -380,7 +402,7 @@ export class Scheduler {
     // A prompt continuation that is ready (a lock granted) runs now, before any I/O or timer and
     // in settle order: no real Node run delays it, so it is no choice (a decision of one).
     let prompt: Entry | undefined;
-    for (const pick of picks) if (pick.entry?.prompt && (!prompt || pick.entry.readySeq! < prompt.readySeq!)) prompt = pick.entry;
+    for (const pick of picks) if (pick.entry?.prompt && (!prompt || pick.entry.readyAt < prompt.readyAt)) prompt = pick.entry;
     if (prompt) return this.decide([{ entry: prompt }]);
     // Let awaited I/O and timers settle before deciding (for a short while), so the candidates
     // do not depend on timing; operands that wait for other parked tasks are not waited for.
@@ -504,9 +526,9 @@ export class Scheduler {
     // Continuations that settled at once and before the chosen one: a Node run would have run them
     // first, so this decision treats their awaited calls as slow I/O (rule 2 of the contract,
     // docs/how-it-works.md) — a finding that rests on it says so (violation.ts assumes).
-    const before = chosen.readySeq ?? Infinity;
+    const before = chosen.callback ? Infinity : chosen.readyAt;
     let assumed: Set<number> | undefined;
-    for (const e of this.parked) if (e !== chosen && e.instant && e.state === 'ready' && e.readySeq! < before) (assumed ??= new Set()).add(e.site);
+    for (const e of this.parked) if (e !== chosen && e.atOnce && e.state === 'ready' && e.readyAt < before) (assumed ??= new Set()).add(e.site);
     if (assumed) event.m = [...assumed];
     this.write(event);
     this.writeNotes();
