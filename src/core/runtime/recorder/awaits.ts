@@ -29,6 +29,8 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     const known = typeof value === 'object' && value !== null ? this.dependentPromises.get(value) : undefined;
     if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
     const lock = act?.lastLock;
+    const innerGrant = act?.innerGrant === true;
+    if (innerGrant) act!.innerGrant = undefined;
     return scheduler.park(act, site, value, {
       ...taskOfFrame(frame),
       child: child ?? (known === true ? undefined : known),
@@ -39,7 +41,7 @@ export class AwaitRecorder extends CallbackTaskRecorder {
       // A lock's grant is no I/O: Node runs it with no delay. Neither is a lock's own workings,
       // nor the test's own sequencing (test code: no activation), when what they await settles at
       // once — not a timer or I/O (docs/how-it-works.md, the contract's rules 2 and 3).
-      ...(lock !== undefined && lock !== null ? { prompt: 'always' as const } : !act || this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
+      ...((lock !== undefined && lock !== null) || innerGrant ? { prompt: 'always' as const } : !act || this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
     }) as T;
   }
 

@@ -34,7 +34,12 @@ export class LockRecorder extends AwaitRecorder {
    *  Semaphore, a Monitor's mutex inside Chopstick.pickup) the calls are that lock's
    *  implementation, not requests: only the outermost API is the lock. */
   protected lockCall(receiver: object, method: string, site: number): void {
-    if (!this.isLock(receiver) || this.insideLockObject(this.current)) return;
+    if (!this.isLock(receiver)) return;
+    if (this.insideLockObject(this.current)) {
+      // Not a request of the program's, but still a lock's grant (a hand-off): no delay.
+      if (this.current && this.lockOp(receiver, method) === 'request') this.current.innerGrant = true;
+      return;
+    }
     const lock = identityOf(receiver);
     const op = this.lockOp(receiver, method);
     if (op) this.writer.write({ e: 'lk', a: this.current?.id ?? null, s: site, op, lock });

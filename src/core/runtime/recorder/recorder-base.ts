@@ -49,6 +49,8 @@ export interface Activation {
   lastLock?: unknown;
   /** It runs a lock object's own method, or is called from one (locks.ts insideLockObject). */
   inLock?: boolean;
+  /** Inside a lock object, it just asked an inner lock for a grant: its next await is one. */
+  innerGrant?: boolean;
   /** The recorder saw it spawned: it starts a task (the scheduler's task identity). */
   spawned?: boolean;
   /** An atomic block (ATOMFUZZER): the task it was counted for at its start. */
