@@ -7,13 +7,16 @@
 //      ran and failed in every run, plain or scheduled, so a failing run is traced back to its tests);
 //   3. `conlens check --runs N` (the integration command N times, plainly);
 //   4. `conlens fuzz --strategy S --runs R --seed 1` for S in random, pct, atomfuzzer.
+// conlens's own output goes to .conlens/fa/{check,fuzz-<strategy>}.txt in the copy, next to the JSON.
 // Then one table: plain failing runs / N, failing runs / R per strategy, FALSE failures (runs that fail
 // under the tool although every test that failed in them never failed plain), and anything the tool
 // did not check (exit 2, a run that executed no test) or called clean while a test failed.
 // It prints counts only: nothing here is timed against a target.
 //
 //   node bench/false-alarm/run.mjs [tune|heldout|<name>…] [--runs R] [--plain N] [--jobs J]
-//        [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown]
+//        [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]
+// What failed is listed for tune/ projects only: heldout/ ones get their counts (--details lists
+// theirs too; the JSON and the copies always have everything). Do not tune the tool on heldout/.
 // Exit code: 0 no false failure, 1 some false failure, 2 usage error or a project that could not be set up.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,11 +32,11 @@ const HALVES = ['tune', 'heldout'];
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown]');
+  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
   process.exit(2);
 }
 
-const opts = { runs: 20, plain: undefined, jobs: 2, seed: 1, strategies: ['random', 'pct', 'atomfuzzer'], json: undefined, markdown: false };
+const opts = { runs: 20, plain: undefined, jobs: 2, seed: 1, strategies: ['random', 'pct', 'atomfuzzer'], json: undefined, markdown: false, details: false };
 const selectors = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -47,6 +50,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--strategies') opts.strategies = value().split(',').filter(Boolean);
   else if (a === '--json') opts.json = resolve(value());
   else if (a === '--markdown') opts.markdown = true;
+  else if (a === '--details') opts.details = true;
   else if (a === '-h' || a === '--help') usage();
   else if (a.startsWith('-')) usage(`unknown option ${a}`);
   else selectors.push(a);
@@ -187,12 +191,15 @@ function benchProject(project) {
   const plainReports = join(work, 'reports-plain');
   const checkJson = join(work, 'check.json');
   const check = run(process.execPath, [cli, 'check', scratch, '--runs', String(opts.plain), '--jobs', String(opts.jobs), '--json', checkJson], { env: { ...process.env, FA_REPORT_DIR: plainReports } });
+  writeFileSync(join(work, 'check.txt'), `${check.stdout}${check.stderr ? `\n--- stderr\n${check.stderr}` : ''}`);
   const checked = readJson(checkJson);
   const failedPlain = new Map(); // test key -> failing plain runs
   const failedPlainFiles = new Set();
   let plainTests = 0;
+  let plainRunsWithFailedTest = 0;
   for (const r of readReports(plainReports).values()) {
     plainTests = Math.max(plainTests, r.tests.length);
+    if (r.tests.some((t) => t.status === 'fail')) plainRunsWithFailedTest++;
     for (const t of r.tests) {
       if (t.status !== 'fail') continue;
       const k = testKey(scratch, t);
@@ -209,6 +216,9 @@ function benchProject(project) {
     failedTests: Object.fromEntries(failedPlain),
     seconds: Math.round(check.ms / 100) / 10,
   };
+  // A plain run that failed without naming a test (a hang killed before the reporter wrote): then
+  // no scheduled failure can be told apart from it, and none is counted as false.
+  const plainUnattributed = (result.plain.failingRuns ?? 0) > plainRunsWithFailedTest;
   if (!checked) result.plain.error = (check.stderr || check.stdout).trim().split('\n').slice(-5).join('\n');
   log(`   plain: ${result.plain.failingRuns ?? '?'}/${result.plain.runs} failing runs, ${plainTests} tests per run (${result.plain.seconds} s)`);
 
@@ -217,6 +227,7 @@ function benchProject(project) {
     const reportsDir = join(work, `reports-${strategy}`);
     const fuzzJson = join(work, `fuzz-${strategy}.json`);
     const fuzz = run(process.execPath, [cli, 'fuzz', scratch, '--strategy', strategy, '--runs', String(opts.runs), '--seed', String(opts.seed), '--jobs', String(opts.jobs), '--json', fuzzJson], { env: { ...process.env, FA_REPORT_DIR: reportsDir } });
+    writeFileSync(join(work, `fuzz-${strategy}.txt`), `${fuzz.stdout}${fuzz.stderr ? `\n--- stderr\n${fuzz.stderr}` : ''}`);
     const out = readJson(fuzzJson);
     const reports = readReports(reportsDir);
     const s = { exitCode: fuzz.status, runs: out?.outcomes?.length ?? 0, failingRuns: 0, falseRuns: 0, notChecked: 0, cleanButFailed: 0, kinds: {}, failures: [], seconds: Math.round(fuzz.ms / 100) / 10 };
@@ -243,7 +254,7 @@ function benchProject(project) {
       // A failure is genuine only if a test that failed in it also failed in some plain run
       // (without a report for the run: if its test file ever failed plain).
       const processFile = o.process ?? readJson(o.violationFile ?? '')?.process;
-      const genuine = failedTests.length > 0 ? failedTests.some((k) => failedPlain.has(k)) : processFile ? failedPlainFiles.has(processFile) : failedPlain.size > 0;
+      const genuine = plainUnattributed || (failedTests.length > 0 ? failedTests.some((k) => failedPlain.has(k)) : processFile ? failedPlainFiles.has(processFile) : failedPlain.size > 0);
       if (!genuine) s.falseRuns++;
       s.failures.push({ seed: o.seed, kind: o.outcome, message: (o.message ?? '').slice(0, 300), tests: failedTests, process: processFile, violationFile: o.violationFile, false: !genuine });
     }
@@ -306,22 +317,45 @@ if (opts.markdown) {
 
 // ---- what failed, and why ----
 const details = [];
+const hidden = results.filter((r) => r.half === 'heldout' && !opts.details && (r.falseFailures > 0 || Object.values(r.strategies).some((s) => s.failures.length > 0 || s.error)));
 for (const r of results) {
+  if (r.half === 'heldout' && !opts.details) continue;
   for (const [strategy, s] of Object.entries(r.strategies)) {
     for (const f of s.failures) details.push({ r, strategy, f });
     if (s.error) details.push({ r, strategy, f: { seed: '-', kind: `exit ${s.exitCode}`, message: s.error, tests: [], false: false } });
   }
   if (r.plain?.error) details.push({ r, strategy: 'plain', f: { seed: '-', kind: `check exit ${r.plain.exitCode}`, message: r.plain.error, tests: [], false: false } });
 }
+const seedList = (seeds) => {
+  const sorted = [...seeds].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    parts.push(j > i ? `${sorted[i]}–${sorted[j]}` : String(sorted[i]));
+    i = j;
+  }
+  return parts.join(', ');
+};
 if (details.length > 0) {
+  // Runs that failed the same way (strategy, kind, first line of the message, tests) are one entry.
+  const groups = new Map();
+  for (const { r, strategy, f } of details) {
+    const key = JSON.stringify([r.name, strategy, f.false, f.kind, (f.message ?? '').split('\n')[0], [...(f.tests ?? [])].sort()]);
+    const g = groups.get(key) ?? { r, strategy, f, seeds: [] };
+    if (typeof f.seed === 'number') g.seeds.push(f.seed);
+    groups.set(key, g);
+  }
   console.log('');
   console.log('runs that failed, were not checked, or passed with a failing test:');
-  for (const { r, strategy, f } of details) {
-    console.log(`  ${f.false ? 'FALSE ' : ''}${r.name}  ${strategy} seed ${f.seed}  ${f.kind}${f.message ? `: ${f.message.split('\n')[0]}` : ''}`);
+  for (const { r, strategy, f, seeds } of groups.values()) {
+    const which = seeds.length > 0 ? `${seeds.length} run(s), seed ${seedList(seeds)}` : 'not run';
+    console.log(`  ${f.false ? 'FALSE ' : ''}${r.name}  ${strategy}  ${which}  ${f.kind}${f.message ? `: ${f.message.split('\n')[0]}` : ''}`);
     for (const t of f.tests ?? []) console.log(`      test: ${t}${r.plain?.failedTests?.[t] ? ` (failed plain ${r.plain.failedTests[t]}×)` : ''}`);
-    if (f.violationFile) console.log(`      ${relative(process.cwd(), f.violationFile)}`);
+    if (f.violationFile) console.log(`      e.g. ${relative(process.cwd(), f.violationFile)}`);
   }
 }
+if (hidden.length > 0) console.log(`\n(heldout: what failed in ${hidden.map((r) => r.name).join(', ')} is not listed — --details lists it)`);
 console.log('');
 console.log(`${results.length} project(s), ${falseTotal} false failure(s) in ${scheduledTotal} scheduled runs; ${totalSeconds} s (--plain ${opts.plain}, --runs ${opts.runs}, --jobs ${opts.jobs})`);
 
