@@ -1,0 +1,79 @@
+// Issue 29 §3: the false-alarm corpus (bench/false-alarm/, 24 correct projects) under the controlled
+// scheduler. Every project is installed in .conlens/bench/false-alarm/<name>/, its integration
+// tests run plainly and under random, pct and atomfuzzer, and no run may fail under the tool for a
+// test that never fails plain. The benchmark itself (bench/false-alarm/run.mjs, 20 runs per
+// strategy) takes about 40 minutes here, over the 12-minute budget of a slow test, so this test runs
+// it with fewer: CONLENS_FALSE_ALARM_RUNS, default 3 plain + 3 per strategy (5.6 min with --jobs 2 on
+// the shared 2-core machine at load 3; 5 runs took 7.7 min at load 3-9 and 14.3 min under heavier
+// load). At 3 runs it still sees every project that fails at 20.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const repo = process.cwd();
+const script = join(repo, 'bench', 'false-alarm', 'run.mjs');
+const runs = Number(process.env.CONLENS_FALSE_ALARM_RUNS) || 3;
+
+// The product team is fixing the false failures bench/README.md lists (false-alarm corpus). Remove
+// the todo once the corpus runs clean.
+const TODO = 'issue 29: the tool still fails correct projects of the corpus (bench/README.md, "False alarms")';
+
+interface Strategy {
+  runs: number;
+  failingRuns: number;
+  falseRuns: number;
+  notChecked: number;
+  cleanButFailed: number;
+  exitCode: number;
+  failures: { seed: number; kind: string; message: string; tests: string[]; false: boolean }[];
+}
+interface Project {
+  name: string;
+  half: string;
+  package: string;
+  setupError?: string;
+  plain?: { runs: number; failingRuns?: number; unitPassed?: boolean };
+  strategies: Record<string, Strategy>;
+  falseFailures: number;
+}
+
+test('false-alarm corpus: no run fails under the scheduler for a test that never fails plain', { todo: TODO, timeout: 90 * 60_000 }, () => {
+  assert.ok(existsSync(script), `${script} is missing`);
+  const out = mkdtempSync(join(tmpdir(), 'conlens-false-alarm-'));
+  try {
+    const json = join(out, 'result.json');
+    const r = spawnSync(process.execPath, [script, '--runs', String(runs), '--plain', String(runs), '--jobs', '2', '--json', json], {
+      cwd: repo,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    assert.ok(existsSync(json), `run.mjs wrote no result (exit ${r.status}):\n${r.stderr}\n${r.stdout}`);
+    const result = JSON.parse(readFileSync(json, 'utf8')) as { projects: Project[]; falseFailures: number };
+    assert.equal(result.projects.length, 24, 'the whole corpus ran');
+    for (const p of result.projects) {
+      assert.equal(p.setupError, undefined, `${p.name}: ${p.setupError}`);
+      assert.equal(p.plain?.unitPassed, true, `${p.name}: the unit tests pass plainly`);
+      assert.equal(p.plain?.failingRuns, 0, `${p.name}: the integration tests pass plainly (the corpus is correct)`);
+      for (const [name, s] of Object.entries(p.strategies)) {
+        assert.equal(s.runs, runs, `${p.name} ${name}: every run was checked (exit ${s.exitCode})`);
+        assert.equal(s.notChecked, 0, `${p.name} ${name}: no run executed zero tests`);
+      }
+    }
+    // What failed is named for tune/ projects only; heldout/ ones are counted (bench/false-alarm/README.md).
+    const falseRuns = result.projects.flatMap((p) =>
+      p.half === 'heldout'
+        ? p.falseFailures > 0
+          ? [`${p.name} (heldout): ${p.falseFailures} false failure(s)`]
+          : []
+        : Object.entries(p.strategies).flatMap(([strategy, s]) =>
+            s.failures.filter((f) => f.false).map((f) => `${p.name} ${strategy} seed ${f.seed}: ${f.kind} — ${f.tests.join('; ') || f.message}`),
+          ),
+    );
+    assert.deepEqual(falseRuns, [], `${result.falseFailures} false failure(s):\n${r.stdout}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
