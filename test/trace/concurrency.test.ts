@@ -22,3 +22,10 @@ test("two callers in one lock's queue at once are concurrent work, though each c
 test('one caller after the other released is no concurrent work', () => {
   assert.equal(probe([...call(1), lk(1, 'request'), lk(1, 'acquired'), lk(1, 'release'), ...call(2), lk(2, 'request'), lk(2, 'acquired'), lk(2, 'release')]), false);
 });
+
+test("a call the test makes while an async call of an earlier one still runs is concurrent work (the test's call returned its callee's promise)", () => {
+  const enter = (a: number, p: number | null) => ({ e: 'en', a, p, f: 1, o: a, v: {} });
+  const exit = (a: number) => ({ e: 'ex', a, f: 1, x: 0, v: {} });
+  assert.equal(probe([enter(1, null), enter(2, 1), exit(1), enter(3, null), exit(3), exit(2)]), true);
+  assert.equal(probe([enter(1, null), enter(2, 1), exit(2), exit(1), enter(3, null), exit(3)]), false);
+});

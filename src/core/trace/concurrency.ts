@@ -20,6 +20,8 @@ export class ConcurrencyProbe {
   private readonly openTop = new Set<number>();
   /** Every activation entered and not exited yet. */
   private readonly open = new Set<number>();
+  /** Async activations entered and not exited yet. */
+  private readonly asyncOpen = new Set<number>();
   /** Per lock, the activations that asked for it and have not released it yet. */
   private readonly lockUsers = new Map<number, Set<number | null>>();
 
@@ -36,18 +38,22 @@ export class ConcurrencyProbe {
         if ([...users].some((a) => a !== event.a)) this.concurrent = true;
         users.add(event.a);
       } else if (event.op === 'release') users.delete(event.a);
-    }
-    else if (event.e === 'ex' || event.e === 'exc') {
+    } else if (event.e === 'ex' || event.e === 'exc') {
       this.openTop.delete(event.a);
       this.open.delete(event.a);
+      this.asyncOpen.delete(event.a);
     } else if (event.e === 'en') {
+      const async = info.functions.get(event.f)?.async === true;
       this.open.add(event.a);
       this.calls++;
-      if (event.p === null && info.functions.get(event.f)?.async) {
-        // Two activations the test started are both unfinished: it runs them at once.
-        if (this.openTop.size) this.concurrent = true;
+      if (event.p === null && async) {
+        // Two activations the test started are both unfinished: it runs them at once. So is a
+        // new one while an async call an earlier one made is still running (`return this.store
+        // .incr(k)`: the test's call returned, its work goes on).
+        if (this.openTop.size || this.asyncOpen.size > 0) this.concurrent = true;
         this.openTop.add(event.a);
       }
+      if (async) this.asyncOpen.add(event.a);
     }
   }
 }
