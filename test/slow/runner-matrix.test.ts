@@ -15,7 +15,7 @@ import { MATRIX_RUNNERS, removeProject, runnerProject, type MatrixRunner } from 
 const EXAMPLES = ['account', 'bank-transfer', 'json-lost-update', 'store-counter', 'dynamic-bin', 'memo-fetch'];
 
 interface Position { rank: number; kind: string; function: string; caller?: string; status: string; confirmed: boolean }
-interface Report { positions: Position[]; summary: { violations: number } }
+interface Report { positions: Position[]; summary: { violations: number }; outcome?: string }
 
 function rank(dir: string, runs: number, seed: number, clean: boolean): Promise<{ status: number | null; report?: Report; stderr: string }> {
   return new Promise((done) => {
@@ -62,8 +62,11 @@ async function fixed(example: string, runner: MatrixRunner): Promise<void> {
   const dir = runnerProject(example, runner, true);
   try {
     const result = await rank(dir, 4, 1, true);
-    assert.equal(result.status, 0, result.stderr);
-    assert.equal(result.report!.summary.violations, 0, `${runner}: the fixed variant showed a violation`);
+    // Clean is no finding. A fixed variant whose runs never overlapped is honestly not checked
+    // (exit 2, issue 29 §4): dynamic-bin's second task starts after I/O of its own, and under Jest
+    // the test's own async functions are not seen as tasks, so only the program's calls count.
+    const notChecked = result.status === 2 && result.report?.outcome === 'not-checked';
+    assert.ok(result.status === 0 || notChecked, `exit ${result.status}: ${result.stderr}`);
     assert.deepEqual(result.report!.positions.filter((p) => p.confirmed), []);
   } finally {
     removeProject(dir);
