@@ -32,7 +32,9 @@ export async function concurrently<T extends readonly (() => unknown)[]>(...fns:
   const scheduler = recorder?.scheduler;
   const started = fns.map((fn, i) => {
     if (!recorder || !scheduler) return new Promise((resolve) => resolve(fn()));
-    const gate = scheduler.park(undefined, startSite(recorder, i), undefined, {});
+    // A task's start is the user's declared freedom (it may start late, as a thread may): a
+    // deliberate delay, not an await of a plain value.
+    const gate = scheduler.park(undefined, startSite(recorder, i), undefined, { deliberate: true });
     return gate.then(() => fn());
   });
   const outcomes = await Promise.allSettled(started);

@@ -52,6 +52,9 @@ export interface ParkInfo {
    *  I/O came between). Once ready it runs before anything else, in the order the operands
    *  settled — as Node's microtask queue runs it (docs/how-it-works.md, real Node orders). */
   prompt?: 'always' | 'if-immediate';
+  /** A delay the user declared (`concurrently`'s task starts): a free choice, labelled as an
+   *  assumption like mocked I/O, never an await of a plain value. */
+  deliberate?: boolean;
 }
 
 /** A parked macrotask callback (callbacks.ts): delay injection under event-loop-order.ts. */
@@ -236,7 +239,7 @@ export class Scheduler {
     this.parked.push(entry);
     // No promise: settled at once unless it is a thenable, whose `then` runs in a later job — its
     // settle comes after the marker below (an object's `then` is not read again here: a getter).
-    let instant = !types.isPromise(value);
+    let instant = !types.isPromise(value) && !info.deliberate;
     const settle = (ok: boolean) => (settled: unknown) => {
       entry.state = 'ready';
       if (info.prompt === 'always' || (info.prompt === 'if-immediate' && entry.turn === this.turn)) entry.prompt = true;
