@@ -16,8 +16,6 @@ export interface LockClass {
   export: string;
   acquire: string;
   release: string;
-  /** How many holders it admits at once (a counting semaphore); 1 for a mutex. */
-  permits?: number;
 }
 
 export interface ConlensConfig {

@@ -16,7 +16,7 @@ export interface TraceSettings {
   runDir: string;
   fields: boolean;
   depth: number;
-  locks: { module: string; export: string; acquire: string; release: string; permits?: number }[];
+  locks: { module: string; export: string; acquire: string; release: string }[];
   /** The controlled scheduler (runtime/scheduler.ts); absent: awaits run as Node schedules them. */
   schedule?: ScheduleSettings;
 }

@@ -258,12 +258,6 @@ export class Scheduler {
     return gate;
   }
 
-  /** How many activations hold `lock` in the lock table (a config lock's permits are counted
-   *  against it). */
-  lockHolders(lock: number): number {
-    return this.locks.holderCount(lock);
-  }
-
   // ---- callbacks (callbacks.ts, delay injection) --------------------------------------------
 
   /** A macrotask callback was registered: Node will run it later. `deadline`: when it is expected

@@ -17,7 +17,7 @@ export interface RecorderOptions {
   /** How deep `this` and parameter objects are captured (default 2). */
   depth: number;
   /** Config lock classes, by constructor name and method names. */
-  locks: { export: string; acquire: string; release: string; permits?: number }[];
+  locks: { export: string; acquire: string; release: string }[];
   /** Atomic blocks by static name (only the atomfuzzer strategy uses them). */
   atomic?: string[];
   /** Await sites (`file:line:column`) that enter an atomic block (the scheduler's entrySites). */
