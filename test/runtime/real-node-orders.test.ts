@@ -164,3 +164,159 @@ test('a shared in-flight load (a memo hit) passes under random, pct and atomfuzz
   }
   assert.deepEqual(failed, []);
 });
+
+// Three shapes of correct code that failed under the tool and never plain (the false-alarm
+// corpus, issue 29), in a project of our own:
+//   - a pool whose connections open after `await new Promise((r) => setImmediate(r))` and whose
+//     queries wait 3 ms timers: the resumption after the immediate was a free choice, and PCT
+//     kept it parked past the other transaction's timers (Node runs it right after the immediate,
+//     in that check phase);
+//   - a counting semaphore whose `acquire` is an async function that returns at once while a
+//     permit is free: `await this.acquire()` was treated as slow I/O, so the test's setImmediate
+//     came before the two holders started (the promise of the program's own function that ran to
+//     its end is settled: no delay);
+//   - a latch: the waiter's resumption, settled by the step that opened it, was delayed past a
+//     later immediate (a promise settled by the program's own step runs in that step's
+//     microtasks).
+const ORDERS_PROJECT = {
+  'package.json': '{ "type": "module" }',
+  'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], integration: { command: 'node --test test/orders.test.ts' }, timeoutMs: 20000 }),
+  'src/pool.ts': `export class Conn {
+  busy = false;
+  constructor(readonly id: number) {}
+  static async open(id: number): Promise<Conn> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return new Conn(id);
+  }
+  async query(): Promise<number> {
+    if (this.busy) throw new Error('connection ' + this.id + ' used twice at once');
+    this.busy = true;
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    this.busy = false;
+    return this.id;
+  }
+}
+
+export class Pool {
+  private readonly idle: Conn[] = [];
+  private readonly waiting: Array<(conn: Conn) => void> = [];
+  private opened = 0;
+  constructor(private readonly max: number) {}
+  acquire(): Promise<Conn> {
+    const conn = this.idle.pop();
+    if (conn) return Promise.resolve(conn);
+    if (this.opened < this.max) return Conn.open(++this.opened);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+  release(conn: Conn): void {
+    const next = this.waiting.shift();
+    if (next) next(conn);
+    else this.idle.push(conn);
+  }
+  async transaction(queries: number): Promise<number[]> {
+    const conn = await this.acquire();
+    try {
+      const used: number[] = [];
+      for (let i = 0; i < queries; i++) used.push(await conn.query());
+      return used;
+    } finally {
+      this.release(conn);
+    }
+  }
+}
+`,
+  'src/uploads.ts': `export class Semaphore {
+  private readonly waiters: Array<() => void> = [];
+  constructor(private permits: number) {}
+  async acquire(): Promise<() => void> {
+    if (this.permits > 0) this.permits--;
+    else await new Promise<void>((resolve) => this.waiters.push(resolve));
+    return () => {
+      const next = this.waiters.shift();
+      if (next) next();
+      else this.permits++;
+    };
+  }
+}
+
+export class Uploader {
+  private readonly slots = new Semaphore(2);
+  uploading = 0;
+  async upload(ms: number): Promise<void> {
+    const release = await this.slots.acquire();
+    this.uploading++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    } finally {
+      this.uploading--;
+      release();
+    }
+  }
+}
+
+export class Latch {
+  private readonly waiters: Array<() => void> = [];
+  private opened = false;
+  async wait(): Promise<void> {
+    if (!this.opened) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+  open(): void {
+    this.opened = true;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+}
+
+export async function worker(latch: Latch, log: string[]): Promise<void> {
+  await latch.wait();
+  log.push('worker');
+}
+`,
+  'test/orders.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Pool } from '../src/pool.ts';
+import { Latch, Uploader, worker } from '../src/uploads.ts';
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+test('concurrent transactions of a pool of two each keep their own connection', async () => {
+  const pool = new Pool(2);
+  const [t1, t2, t3] = await Promise.all([pool.transaction(4), pool.transaction(1), pool.transaction(3)]);
+  for (const used of [t1, t2, t3]) assert.equal(new Set(used).size, 1);
+  assert.notEqual(t1[0], t2[0]);
+});
+
+test('two uploads start at once under two permits, the third waits', async () => {
+  const uploader = new Uploader();
+  const all = Promise.all([uploader.upload(40), uploader.upload(40), uploader.upload(40)]);
+  await turn();
+  assert.equal(uploader.uploading, 2);
+  await all;
+});
+
+test('a waiter resumes in the step that opened its latch', async () => {
+  const latch = new Latch();
+  const log: string[] = [];
+  const done = worker(latch, log);
+  await turn();
+  latch.open();
+  await turn();
+  log.push('test');
+  await done;
+  assert.deepEqual(log, ['worker', 'test']);
+});
+`,
+};
+
+test('a pool opening on setImmediate, a semaphore that grants at once, a latch: correct under random, pct and atomfuzzer, as plain', async () => {
+  const loaded = loadConfig(tempProject(ORDERS_PROJECT));
+  const plain = await runTraced(loaded, { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  const failed: string[] = [];
+  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const run = await runTraced(loaded, { suite: 'integration', schedule: { strategy, seed, settleMs: 20 } });
+      if (!run.passed) failed.push(`${strategy} seed ${seed}: ${run.output.split('\n').find((l) => /hang|not ok|AssertionError|Expected|Error/.test(l)) ?? run.output.slice(-300)}`);
+    }
+  }
+  assert.deepEqual(failed, []);
+});

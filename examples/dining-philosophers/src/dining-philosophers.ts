@@ -36,22 +36,35 @@ export class Chopstick extends Monitor {
   }
 }
 
+/** Where the food comes from: `serve` resolves once the philosopher's plate is filled (a service
+ *  the table calls; the tests stand in for it with a promise of their own). */
+export interface Kitchen {
+  serve(philosopher: number): Promise<void>;
+}
+
+/** A kitchen whose plates are always full. */
+export const READY_KITCHEN: Kitchen = {
+  async serve(): Promise<void> {},
+};
+
 /**
- * A philosopher thinks, picks up the left chopstick, picks up the right chopstick, eats and puts
- * both chopsticks down, `meals` times.
+ * A philosopher thinks, picks up the left chopstick, waits for its plate, picks up the right
+ * chopstick, eats and puts both chopsticks down, `meals` times.
  */
 export class Philosopher {
   readonly id: number;
   readonly left: Chopstick;
   readonly right: Chopstick;
   readonly meals: number;
+  readonly kitchen: Kitchen;
   eaten = 0;
 
-  constructor(id: number, left: Chopstick, right: Chopstick, meals: number) {
+  constructor(id: number, left: Chopstick, right: Chopstick, meals: number, kitchen: Kitchen = READY_KITCHEN) {
     this.id = id;
     this.left = left;
     this.right = right;
     this.meals = meals;
+    this.kitchen = kitchen;
   }
 
   async run(): Promise<void> {
@@ -60,6 +73,7 @@ export class Philosopher {
       // BUG (004 §V-C): every philosopher takes its left chopstick first. When all of them hold
       // their left one, each waits in Chopstick.pickup for its right one forever: a deadlock.
       await this.left.pickup();
+      await this.kitchen.serve(this.id); // holding the left chopstick, it waits for its plate
       await this.right.pickup();
       await this.eat();
       await this.right.pickdown();
@@ -78,10 +92,10 @@ export class Philosopher {
  * two neighbours (philosopher i has chopstick i on the left and i + 1 on the right); starts them
  * all and joins them.
  */
-export async function main(count = 5, meals = 3): Promise<Philosopher[]> {
+export async function main(count = 5, meals = 3, kitchen: Kitchen = READY_KITCHEN): Promise<Philosopher[]> {
   const chopsticks = Array.from({ length: count }, (_, id) => new Chopstick(id));
   const philosophers = chopsticks.map(
-    (left, id) => new Philosopher(id, left, chopsticks[(id + 1) % count]!, meals),
+    (left, id) => new Philosopher(id, left, chopsticks[(id + 1) % count]!, meals, kitchen),
   );
   await Promise.all(philosophers.map((philosopher) => philosopher.run()));
   return philosophers;

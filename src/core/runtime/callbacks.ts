@@ -13,8 +13,10 @@
 // Each run of a callback is a task of its own (recorder.callbackActivation), spawned by the
 // activation that registered it, so traces, violation reports, task-concurrency checks and
 // replay treat it as an await step. A callback the program passes through from Node (a promise's
-// resolve function, `setImmediate(resolve)`) is not wrapped: what it settles is awaited, and the
-// await is the scheduling point.
+// resolve function) is not wrapped: what it settles is awaited, and the await is the scheduling
+// point — except a timer's or an immediate's (`setImmediate(resolve)`): the timer is the
+// scheduling point, in its place in the loop's order, and the await it settles runs right after
+// it, as in Node (a promise settled by a step the scheduler ran is no delay: scheduler.ts).
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
@@ -71,8 +73,8 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
    *  instrumented code runs (`running`: a cheap test first, these calls are frequent); timers,
    *  immediates and fs calls also from the project's tests and helpers. `last`: the call's last
    *  argument, which instrumented code's mark of the call passed through (resources.ts atMark). */
-  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, { viaNode = false, running = true } = {}): Registration | undefined => {
-    if (typeof callback !== 'function' || (running && recorder.running === undefined) || isNodesOwn(callback)) {
+  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, { viaNode = false, running = true, settler = false } = {}): Registration | undefined => {
+    if (typeof callback !== 'function' || (running && recorder.running === undefined) || (!settler && isNodesOwn(callback))) {
       sites.clearMark();
       return undefined;
     }
@@ -129,7 +131,10 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     handle !== null && typeof handle === 'object' ? handles.get(handle) : typeof handle === 'number' || typeof handle === 'string' ? byId.get(String(handle)) : undefined;
   const timer = (api: 'setTimeout' | 'setInterval', original: typeof setTimeout) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, delay?: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false });
+      // A promise's resolve function given straight to a timer (`setTimeout(resolve, 3)`) is
+      // registered too: the timer keeps its place in the loop's order, and the await it settles
+      // runs right after it (scheduler.ts, settled by a step).
+      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false, settler: true });
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
@@ -167,7 +172,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], { running: false });
+      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], { running: false, settler: true });
       if (!reg) return Reflect.apply(original, this, arguments);
       const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
       expect(reg, performance.now() + settleMs, loop);

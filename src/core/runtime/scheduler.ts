@@ -126,6 +126,7 @@ const PROMISE_THEN = Promise.prototype.then;
 const SET_IMMEDIATE = setImmediate;
 const SET_TIMEOUT = setTimeout;
 const CLEAR_TIMEOUT = clearTimeout;
+const NEXT_TICK = process.nextTick;
 const PROMISE_RESOLVE = Promise.resolve.bind(Promise);
 const RESOLVED = PROMISE_RESOLVE(undefined);
 
@@ -192,6 +193,9 @@ export class Scheduler {
   private awaiting: { token: object; index: number; candidates: Candidate[]; since: number } | undefined;
   /** The task released last registered a callback (since it was released). */
   private registeredInSegment = false;
+  /** A released step (a continuation, a callback) is running, or the microtasks it queued are:
+   *  what settles now was settled by the program's own code, not by I/O (release). */
+  private stepOpen = false;
 
   constructor(
     public strategy: Strategy,
@@ -244,6 +248,10 @@ export class Scheduler {
       entry.state = 'ready';
       if (info.prompt === 'always' || (info.prompt === 'if-immediate' && entry.turn === this.turn)) entry.prompt = true;
       else if (entry.turn === this.turn) entry.atOnce = true;
+      // Parked before the step that settled it (a timer's resolve, a task's notify, a chain of
+      // the program's promises): in Node it runs in that step's microtasks, before any other
+      // macrotask — no delay (docs/how-it-works.md, real Node orders).
+      else if (this.stepOpen) entry.prompt = true;
       entry.ok = ok;
       entry.value = settled;
       entry.readyAt = ++this.clock;
@@ -537,6 +545,11 @@ export class Scheduler {
       CLEAR_TIMEOUT(this.graceTimer);
       this.graceTimer = undefined;
     }
+    // The step's microtasks are over when Node turns to its tick queue: a tick queued from the
+    // first microtask after this one runs once the microtask queue has drained, before any
+    // macrotask (a native I/O completion) can settle anything.
+    this.stepOpen = true;
+    PROMISE_THEN.call(RESOLVED, this.closeStepSoon);
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
       if (chosen.ok) chosen.resolve(chosen.value);
@@ -545,6 +558,14 @@ export class Scheduler {
       this.progress();
     }
   }
+
+  private readonly closeStep = (): void => {
+    this.stepOpen = false;
+  };
+
+  private readonly closeStepSoon = (): void => {
+    NEXT_TICK(this.closeStep);
+  };
 
   /** ATOMFUZZER's notes since the last decision (a conflict can show between decisions). */
   private writeNotes(): void {

@@ -36,6 +36,17 @@ export class Chopstick extends Monitor {
   }
 }
 
+/** Where the food comes from: `serve` resolves once the philosopher's plate is filled (a service
+ *  the table calls; the tests stand in for it with a promise of their own). */
+export interface Kitchen {
+  serve(philosopher: number): Promise<void>;
+}
+
+/** A kitchen whose plates are always full. */
+export const READY_KITCHEN: Kitchen = {
+  async serve(): Promise<void> {},
+};
+
 /**
  * A philosopher thinks, picks up its two chopsticks (the lower-numbered one first), eats and puts
  * both chopsticks down, `meals` times.
@@ -45,13 +56,15 @@ export class Philosopher {
   readonly left: Chopstick;
   readonly right: Chopstick;
   readonly meals: number;
+  readonly kitchen: Kitchen;
   eaten = 0;
 
-  constructor(id: number, left: Chopstick, right: Chopstick, meals: number) {
+  constructor(id: number, left: Chopstick, right: Chopstick, meals: number, kitchen: Kitchen = READY_KITCHEN) {
     this.id = id;
     this.left = left;
     this.right = right;
     this.meals = meals;
+    this.kitchen = kitchen;
   }
 
   async run(): Promise<void> {
@@ -62,6 +75,7 @@ export class Philosopher {
       // philosophers can each hold one chopstick and wait for the next.
       const [first, second] = this.left.id < this.right.id ? [this.left, this.right] : [this.right, this.left];
       await first.pickup();
+      await this.kitchen.serve(this.id); // holding one chopstick, it waits for its plate
       await second.pickup();
       await this.eat();
       await second.pickdown();
@@ -80,10 +94,10 @@ export class Philosopher {
  * two neighbours (philosopher i has chopstick i on the left and i + 1 on the right); starts them
  * all and joins them.
  */
-export async function main(count = 5, meals = 3): Promise<Philosopher[]> {
+export async function main(count = 5, meals = 3, kitchen: Kitchen = READY_KITCHEN): Promise<Philosopher[]> {
   const chopsticks = Array.from({ length: count }, (_, id) => new Chopstick(id));
   const philosophers = chopsticks.map(
-    (left, id) => new Philosopher(id, left, chopsticks[(id + 1) % count]!, meals),
+    (left, id) => new Philosopher(id, left, chopsticks[(id + 1) % count]!, meals, kitchen),
   );
   await Promise.all(philosophers.map((philosopher) => philosopher.run()));
   return philosophers;

@@ -11,11 +11,14 @@ export class AwaitRecorder extends CallbackTaskRecorder {
   /** Before `await value` (or `yield`): the activation suspends; control returns to what ran
    *  before this segment. */
   aw<T>(frame: Frame, site: number, value: T): T {
-    return this.suspend(frame, site, value, undefined);
+    return this.suspend(frame, site, value, undefined, false);
   }
 
-  protected suspend<T>(frame: Frame, site: number, value: T, child: Activation | undefined): T {
+  /** `settled`: the operand is the promise of a call of the program's async function that ran to
+   *  its end without suspending. */
+  protected suspend<T>(frame: Frame, site: number, value: T, child: Activation | undefined, settled: boolean): T {
     const act = frame.act;
+    this.settledCall = undefined;
     this.settlePending(act, false);
     if (act) this.writer.write({ e: 'aw', a: act.id, s: site });
     if (act && frame === act && !act.suspended) {
@@ -41,7 +44,10 @@ export class AwaitRecorder extends CallbackTaskRecorder {
       // A lock's grant is no I/O: Node runs it with no delay. Neither is a lock's own workings,
       // nor the test's own sequencing (test code: no activation), when what they await settles at
       // once — not a timer or I/O (docs/how-it-works.md, the contract's rules 2 and 3).
-      ...((lock !== undefined && lock !== null) || innerGrant ? { prompt: 'always' as const } : !act || this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
+      // Nor is an await of the program's own async function that ran to its end (its promise is
+      // settled: a memo hit, a permit free); a stub of test code's, or one whose promise waits for
+      // another, stays the mocked-I/O delay (rule 2).
+      ...((lock !== undefined && lock !== null) || innerGrant ? { prompt: 'always' as const } : !act || settled || this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
     }) as T;
   }
 
@@ -50,8 +56,9 @@ export class AwaitRecorder extends CallbackTaskRecorder {
   ac<T>(frame: Frame, site: number, value: T): T {
     const pending = this.pending;
     const child = pending && pending.parent === frame.act ? pending : undefined;
+    const done = this.settledCall;
     this.settlePending(frame.act, true);
-    return this.suspend(frame, site, value, child);
+    return this.suspend(frame, site, value, child, child === undefined && done !== undefined && done.parent === frame.act);
   }
 
   /** A scheduling point that is not an await (emitted in scheduled runs only): an async

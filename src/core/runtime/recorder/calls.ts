@@ -3,7 +3,7 @@
 // program points, 004 §III).
 import { captureInto } from '../value-capture.js';
 import type { TraceVars } from '../trace-events.js';
-import { type Activation, type CallbackFrame, encodeError, isPlainPromise, PROMISE_THEN, RecorderBase } from './recorder-base.js';
+import { type Activation, type CallbackFrame, encodeError, isPlainPromise, mayBeThenable, PROMISE_THEN, RecorderBase } from './recorder-base.js';
 
 export class CallRecorder extends RecorderBase {
   en(fn: number, thisValue: unknown, args: unknown[]): Activation {
@@ -49,6 +49,7 @@ export class CallRecorder extends RecorderBase {
     act.exited = true;
     this.open--;
     const isAsync = this.functions[act.fn]?.async;
+    if (isAsync && mayBeThenable(value)) act.adopts = true;
     // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
     // constructor (transparency suite); anything else is recorded as returned.
     if (isAsync && isPlainPromise(value)) {
@@ -84,6 +85,7 @@ export class CallRecorder extends RecorderBase {
       this.open--;
       this.recordExit(act, undefined, 0);
     }
+    this.settledCall = !act.suspended && !act.adopts && this.functions[act.fn]?.async ? act : undefined;
     this.settlePending(act, true);
     this.current = act.prev;
     if (act.atomicTask !== undefined) {

@@ -60,6 +60,9 @@ export interface Activation {
   callback?: { lexical?: Activation | undefined };
   /** Its calling-context hash (calling-context.ts), computed when first asked for. */
   ctx?: string;
+  /** An async function's `return` gave a thenable (or may have): its promise settles with that
+   *  one, not when the function ends. */
+  adopts?: boolean;
 }
 
 /** Callback tasks' activation ids start here: they are handed out as callbacks run, whose order
@@ -81,6 +84,17 @@ export const PROMISE_THEN = Promise.prototype.then;
 
 /** A native promise whose `then` we may call without running user code: not a Proxy (its traps),
  *  not a subclass (PROMISE_THEN would construct one through Symbol.species). */
+/** Whether an async function's promise may wait for `value` (a thenable it returned). Reads no
+ *  property through a getter or a Proxy trap: a proxy counts as a thenable. */
+export function mayBeThenable(value: unknown): boolean {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
+  if (types.isProxy(value)) return true;
+  for (let o: object | null = value, depth = 0; o !== null; o = Reflect.getPrototypeOf(o), depth++) {
+    if (depth > 16 || types.isProxy(o) || Object.prototype.hasOwnProperty.call(o, 'then')) return true;
+  }
+  return false;
+}
+
 export function isPlainPromise(value: unknown): value is Promise<unknown> {
   return types.isPromise(value) && !types.isProxy(value) && Reflect.getPrototypeOf(value) === Promise.prototype &&
     !Object.prototype.hasOwnProperty.call(value, 'constructor');
@@ -145,6 +159,10 @@ export class RecorderBase {
   /** An async activation that has just suspended for the first time, returning to its caller;
    *  decided on the caller's next move (await it directly → same task, anything else → spawn). */
   protected pending: Activation | undefined;
+  /** An async activation of the program that just ran to its end without suspending (and
+   *  returned no thenable): its promise is settled, so an `await` of its call right after waits
+   *  for no I/O (awaits.ts `ac`). Cleared by the next function leave or suspension. */
+  protected settledCall: Activation | undefined;
   /** Site kinds by site index: `await` sites are scheduling points through `aw`; `yield` and
    *  `for-await` sites through `sp`. */
   protected readonly siteKinds: string[] = [];
