@@ -1,4 +1,4 @@
-// Issue 29 §3: the false-alarm corpus (bench/false-alarm/, 24 correct projects) under the controlled
+// Issue 29 §3: the false-alarm corpus (bench/false-alarm/, 24 correct projects and more) under the controlled
 // scheduler. Every project is installed in .conlens/bench/false-alarm/<name>/, its integration
 // tests run plainly and under random, pct and atomfuzzer, and no run may fail under the tool for a
 // test that never fails plain. The benchmark itself (bench/false-alarm/run.mjs, 20 runs per
@@ -17,9 +17,6 @@ const repo = process.cwd();
 const script = join(repo, 'bench', 'false-alarm', 'run.mjs');
 const runs = Number(process.env.CONLENS_FALSE_ALARM_RUNS) || 3;
 
-// The product team is fixing the false failures bench/README.md lists (false-alarm corpus). Remove
-// the todo once the corpus runs clean.
-const TODO = 'issue 29: the tool still fails correct projects of the corpus (bench/README.md, "False alarms")';
 
 interface Strategy {
   runs: number;
@@ -40,7 +37,7 @@ interface Project {
   falseFailures: number;
 }
 
-test('false-alarm corpus: no run fails under the scheduler for a test that never fails plain', { todo: TODO, timeout: 90 * 60_000 }, () => {
+test('false-alarm corpus: no run fails under the scheduler for a test that never fails plain', { timeout: 90 * 60_000 }, () => {
   assert.ok(existsSync(script), `${script} is missing`);
   const out = mkdtempSync(join(tmpdir(), 'conlens-false-alarm-'));
   try {
@@ -52,7 +49,7 @@ test('false-alarm corpus: no run fails under the scheduler for a test that never
     });
     assert.ok(existsSync(json), `run.mjs wrote no result (exit ${r.status}):\n${r.stderr}\n${r.stdout}`);
     const result = JSON.parse(readFileSync(json, 'utf8')) as { projects: Project[]; falseFailures: number };
-    assert.equal(result.projects.length, 24, 'the whole corpus ran');
+    assert.ok(result.projects.length >= 24, `the whole corpus ran (${result.projects.length} projects)`);
     for (const p of result.projects) {
       assert.equal(p.setupError, undefined, `${p.name}: ${p.setupError}`);
       assert.equal(p.plain?.unitPassed, true, `${p.name}: the unit tests pass plainly`);
@@ -62,9 +59,9 @@ test('false-alarm corpus: no run fails under the scheduler for a test that never
         assert.equal(s.notChecked, 0, `${p.name} ${name}: no run executed zero tests`);
       }
     }
-    // What failed is named for tune/ projects only; heldout/ ones are counted (bench/false-alarm/README.md).
+    // What failed is named for tune/ projects only; held-out ones are counted (bench/false-alarm/README.md).
     const falseRuns = result.projects.flatMap((p) =>
-      p.half === 'heldout'
+      p.half !== 'tune'
         ? p.falseFailures > 0
           ? [`${p.name} (heldout): ${p.falseFailures} false failure(s)`]
           : []
