@@ -6,7 +6,7 @@ export class MemoryDb {
   readonly tables = new Map<string, Row[]>();
 
   open(): Promise<void> {
-    this.opened ??= sleep(5);
+    this.opened ??= sleep(25);
     return this.opened;
   }
 
