@@ -43,9 +43,9 @@ export interface Kitchen {
 }
 
 /** A kitchen whose plates are always full. */
-export const READY_KITCHEN: Kitchen = {
-  async serve(): Promise<void> {},
-};
+export class ReadyKitchen implements Kitchen {
+  async serve(): Promise<void> {}
+}
 
 /**
  * A philosopher thinks, picks up the left chopstick, waits for its plate, picks up the right
@@ -59,7 +59,7 @@ export class Philosopher {
   readonly kitchen: Kitchen;
   eaten = 0;
 
-  constructor(id: number, left: Chopstick, right: Chopstick, meals: number, kitchen: Kitchen = READY_KITCHEN) {
+  constructor(id: number, left: Chopstick, right: Chopstick, meals: number, kitchen: Kitchen = new ReadyKitchen()) {
     this.id = id;
     this.left = left;
     this.right = right;
@@ -92,7 +92,7 @@ export class Philosopher {
  * two neighbours (philosopher i has chopstick i on the left and i + 1 on the right); starts them
  * all and joins them.
  */
-export async function main(count = 5, meals = 3, kitchen: Kitchen = READY_KITCHEN): Promise<Philosopher[]> {
+export async function main(count = 5, meals = 3, kitchen: Kitchen = new ReadyKitchen()): Promise<Philosopher[]> {
   const chopsticks = Array.from({ length: count }, (_, id) => new Chopstick(id));
   const philosophers = chopsticks.map(
     (left, id) => new Philosopher(id, left, chopsticks[(id + 1) % count]!, meals, kitchen),

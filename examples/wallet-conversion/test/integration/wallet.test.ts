@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FixedRates, Wallet } from '../../src/wallet.ts';
+import { Wallet } from '../../src/wallet.ts';
+import { FixedRates } from '../fixed-rates.ts';
 
 // A statement taken while the wallet converts must show it before (100 EUR) or after (200 USD)
 // the conversion, never a mix of the two.

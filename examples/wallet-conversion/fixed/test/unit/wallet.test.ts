@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FixedRates, Wallet } from '../../src/wallet.ts';
+import { Wallet } from '../../src/wallet.ts';
+import { FixedRates } from '../fixed-rates.ts';
 
 const rates = () => new FixedRates({ 'EUR>USD': 2, 'USD>EUR': 0.5, 'EUR>GBP': 0.8 });
 
