@@ -16,5 +16,4 @@ export class Editor {
     this.refresh = pDebounce.promise(() => backend.refreshIndex());
     this.save = pDebounce.promise((draft: string) => backend.save(draft), { after: true });
   }
-
 }
