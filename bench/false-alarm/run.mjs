@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The false-alarm benchmark (issue 29, point 3): correct projects that must never fail because of
-// the tool. For each project of the corpus (bench/false-alarm/{tune,heldout}/<name>/):
+// the tool. For each project of the corpus (bench/false-alarm/{tune,heldout,heldout2}/<name>/):
 //   1. copy it to <repo>/.conlens/bench/false-alarm/<name>/ (the only place this script writes) and
 //      `npm install --ignore-scripts --no-audit --no-fund` there (exact versions from its package.json);
 //   2. add reporter.mjs to the copy's integration command (`node --test` only: it writes which tests
@@ -13,10 +13,10 @@
 // did not check (exit 2, a run that executed no test) or called clean while a test failed.
 // It prints counts only: nothing here is timed against a target.
 //
-//   node bench/false-alarm/run.mjs [tune|heldout|<name>…] [--runs R] [--plain N] [--jobs J]
+//   node bench/false-alarm/run.mjs [tune|heldout|heldout2|<name>…] [--runs R] [--plain N] [--jobs J]
 //        [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]
-// What failed is listed for tune/ projects only: heldout/ ones get their counts (--details lists
-// theirs too; the JSON and the copies always have everything). Do not tune the tool on heldout/.
+// What failed is listed for tune/ projects only: heldout/ and heldout2/ ones get their counts (--details
+// lists theirs too; the JSON and the copies always have everything). Do not tune the tool on them.
 // Exit code: 0 no false failure, 1 some false failure, 2 usage error or a project that could not be set up.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,11 +28,13 @@ const repo = resolve(here, '..', '..');
 const cli = join(repo, 'dist', 'cli.js');
 const reporter = join(here, 'reporter.mjs');
 const scratchRoot = join(repo, '.conlens', 'bench', 'false-alarm');
-const HALVES = ['tune', 'heldout'];
+const HALVES = ['tune', 'heldout', 'heldout2'];
+/** Halves whose failures are not listed without --details (measured, never tuned on). */
+const HELD_OUT = new Set(['heldout', 'heldout2']);
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
+  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|heldout2|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
   process.exit(2);
 }
 
@@ -67,7 +69,7 @@ for (const half of HALVES) {
     if (existsSync(join(dir, name, 'conlens.config.json'))) corpus.push({ name, half, dir: join(dir, name) });
   }
 }
-if (corpus.length === 0) usage(`no project under ${relative(process.cwd(), here)}/{tune,heldout}/`);
+if (corpus.length === 0) usage(`no project under ${relative(process.cwd(), here)}/{${HALVES.join(',')}}/`);
 let chosen = corpus;
 if (selectors.length > 0) {
   chosen = [];
@@ -317,9 +319,9 @@ if (opts.markdown) {
 
 // ---- what failed, and why ----
 const details = [];
-const hidden = results.filter((r) => r.half === 'heldout' && !opts.details && (r.falseFailures > 0 || Object.values(r.strategies).some((s) => s.failures.length > 0 || s.error)));
+const hidden = results.filter((r) => HELD_OUT.has(r.half) && !opts.details && (r.falseFailures > 0 || Object.values(r.strategies).some((s) => s.failures.length > 0 || s.error)));
 for (const r of results) {
-  if (r.half === 'heldout' && !opts.details) continue;
+  if (HELD_OUT.has(r.half) && !opts.details) continue;
   for (const [strategy, s] of Object.entries(r.strategies)) {
     for (const f of s.failures) details.push({ r, strategy, f });
     if (s.error) details.push({ r, strategy, f: { seed: '-', kind: `exit ${s.exitCode}`, message: s.error, tests: [], false: false } });
@@ -355,7 +357,7 @@ if (details.length > 0) {
     if (f.violationFile) console.log(`      e.g. ${relative(process.cwd(), f.violationFile)}`);
   }
 }
-if (hidden.length > 0) console.log(`\n(heldout: what failed in ${hidden.map((r) => r.name).join(', ')} is not listed — --details lists it)`);
+if (hidden.length > 0) console.log(`\n(heldout, heldout2: what failed in ${hidden.map((r) => r.name).join(', ')} is not listed — --details lists it)`);
 console.log('');
 console.log(`${results.length} project(s), ${falseTotal} false failure(s) in ${scheduledTotal} scheduled runs; ${totalSeconds} s (--plain ${opts.plain}, --runs ${opts.runs}, --jobs ${opts.jobs})`);
 
