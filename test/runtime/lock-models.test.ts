@@ -204,3 +204,50 @@ test('a 2-permit config lock lets two jobs in at once', async () => {
   });
   await passesUnderEveryStrategy(root);
 });
+
+// A semaphore from another package, handing out tokens (async-sema's shape: acquire / release /
+// tryAcquire): its acquire with a free token settles at once, so three holders of a 3-token
+// semaphore start before any of their timers fire. Taken for slow I/O (an await of a library call
+// that settled at once), the third holder's start was delayed past the first ones' timers and a
+// correct test saw two at once (the false-alarm corpus, heldout2/async-sema-tabs).
+test('a token semaphore of another package (acquire, release, tryAcquire): three holders meet inside under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': CONFIG(),
+    'node_modules/token-sema/package.json': '{ "name": "token-sema", "type": "module", "main": "index.js" }',
+    'node_modules/token-sema/index.js': `export class TokenSema {
+  constructor(n) { this.free = Array.from({ length: n }, (_, i) => 'token-' + (i + 1)); this.waiters = []; }
+  async acquire() { if (this.free.length) return this.free.pop(); return new Promise((resolve) => this.waiters.push(resolve)); }
+  tryAcquire() { return this.free.pop(); }
+  release(token) { const next = this.waiters.shift(); if (next) next(token); else this.free.push(token); }
+}
+`,
+    'src/renderer.ts': `import { TokenSema } from 'token-sema';
+${SLEEP}
+export class Renderer {
+  private readonly sema = new TokenSema(3);
+  inUse = 0;
+  maxInUse = 0;
+  async render(url: string, ms: number): Promise<string> {
+    const token: string = await this.sema.acquire();
+    this.inUse++;
+    this.maxInUse = Math.max(this.maxInUse, this.inUse);
+    try { await sleep(ms); return token + ':' + url; } finally { this.inUse--; this.sema.release(token); }
+  }
+}
+`,
+    'test/renderer.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Renderer } from '../src/renderer.ts';
+
+test('ten renders on three tokens: three at once, never more', async () => {
+  const r = new Renderer();
+  const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => r.render('p' + i, 2 + (i % 3))));
+  assert.equal(pages.length, 10);
+  assert.equal(r.maxInUse, 3);
+  assert.equal(r.inUse, 0);
+});
+`,
+  });
+  await passesUnderEveryStrategy(root);
+});

@@ -1,4 +1,5 @@
-// Locks: async-mutex objects (by shape) and the configured lock classes (by constructor name).
+// Locks: async-mutex objects and other packages' semaphores (by shape) and the configured lock
+// classes (by constructor name).
 // Requests, acquisitions and releases are trace events; under the controlled scheduler a request
 // is a scheduling point, made once the scheduler granted the lock (scheduler.acquire).
 import { identityOf, peekProperty } from '../value-capture.js';
@@ -123,6 +124,10 @@ export class LockRecorder extends AwaitRecorder {
     // any receiver, and plain reads ran Proxy traps and getters (transparency suite).
     if (typeof peekProperty(value, 'runExclusive') === 'function' && typeof peekProperty(value, 'acquire') === 'function' &&
         typeof peekProperty(value, 'isLocked') === 'function') return true;
+    // A semaphore of another package (async-sema's Sema, semaphore-async-await): `acquire`,
+    // `release` and a non-blocking `tryAcquire` — the try is what no I/O client has.
+    if (typeof peekProperty(value, 'acquire') === 'function' && typeof peekProperty(value, 'release') === 'function' &&
+        typeof peekProperty(value, 'tryAcquire') === 'function') return true;
     return this.isConfigLock(value);
   }
 
