@@ -77,6 +77,22 @@ test('check runs the buggy example (exit 1, failures counted) and its fix (exit 
   assert.match(fixed.stdout, /integration +pass +0\/2 runs failed/);
 });
 
+test('check: a suite whose runs executed no test is not checked (exit 2), never a pass', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ unit: { command: 'node --test test/*.test.mjs' }, integration: { command: 'node --test test/*.test.mjs', runs: 2 } }),
+    'test/skipped.test.mjs': "import { test } from 'node:test';\ntest('later', { skip: true }, () => {});\n",
+  });
+  const { status, stdout, stderr } = conlens(['check', root, '--json', '-']);
+  assert.equal(status, 2, stdout + stderr);
+  const report = JSON.parse(stdout) as { integration: { failures: number; runsWithoutTests: number; outcomes: { noTests?: string }[] } };
+  assert.equal(report.integration.failures, 0);
+  assert.equal(report.integration.runsWithoutTests, 2);
+  assert.match(report.integration.outcomes[0].noTests ?? '', /pass 0, fail 0, skipped 1/);
+  assert.match(stderr, /integration +NOT CHECKED +0\/2 runs failed, 2 ran no test/);
+  assert.match(stderr, /not checked: every integration run executed no test — check that integration\.command in .*conlens\.config\.json names your test files/);
+});
+
 test('check: a test command that cannot start is exit 2 naming the key and program', () => {
   const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "no-such-runner test" } }' });
   const [{ status, stderr }] = conlensBatch([['check', root]]);

@@ -2,14 +2,22 @@ import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../../core/config/index.js';
 import { checkProject, type SuiteOutcome } from '../../core/runner/check-project.js';
 import { printWarnings } from '../print-config.js';
-import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { EXIT_FINDINGS, EXIT_NOT_CHECKED, EXIT_OK } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
 
+/** Every run of the suite executed no test: it checked nothing. */
+function checkedNothing(outcome: SuiteOutcome): boolean {
+  return outcome.runs > 0 && outcome.runsWithoutTests === outcome.runs;
+}
+
 function describeSuite(outcome: SuiteOutcome): string {
-  const verdict = outcome.failures === 0 ? 'pass' : 'FAIL';
+  const verdict = outcome.failures > 0 ? 'FAIL' : checkedNothing(outcome) ? 'NOT CHECKED' : 'pass';
   const timeouts = outcome.timeouts ? `, ${outcome.timeouts} over the time budget` : '';
+  const empty = outcome.runsWithoutTests
+    ? `, ${outcome.runsWithoutTests} ran no test (the runner said "${outcome.outcomes.find((o) => o.noTests)!.noTests}")`
+    : '';
   const total = outcome.outcomes.reduce((sum, o) => sum + o.durationMs, 0);
-  return `${verdict}  ${outcome.failures}/${outcome.runs} runs failed${timeouts}  (${(total / 1000).toFixed(1)} s)`;
+  return `${verdict}  ${outcome.failures}/${outcome.runs} runs failed${timeouts}${empty}  (${(total / 1000).toFixed(1)} s)`;
 }
 
 export const checkCommand: Subcommand = {
@@ -29,8 +37,12 @@ Options:
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
+A run whose test runner executed no test (none found, all skipped) counts as
+neither a pass nor a failure.
+
 Exit codes: 0 every run passed, 1 some run failed or hung, 2 configuration
-error or a command that cannot start.`,
+error, a command that cannot start, or a suite whose every run executed no
+test (nothing was checked).`,
   options: { runs: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, config: { type: 'string' } },
   async run(values, positionals) {
     const runs = positiveInteger(values.runs, '--runs', 'check');
@@ -60,6 +72,11 @@ error or a command that cannot start.`,
       else writeFileSync(values.json as string, text);
     }
     const failed = (result.unit?.failures ?? 0) + (result.integration?.failures ?? 0);
-    return failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+    if (failed > 0) return EXIT_FINDINGS;
+    const empty = [result.unit, result.integration].filter((suite) => suite && checkedNothing(suite)) as SuiteOutcome[];
+    for (const suite of empty) {
+      log(`  not checked: every ${suite.suite} run executed no test — check that ${suite.suite}.command in ${result.configFile} names your test files (and that they are not all skipped)`);
+    }
+    return empty.length > 0 ? EXIT_NOT_CHECKED : EXIT_OK;
   },
 };

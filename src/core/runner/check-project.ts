@@ -4,6 +4,7 @@
 // "plain runs" baseline later stages are compared with.
 import type { LoadedConfig } from '../config/config-types.js';
 import { runCommand, type RunResult } from './run-command.js';
+import { noTestsRan } from './test-count.js';
 
 export interface RunOutcome {
   run: number;
@@ -11,14 +12,20 @@ export interface RunOutcome {
   exitCode: number | null;
   timedOut: boolean;
   durationMs: number;
+  /** The runner said it executed no test (its words; runner/test-count.ts): the run checked
+   *  nothing, so it is neither a pass nor a failure of the program. */
+  noTests?: string;
 }
 
 export interface SuiteOutcome {
   suite: 'unit' | 'integration';
   argv: string[];
   runs: number;
+  /** Runs that failed, not counting runs that executed no test. */
   failures: number;
   timeouts: number;
+  /** Runs whose runner executed no test. */
+  runsWithoutTests: number;
   outcomes: RunOutcome[];
   /** Output tail of the first failing run, so the user sees why without re-running. */
   firstFailureOutput?: string;
@@ -76,15 +83,20 @@ async function runSuite(
     suite,
     argv,
     runs: outcomes.length,
-    failures: outcomes.filter((o) => !o.passed).length,
+    failures: outcomes.filter((o) => !o.passed && o.noTests === undefined).length,
     timeouts: outcomes.filter((o) => o.timedOut).length,
+    runsWithoutTests: outcomes.filter((o) => o.noTests !== undefined).length,
     outcomes,
     firstFailureOutput,
   };
 }
 
 function toOutcome(index: number, result: RunResult): RunOutcome {
-  return { run: index + 1, passed: result.passed, exitCode: result.exitCode, timedOut: result.timedOut, durationMs: Math.round(result.durationMs) };
+  const noTests = result.timedOut ? undefined : noTestsRan(result.output);
+  return {
+    run: index + 1, passed: result.passed, exitCode: result.exitCode, timedOut: result.timedOut, durationMs: Math.round(result.durationMs),
+    ...(noTests !== undefined ? { noTests } : {}),
+  };
 }
 
 export async function checkProject(loaded: LoadedConfig, options: CheckOptions = {}): Promise<ProjectCheck> {
