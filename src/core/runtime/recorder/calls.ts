@@ -49,7 +49,8 @@ export class CallRecorder extends RecorderBase {
     act.exited = true;
     this.open--;
     const isAsync = this.functions[act.fn]?.async;
-    if (isAsync && mayBeThenable(value)) act.adopts = true;
+    // Only the scheduler asks (an await of a call that returned at once, `lv`): trace-only runs skip it.
+    if (isAsync && this.scheduler && mayBeThenable(value)) act.adopts = true;
     // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
     // constructor (transparency suite); anything else is recorded as returned.
     if (isAsync && isPlainPromise(value)) {
@@ -85,7 +86,7 @@ export class CallRecorder extends RecorderBase {
       this.open--;
       this.recordExit(act, undefined, 0);
     }
-    this.settledCall = !act.suspended && !act.adopts && this.functions[act.fn]?.async ? act : undefined;
+    if (this.scheduler) this.settledCall = !act.suspended && !act.adopts && this.functions[act.fn]?.async ? act : undefined;
     this.settlePending(act, true);
     this.current = act.prev;
     if (act.atomicTask !== undefined) {

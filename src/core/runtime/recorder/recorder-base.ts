@@ -82,8 +82,6 @@ export type Frame = Activation | CallbackFrame;
 
 export const PROMISE_THEN = Promise.prototype.then;
 
-/** A native promise whose `then` we may call without running user code: not a Proxy (its traps),
- *  not a subclass (PROMISE_THEN would construct one through Symbol.species). */
 /** Whether an async function's promise may wait for `value` (a thenable it returned). Reads no
  *  property through a getter or a Proxy trap: a proxy counts as a thenable. */
 export function mayBeThenable(value: unknown): boolean {
@@ -95,6 +93,8 @@ export function mayBeThenable(value: unknown): boolean {
   return false;
 }
 
+/** A native promise whose `then` we may call without running user code: not a Proxy (its traps),
+ *  not a subclass (PROMISE_THEN would construct one through Symbol.species). */
 export function isPlainPromise(value: unknown): value is Promise<unknown> {
   return types.isPromise(value) && !types.isProxy(value) && Reflect.getPrototypeOf(value) === Promise.prototype &&
     !Object.prototype.hasOwnProperty.call(value, 'constructor');
