@@ -3,7 +3,7 @@
 // positions, and rank them by S_rate with documented tie rules. No I/O.
 
 import { LocalizeGraph, writesFromAccessMaps } from './graph.js';
-import type { FailureFlag, FunctionFlags, LocalizeInput, LocalizeResult, ReducedFunction } from './localize-types.js';
+import type { FailureFlag, FunctionFlags, LocalizeInput, LocalizeResult, PositionSchedule, ReducedFunction } from './localize-types.js';
 import { callOrders, invokedMoreThanOnce } from './order.js';
 import { classifyNoise } from './noise.js';
 import { rankPositions } from './rank.js';
@@ -60,7 +60,14 @@ export function localize(input: LocalizeInput): LocalizeResult {
   // Issue 14: every function a violation implicates is a position, with or without failure
   // invariants — a failing run is the strongest evidence there is.
   const named = new Set(raw.flatMap((r) => [r.id]));
-  const implicated = [...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
+  // Issue 30: a function owning an access pattern failing runs show ran in those failing runs —
+  // implicated like the functions a violation's story names, and ranked by that evidence first.
+  const schedule = new Map<string, PositionSchedule>();
+  for (const e of input.scheduleEvidence ?? []) {
+    const id = graph.resolve(e.function);
+    if (id && !schedule.has(id)) schedule.set(id, e.schedule);
+  }
+  const implicated = [...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
   for (const f of implicated) {
     const id = graph.resolve(f);
     if (id && !named.has(id) && graph.depth.has(id)) {
@@ -69,8 +76,8 @@ export function localize(input: LocalizeInput): LocalizeResult {
     }
   }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
-  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? [])].map(resolve));
+  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...schedule.keys()].map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
   return { positions, reduced, flags, unreached, noise };
 }

@@ -104,6 +104,22 @@ export interface PositionInvariant {
   type: DiffType;
 }
 
+/** A position's schedule evidence: its best pattern, scored (schedule-evidence/score.ts). */
+export interface PositionSchedule {
+  /** Tarantula over the runs, 0…1 (Falcon §3.2). */
+  suspiciousness: number;
+  /** 0 (strongest) … 4: schedule-evidence/score.ts strengthOf. */
+  strength: number;
+  /** Failing and passing runs that show the pattern, of how many. */
+  failed: number;
+  passed: number;
+  failedRuns: number;
+  passedRuns: number;
+  pattern: { kind: 'triple' | 'pair'; ops: string; variable: string; accesses: { op: 'R' | 'W'; function: string; file: string; line: number }[]; split?: true };
+  /** The pattern in the user's words. */
+  text: string;
+}
+
 /** The evidence tiers, strongest first (rank.ts). */
 export type EvidenceTier = 'region owner' | 'interrupted' | 'conflicting writer' | 'implicated' | 'caller' | 'drift';
 
@@ -144,6 +160,9 @@ export interface SuspiciousPosition {
    *  interrupted, the conflicting writer, another function the violation implicates (interrupted
    *  mid-update, named, or only a caller), or failure invariants only (drift). */
   evidence?: EvidenceTier;
+  /** Schedule evidence (issue 30; schedule-evidence/): its most suspicious access pattern over
+   *  all scheduled runs (Falcon's triples, Unicorn's order pairs). Ranks first (rank.ts). */
+  schedule?: PositionSchedule;
   /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
   writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
   failureInvariants: PositionInvariant[];
@@ -185,6 +204,9 @@ export interface LocalizeInput {
   /** No integration run deadlocked or hung (case 2's "likely deadlock" reading is wrong then:
    *  the scheduler reports every stall as a violation). */
   noRunStalled?: boolean;
+  /** Schedule evidence (schedule-evidence/): per function owning an access pattern some failing
+   *  run showed, its most suspicious one. Ranks above the evidence tiers (rank.ts). */
+  scheduleEvidence?: { function: string; schedule: PositionSchedule }[];
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;

@@ -25,6 +25,7 @@ import { fixtureVariables, noiseCounts } from './noise.js';
 import { parsePoint } from './reduce.js';
 import type { CallGraphInput } from './localize-types.js';
 import { integrationFacts } from './run-orders.js';
+import { positionSchedule, scheduleEvidence, type ScheduleEvidence } from './schedule-evidence/index.js';
 import { SynthInputError, synthesize, type SynthMethodOption } from '../synth/synthesize.js';
 import { commandText, coverageOf, includeScope, verdictOf, type Coverage, type NotChecked } from '../active/outcome.js';
 
@@ -208,7 +209,17 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   stage('online invariants', 'mining the online invariants');
   const online = await mineInvariants(runDirs, { confidence: options.confidence });
 
-  stage('localize', 'failure invariants, reduction, failure flags, search, ranking');
+  stage('localize', 'schedule evidence, failure invariants, reduction, failure flags, search, ranking');
+  // Issue 30: Falcon's and Unicorn's access patterns over every scheduled run, failing and
+  // passing (the unit runs record no field accesses: they have no patterns to count).
+  let schedule: ScheduleEvidence | undefined;
+  if (fuzzed.outcomes.some((o) => o.outcome !== 'pass')) {
+    try {
+      schedule = await scheduleEvidence(fuzzed.outcomes.map((o) => ({ runDir: o.runDir, failed: o.outcome !== 'pass' })));
+    } catch (error) {
+      warnings.push(`schedule evidence left out: ${(error as Error).message}`);
+    }
+  }
   const diff = failureInvariants(reference, online);
   const violations: { violation: Violation; file: string }[] = [];
   for (const o of fuzzed.outcomes) {
@@ -315,6 +326,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     conflictingWriters: [...writers],
     threw: [...threw],
     noRunStalled: fuzzed.outcomes.length > 0 && fuzzed.outcomes.every((o) => o.outcome !== 'deadlock' && o.outcome !== 'hang'),
+    ...(schedule ? { scheduleEvidence: schedule.functions.map((e) => ({ function: e.function, schedule: positionSchedule(e, schedule!.runs) })) } : {}),
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },
@@ -354,6 +366,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       detectionRate: fuzzed.detectionRate,
       unreached: result.unreached,
       noise: noiseCounts(result.noise),
+      ...(schedule ? { scheduleEvidence: { failedRuns: schedule.runs.failed, passedRuns: schedule.runs.passed, patterns: schedule.patterns.length } } : {}),
     },
   };
 }

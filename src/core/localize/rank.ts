@@ -41,7 +41,7 @@
 
 import type { FailureInvariant } from '../invariants/invariant-types.js';
 import type { LocalizeGraph } from './graph.js';
-import type { EvidenceTier, FailureFlag, PositionInvariant, ReducedFunction, SuspiciousPosition } from './localize-types.js';
+import type { EvidenceTier, FailureFlag, PositionInvariant, PositionSchedule, ReducedFunction, SuspiciousPosition } from './localize-types.js';
 import { betweenDepth, betweenOrder, suspiciousRate } from './order.js';
 import { NO_FLAG, type RawPosition } from './search.js';
 
@@ -60,6 +60,8 @@ export interface RankContext {
   writes: Record<string, string[]>;
   /** Calls per run, for the candidate reason: the most calls in one run, by node id. */
   maxCalls: Map<string, number>;
+  /** Schedule evidence by node id (issue 30; schedule-evidence/): ranks above the tiers. */
+  schedule?: Map<string, PositionSchedule>;
   /** Confirmed positions above unconfirmed ones before S_rate (see the head of this file). */
   confirmedFirst?: boolean;
   /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
@@ -188,7 +190,9 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
             ? `no failure invariant left, but its write broke another task's atomic region in a real violation`
             : inSet(ctx.deadlocked, fi, name)
               ? `no failure invariant left, but ${name} waited for a lock in a real deadlock's wait-for cycle (the deadlocked runs never reached its EXIT)`
-              : `no failure invariant left, but a real violation's failing interleaving ran through ${name}`;
+              : ctx.schedule?.has(fi) && !ctx.confirmed.has(fi) && !ctx.confirmed.has(name)
+                ? `no failure invariant left, but failing runs show its access pattern`
+                : `no failure invariant left, but a real violation's failing interleaving ran through ${name}`;
       break;
   }
   const rate =
@@ -227,6 +231,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     ...(ctx.interrupted?.has(fi) || ctx.interrupted?.has(name) ? { interrupted: true } : {}),
     ...(asCaller ? { confirmedAsCaller: true } : {}),
     evidence: evidenceOf(ctx, fi, name, confirmed, asCaller),
+    ...(ctx.schedule?.has(fi) ? { schedule: ctx.schedule.get(fi)! } : {}),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
@@ -266,8 +271,23 @@ function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string]
 
 const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.kind === 'candidate' ? `candidate ${p.function}` : p.function);
 
+/** Schedule evidence first (issue 30): the more suspicious pattern (Falcon/Unicorn's Tarantula),
+ *  then the stronger kind of pattern (score.ts strengthOf), then the one more failing runs show.
+ *  A position without any comes after every one with some. < 0: a first. */
+export function compareSchedule(a: PositionSchedule | undefined, b: PositionSchedule | undefined): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  if (!sameScore(a.suspiciousness, b.suspiciousness)) return b.suspiciousness > a.suspiciousness ? 1 : -1;
+  return a.strength - b.strength || b.failed - a.failed;
+}
+
+const scheduleWords = (s: PositionSchedule) => `suspiciousness ${s.suspiciousness.toFixed(2)}, ${s.pattern.ops} ${s.pattern.kind}, ${s.failed} failing run${s.failed === 1 ? '' : 's'}`;
+
 /** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
+  // Schedule evidence, then the evidence tiers, then S_rate (issue 30: depth and order never lift
+  // a function above one owning the racing accesses).
+  const bySchedule = confirmedFirst ? compareSchedule(a.schedule, b.schedule) : 0;
+  if (bySchedule !== 0) return bySchedule;
   if (confirmedFirst && tierOf(a) !== tierOf(b)) return tierOf(a) - tierOf(b);
   if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
   return tieRule(a, b)?.[0] ?? 0;
@@ -289,15 +309,27 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
   }
   for (const p of positions) {
     const notes: string[] = [];
+    if (first && p.schedule) notes.push(`schedule evidence (${scheduleWords(p.schedule)}): ${p.schedule.text}`);
+    const below = first && p.schedule ? positions.filter((q) => q !== p && !q.schedule).length : 0;
+    if (below) notes.push(`ranked above the ${below} position${below === 1 ? '' : 's'} no failing run's access pattern names`);
     if (first && p.evidence === 'region owner' && ctx.leaks?.[p.function]) notes.push('it held a lock it never released, which another task waited for in a real violation: first tier');
     else if (first && p.evidence === 'region owner') notes.push('it owns the atomic region a real violation interrupted (its check and act straddle another task\'s conflicting access): first tier');
     else if (first && p.evidence === 'interrupted') notes.push('a real violation interrupted its update: ranked right after the region owners');
     else if (first && p.evidence === 'conflicting writer') notes.push('its access broke the atomic region of a real violation: ranked after the region owners');
     if (first && p.confirmedAsCaller) notes.push('confirmed only as the caller of a function the violation names: last among the confirmed positions');
-    if (first && p.confirmed && positions.some((q) => !q.confirmed && q.score > p.score && !sameScore(q.score, p.score)))
+    if (first && p.confirmed && positions.some((q) => !q.confirmed && !q.schedule && q.score > p.score && !sameScore(q.score, p.score)))
       notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');
     for (const q of positions) {
-      if (q === p || !sameScore(q.score, p.score)) continue;
+      if (q === p) continue;
+      // Between two positions with schedule evidence, what decided (the tiers and S_rate below
+      // speak only where it did not).
+      const bySchedule = first && p.schedule && q.schedule ? compareSchedule(p.schedule, q.schedule) : 0;
+      if (bySchedule !== 0) {
+        notes.push(`${bySchedule < 0 ? 'above' : 'below'} ${label(q)}: ${bySchedule < 0 ? 'stronger schedule evidence' : `stronger schedule evidence for ${label(q)}`} (${scheduleWords(bySchedule < 0 ? p.schedule! : q.schedule!)} vs ${scheduleWords(bySchedule < 0 ? q.schedule! : p.schedule!)})`);
+        continue;
+      }
+      if (first && (!!p.schedule !== !!q.schedule)) continue;
+      if (!sameScore(q.score, p.score)) continue;
       // The evidence tier decided before any tie rule could (rankPositions with confirmedFirst).
       // Between two confirmed positions (confirmed vs not is the first tie rule's wording).
       const byTier = first && p.confirmed && q.confirmed ? tierOf(p) - tierOf(q) : 0;

@@ -90,5 +90,8 @@ export interface Report {
     unreached: string[];
     /** Failure invariants each noise rule hid. */
     noise?: Record<NoiseRule, number>;
+    /** Schedule evidence (issue 30): the runs it counted (the unit run is a passing one) and the
+     *  access patterns failing runs showed. Absent when no run failed. */
+    scheduleEvidence?: { failedRuns: number; passedRuns: number; patterns: number };
   };
 }

@@ -1,14 +1,27 @@
 // Task labels (DESIGN §2): an activation with no instrumented caller, or one the recorder saw
 // spawned (its caller went on without awaiting it directly), starts a task; every other activation
 // belongs to its parent's task. Labels T1, T2, … follow the order in which tasks started.
+//
+// Logical tasks (issue 30; `logical`): the flow an AsyncLocalStorage would carry. A one-shot
+// callback's run — a timer, an immediate, an I/O completion, a promise reaction — continues the
+// flow that registered it, as the code after an await does. A repeating one — setInterval, an
+// emitter listener (`on`, a server's 'request' / 'connection', a socket's 'data') — starts a flow
+// per run: each tick, event or incoming request is a piece of work of its own, which can overlap
+// the next one.
 export class TaskLabeler {
   private readonly parent = new Map<number, number | null>();
   private readonly spawned = new Set<number>();
   private readonly order: number[] = [];
+  /** Callback runs that continue their registrant's flow (logical labelling only). */
+  private readonly continuing = new Set<number>();
 
-  enter(activation: number, parent: number | null): void {
+  constructor(private readonly options: { logical?: boolean } = {}) {}
+
+  /** `callback`: for a callback's run, the name of its function (`setTimeout callback (line 4)`). */
+  enter(activation: number, parent: number | null, callback?: string): void {
     this.parent.set(activation, parent);
     this.order.push(activation);
+    if (this.options.logical && callback !== undefined && !REPEATING.test(callback)) this.continuing.add(activation);
   }
 
   spawn(activation: number): void {
@@ -22,7 +35,7 @@ export class TaskLabeler {
     const rootLabel = new Map<number, string>();
     for (const activation of this.order) {
       const parent = this.parent.get(activation) ?? null;
-      const own = parent === null || this.spawned.has(activation) || !root.has(parent);
+      const own = parent === null || (this.spawned.has(activation) && !this.continuing.has(activation)) || !root.has(parent);
       const taskRoot = own ? activation : root.get(parent)!;
       root.set(activation, taskRoot);
       if (!rootLabel.has(taskRoot)) rootLabel.set(taskRoot, `T${rootLabel.size + 1}`);
@@ -31,3 +44,6 @@ export class TaskLabeler {
     return labels;
   }
 }
+
+/** Callback runs that repeat (recorder declareSite names them `<api> callback (line n)`). */
+const REPEATING = /^(setInterval|'[^']*' listener) callback/;

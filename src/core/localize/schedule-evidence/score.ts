@@ -1,0 +1,107 @@
+// Falcon's and Unicorn's statistics (issue 30): a pattern is suspicious in proportion to how much
+// more often failing runs show it than passing runs. Both papers score a pattern with Tarantula's
+// formula over the runs that contain it (Falcon §3.2, Unicorn §4.2):
+//   suspiciousness(P) = (failed(P) / totalFailed) / (failed(P) / totalFailed + passed(P) / totalPassed)
+// A pattern ranks its owning function (patterns.ts); a function's schedule evidence is its most
+// suspicious pattern. Ties (every pattern only failing runs show scores 1) go to the pattern more
+// failing runs show, then to an unserializable triple over an order pair (Falcon's triples name
+// the split region itself).
+import type { PositionSchedule } from '../localize-types.js';
+import { patternText, type AccessPattern } from './patterns.js';
+
+export interface RunPatterns {
+  failed: boolean;
+  patterns: AccessPattern[];
+}
+
+export interface ScoredPattern extends AccessPattern {
+  failed: number;
+  passed: number;
+  /** Tarantula over the runs, 0…1. */
+  suspiciousness: number;
+}
+
+export interface FunctionEvidence {
+  function: string;
+  suspiciousness: number;
+  /** Failing runs that show its best pattern. */
+  failed: number;
+  passed: number;
+  /** Its best pattern. */
+  pattern: ScoredPattern;
+}
+
+export interface ScheduleEvidence {
+  runs: { failed: number; passed: number };
+  /** Patterns at least one failing run shows, most suspicious first. */
+  patterns: ScoredPattern[];
+  /** Functions owning such a pattern, most suspicious first. */
+  functions: FunctionEvidence[];
+}
+
+/** How much a pattern says about its owner, strongest first (0…4):
+ *  0. a triple whose owner wrote (R-W-W, W-W-R, W-R-W): its region's update was split;
+ *  1. an order pair that split the owner's call (patterns.ts `split`): the other task's access
+ *     came while the owner's call was suspended between its access and its end;
+ *  2. any other order pair of two different statements: one order of them is what the failing
+ *     runs had;
+ *  3. an R-W-R triple: its owner only read twice and saw two values — an observer of the race;
+ *  4. an order pair of one statement run by two tasks (two calls of `count++`): either task could
+ *     go first and the pattern would be the same, so it says nothing about order. */
+export function strengthOf(p: AccessPattern): number {
+  if (p.kind === 'triple') return p.ops === 'RWR' ? 3 : 0;
+  const [a, b] = p.accesses;
+  if (a.function === b.function && a.file === b.file && a.line === b.line) return 4;
+  return p.split ? 1 : 2;
+}
+
+/** Most suspicious first, then the stronger kind, then more failing runs, then the id. */
+export function comparePatterns(a: ScoredPattern, b: ScoredPattern): number {
+  return b.suspiciousness - a.suspiciousness || strengthOf(a) - strengthOf(b) || b.failed - a.failed || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export function scoreSchedules(runs: RunPatterns[]): ScheduleEvidence {
+  const totalFailed = runs.filter((r) => r.failed).length;
+  const totalPassed = runs.length - totalFailed;
+  const counts = new Map<string, { pattern: AccessPattern; failed: number; passed: number }>();
+  for (const run of runs) {
+    for (const p of run.patterns) {
+      const c = counts.get(p.id) ?? { pattern: p, failed: 0, passed: 0 };
+      if (run.failed) c.failed++;
+      else c.passed++;
+      counts.set(p.id, c);
+    }
+  }
+  const patterns: ScoredPattern[] = [];
+  for (const { pattern, failed, passed } of counts.values()) {
+    if (failed === 0) continue;
+    const f = failed / totalFailed;
+    const s = totalPassed ? passed / totalPassed : 0;
+    patterns.push({ ...pattern, failed, passed, suspiciousness: f / (f + s) });
+  }
+  patterns.sort(comparePatterns);
+  const functions: FunctionEvidence[] = [];
+  const seen = new Set<string>();
+  for (const p of patterns) {
+    if (seen.has(p.owner) || p.owner.startsWith('(')) continue;
+    seen.add(p.owner);
+    functions.push({ function: p.owner, suspiciousness: p.suspiciousness, failed: p.failed, passed: p.passed, pattern: p });
+  }
+  return { runs: { failed: totalFailed, passed: totalPassed }, patterns, functions };
+}
+
+/** A function's evidence as a position carries it (localize-types.ts PositionSchedule). */
+export function positionSchedule(e: FunctionEvidence, runs: ScheduleEvidence['runs']): PositionSchedule {
+  const { kind, ops, variable, accesses, split } = e.pattern;
+  const runsText = `in ${e.failed} of ${runs.failed} failing run${runs.failed === 1 ? '' : 's'} and ${e.passed} of ${runs.passed} passing run${runs.passed === 1 ? '' : 's'}`;
+  return {
+    suspiciousness: e.suspiciousness,
+    strength: strengthOf(e.pattern),
+    failed: e.failed,
+    passed: e.passed,
+    failedRuns: runs.failed,
+    passedRuns: runs.passed,
+    pattern: { kind, ops, variable, accesses: accesses.map((a) => ({ ...a })), ...(split ? { split } : {}) },
+    text: `${runsText}: ${patternText(e.pattern)}`,
+  };
+}
