@@ -309,7 +309,6 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
   }
   for (const p of positions) {
     const notes: string[] = [];
-    if (first && p.schedule) notes.push(`schedule evidence (${scheduleWords(p.schedule)}): ${p.schedule.text}`);
     const below = first && p.schedule ? positions.filter((q) => q !== p && !q.schedule).length : 0;
     if (below) notes.push(`ranked above the ${below} position${below === 1 ? '' : 's'} no failing run's access pattern names`);
     if (first && p.evidence === 'region owner' && ctx.leaks?.[p.function]) notes.push('it held a lock it never released, which another task waited for in a real violation: first tier');
@@ -343,6 +342,8 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
       else notes.push(`below ${label(q)} on equal S_rate: ${label(q)} ${rule[1]}`);
     }
     if (notes.length) p.reason += `; ${notes.join('; ')}`;
+    // The schedule evidence in the user's words comes first: it is what ranked the position.
+    if (first && p.schedule) p.reason = `schedule evidence ${p.schedule.text} — ${scheduleWords(p.schedule)}; ${p.reason}`;
   }
   return positions;
 }

@@ -110,9 +110,11 @@ function stepLines(v: Report['violations'][number], limit = 16): string[] {
 /** The status column: the evidence tier of a confirmed position (rank.ts), else drift. */
 function statusText(p: Report['positions'][number]): string {
   if (!p.confirmed) return p.status;
+  if (p.schedule?.strength === 0) return 'confirmed (its update was split in failing runs)';
   if (p.evidence === 'region owner') return 'confirmed (owns the interrupted region)';
   if (p.evidence === 'conflicting writer') return 'confirmed (conflicting writer)';
   if (p.evidence === 'interrupted' || p.interrupted) return 'confirmed (update interrupted)';
+  if (p.schedule) return 'confirmed (access order of failing runs)';
   return p.status;
 }
 

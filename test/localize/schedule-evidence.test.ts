@@ -1,0 +1,140 @@
+// Schedule evidence (issue 30): Falcon's unserializable triples and Unicorn's order pairs found in
+// a trace, scored over failing and passing runs (Tarantula), and how they rank positions.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runPatterns, type AccessPattern } from '../../src/core/localize/schedule-evidence/patterns.ts';
+import { positionSchedule, scoreSchedules, strengthOf } from '../../src/core/localize/schedule-evidence/score.ts';
+import { compareSchedule } from '../../src/core/localize/rank.ts';
+
+type Ev = Record<string, unknown>;
+
+/** A run folder with one trace: functions and sites declared, then `body`. */
+function run(root: string, name: string, body: Ev[]): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  const head: Ev[] = [
+    { e: 'header', format: 'conlens-trace', version: 1, pid: 1, ppid: 0, argv: ['t.test.ts'], cwd: root, started: '', fields: true },
+    { e: 'fn', i: 1, name: 'Store.check', file: 'src/store.ts', line: 3, kind: 'method', async: true },
+    { e: 'fn', i: 2, name: 'Store.reset', file: 'src/store.ts', line: 9, kind: 'method', async: false },
+    { e: 'fn', i: 3, name: 'Store.count', file: 'src/store.ts', line: 12, kind: 'method', async: false },
+    { e: 'fn', i: 4, name: "setTimeout callback (line 5)", file: 'src/store.ts', line: 5, kind: 'callback', async: false },
+    { e: 'fn', i: 5, name: "'data' listener callback (line 6)", file: 'src/store.ts', line: 6, kind: 'callback', async: false },
+    { e: 'site', i: 1, file: 'src/store.ts', line: 4, col: 1, k: 'read', name: 'value' },
+    { e: 'site', i: 2, file: 'src/store.ts', line: 7, col: 1, k: 'write', name: 'value' },
+    { e: 'site', i: 3, file: 'src/store.ts', line: 10, col: 1, k: 'write', name: 'value' },
+    { e: 'site', i: 4, file: 'src/store.ts', line: 13, col: 1, k: 'update', name: 'calls' },
+    { e: 'site', i: 5, file: 'src/store.ts', line: 14, col: 1, k: 'write', name: 'set', on: 'this.map' },
+    { e: 'site', i: 6, file: 'src/store.ts', line: 15, col: 1, k: 'read', name: 'size', on: 'this.map' },
+  ];
+  writeFileSync(join(dir, 'trace-1.jsonl'), [...head, ...body, { e: 'end', reason: 'exit', code: 0, events: 0 }].map((e) => JSON.stringify(e)).join('\n') + '\n');
+  return dir;
+}
+
+const en = (a: number, f: number, p: number | null = null): Ev => ({ e: 'en', a, p, f, o: a, v: {} });
+const ex = (a: number, f: number): Ev => ({ e: 'ex', a, f, x: 0, v: {} });
+const rd = (a: number, s: number, k = 'value', ek?: string): Ev => ({ e: 'rd', a, s, obj: 7, k, ...(ek !== undefined ? { ek } : {}) });
+const wr = (a: number, s: number, k = 'value', ek?: string): Ev => ({ e: 'wr', a, s, obj: 7, k, ...(ek !== undefined ? { ek } : {}) });
+
+const ids = (ps: AccessPattern[]) => ps.map((p) => `${p.kind} ${p.ops} ${p.owner}${p.split ? ' split' : ''}`).sort();
+
+test('a check and its act split by another task: the R-W-W triple ranks the checker; the order pairs around it', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 check() reads value, suspends; T2 reset() writes it; T1 writes it.
+    const dir = run(root, 'r1', [en(1, 1), rd(1, 1), en(2, 2), wr(2, 3), ex(2, 2), wr(1, 2), ex(1, 1)]);
+    const found = await runPatterns(dir);
+    assert.deepEqual(ids(found), ['pair RW Store.check split', 'pair WW Store.check split', 'triple RWW Store.check']);
+    const triple = found.find((p) => p.kind === 'triple')!;
+    assert.deepEqual(triple.accesses.map((a) => `${a.op}${a.line}`), ['R4', 'W10', 'W7']);
+    assert.equal(strengthOf(triple), 0);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('two whole calls one after the other make only order pairs, and one statement run twice says nothing about order', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // count() twice (`this.calls++`, an update) by two tasks, each call over before the next.
+    const dir = run(root, 'r1', [en(1, 3), { e: 'up', a: 1, s: 4, obj: 7, k: 'calls' }, ex(1, 3), en(2, 3), { e: 'up', a: 2, s: 4, obj: 7, k: 'calls' }, ex(2, 3)]);
+    const found = await runPatterns(dir);
+    assert.deepEqual(ids(found), ['pair WR Store.count']);
+    for (const p of found) assert.equal(strengthOf(p), 4, p.id);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('two elements of one collection do not race; a whole-collection read conflicts with an element write', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    const dir = run(root, 'r1', [en(1, 1), wr(1, 5, '[]', 'a'), en(2, 2), wr(2, 5, '[]', 'b'), ex(2, 2), rd(1, 6, '[]'), ex(1, 1)]);
+    const found = await runPatterns(dir);
+    // No pair between set('a') and set('b'); T1's size read after T2's set('b') is a W-R pair, and
+    // T1's set('a') … T2's set('b') … T1's size is a W-W-R triple on the map as a whole.
+    assert.deepEqual(ids(found), ['pair WR Store.reset', 'triple WWR Store.check']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('logical tasks: a timer callback continues the flow that set it; a listener run is a flow of its own', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // check() reads, its setTimeout callback (activation 10, parent 1) writes: one flow, no pair.
+    const timer = run(root, 'timer', [en(1, 1), rd(1, 1), ex(1, 1), en(10, 4, 1), { e: 'spawn', a: 10 }, wr(10, 2), ex(10, 4)]);
+    assert.deepEqual(ids(await runPatterns(timer)), []);
+    // The same with a 'data' listener's run: another flow, so the write after the read is an R-W pair.
+    const listener = run(root, 'listener', [en(1, 1), rd(1, 1), ex(1, 1), en(10, 5, 1), { e: 'spawn', a: 10 }, wr(10, 2), ex(10, 5)]);
+    assert.deepEqual(ids(await runPatterns(listener)), ['pair RW Store.check']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+const pattern = (id: string, owner: string, kind: 'triple' | 'pair' = 'pair', ops = 'RW'): AccessPattern => ({
+  id, kind, ops, owner, variable: '`value`',
+  accesses: ops.split('').map((op, i) => ({ op: op as 'R' | 'W', file: 'src/a.ts', line: 10 + i, function: i === 1 ? 'Other.f' : owner })),
+});
+
+test('Tarantula over the runs (Falcon §3.2): failing share / (failing share + passing share)', () => {
+  const a = pattern('a', 'A.a', 'triple', 'RWW');
+  const b = pattern('b', 'B.b');
+  const c = pattern('c', 'C.c');
+  const runs = [
+    { failed: true, patterns: [a, b] },
+    { failed: true, patterns: [a, b, c] },
+    { failed: true, patterns: [b] },
+    { failed: false, patterns: [b] },
+    { failed: false, patterns: [] },
+    { failed: false, patterns: [c] },
+    { failed: false, patterns: [] },
+  ];
+  const scored = scoreSchedules(runs);
+  const by = new Map(scored.patterns.map((p) => [p.id, p]));
+  assert.equal(by.get('a')!.suspiciousness, 1); // 2/3 / (2/3 + 0)
+  assert.equal(by.get('b')!.suspiciousness.toFixed(4), (1 / (1 + 1 / 4)).toFixed(4)); // 3/3 vs 1/4
+  assert.equal(by.get('c')!.suspiciousness.toFixed(4), ((1 / 3) / (1 / 3 + 1 / 4)).toFixed(4));
+  assert.deepEqual(scored.functions.map((f) => f.function), ['A.a', 'B.b', 'C.c']);
+  assert.deepEqual(scored.runs, { failed: 3, passed: 4 });
+  const words = positionSchedule(scored.functions[0], scored.runs).text;
+  assert.match(words, /^in 2 of 3 failing runs and 0 of 4 passing runs: A\.a read `value` at a\.ts:10; another task's Other\.f wrote it at a\.ts:11/);
+});
+
+test('a pattern no failing run shows is no evidence', () => {
+  const scored = scoreSchedules([{ failed: false, patterns: [pattern('a', 'A.a')] }, { failed: true, patterns: [] }]);
+  assert.deepEqual(scored.patterns, []);
+  assert.deepEqual(scored.functions, []);
+});
+
+test('positions compare by suspiciousness, then the kind of pattern, then how many failing runs show it', () => {
+  const s = (suspiciousness: number, strength: number, failed: number) => ({ suspiciousness, strength, failed, passed: 0, failedRuns: 10, passedRuns: 0, pattern: { kind: 'pair' as const, ops: 'RW', variable: 'v', accesses: [] }, text: '' });
+  assert.ok(compareSchedule(s(1, 2, 1), s(0.8, 0, 10)) < 0);
+  assert.ok(compareSchedule(s(1, 0, 1), s(1, 1, 10)) < 0);
+  assert.ok(compareSchedule(s(1, 1, 9), s(1, 1, 10)) > 0);
+  assert.ok(compareSchedule(s(0.1, 4, 1), undefined) < 0);
+  assert.equal(compareSchedule(undefined, undefined), 0);
+});
