@@ -14,6 +14,9 @@ import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
 import { noTestsRan } from '../runner/test-count.js';
+import { eventText, resourceOf } from '../trace/resource-keys.js';
+
+export { eventText, resourceOf } from '../trace/resource-keys.js';
 
 /** A field event with the value and element key the runtime may add (issue 14): both optional. */
 type FieldEventV = FieldEvent & { v?: TraceValue; ek?: string | number | boolean };
@@ -414,16 +417,11 @@ export function valueText(v: TraceValue): string {
   }
 }
 
-/** A resource key (`file:/abs`, `dir:/abs`, `port:N`) split, or undefined for a field. */
-export function resourceOf(k: string): { kind: 'file' | 'dir' | 'port'; name: string } | undefined {
-  const m = /^(file|dir|port):(.*)$/s.exec(k);
-  return m ? { kind: m[1] as 'file' | 'dir' | 'port', name: m[2] } : undefined;
-}
-
 /** The variable an access is about, in the user's words: `stock`, `file /tmp/a.json`,
  *  `directory /tmp/x`, `port 4123`, `entry "id"` of a collection. */
 export function variableText(access: Pick<StepAccess, 'k' | 'ek' | 'on' | 'directory'>): string {
   const resource = resourceOf(access.k);
+  if (resource?.kind === 'event') return eventText(resource.name);
   if (resource) return `${resource.kind === 'dir' || access.directory ? 'directory' : resource.kind} ${resource.name}`;
   if (access.k === '[]') {
     const of = access.on ? ` of ${access.on}` : '';
@@ -439,6 +437,7 @@ export function accessText(access: StepAccess, method?: string): string {
   const value = access.value !== undefined ? ` (${access.value})` : '';
   const resource = resourceOf(access.k);
   if (resource?.kind === 'port') return access.op === 'write' ? `listens on port ${resource.name}` : `connects to port ${resource.name}`;
+  if (resource?.kind === 'event') return access.op === 'write' ? `emits ${eventText(resource.name)}` : `listens for ${eventText(resource.name)}`;
   // How a collection was accessed: `has()`, `[i]`, `.length`, `for…of` — as it reads in the code.
   const how = !method || resource ? '' : method === '[]' ? '[i]' : method === 'size' || method === 'length' ? `.${method}` : method === 'for-of' ? 'for…of' : method === '...' || method === '[...]' ? 'spread' : `${method}()`;
   const via = access.k === '[]' && how ? ` via ${how}` : '';

@@ -22,6 +22,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
+import { types } from 'node:util';
 import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
 import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
@@ -59,7 +60,8 @@ interface Registration {
   primitive?: string;
 }
 
-export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, sites: ProjectSites): void {
+/** `channels`: record emitter events as shared state (field recording is on). */
+export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, sites: ProjectSites, { channels = false } = {}): void {
   /** When Node made callbacks runnable (and timers were armed), counted over the process. */
   let order = 0;
   let registrations = 0;
@@ -338,9 +340,30 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const rawListeners = proto.rawListeners;
   const listenerOf = (fn: unknown): Registration | undefined =>
     typeof fn === 'function' ? (listenerRegs.get(fn) ?? listenerRegs.get((fn as { listener?: Function }).listener as Function)) : undefined;
+  // Issue 30: an emitter's events are a channel, shared state like a field. The program's emit
+  // writes `event:<Class>#<n>:<type>`, its listener registration reads it (it looks whether the
+  // event came yet: an emit before the registration is a lost notification).
+  const channelIds = new WeakMap<object, string>();
+  let channelCount = 0;
+  const channelOf = (emitter: object, type: unknown) => {
+    let id = channelIds.get(emitter);
+    if (id === undefined) {
+      const proto = types.isProxy(emitter) ? undefined : Reflect.getPrototypeOf(emitter);
+      const ctor = proto ? Object.getOwnPropertyDescriptor(proto, 'constructor')?.value : undefined;
+      const name = typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name ? ctor.name : 'EventEmitter';
+      channelIds.set(emitter, (id = `${name}#${++channelCount}`));
+    }
+    return `event:${id}:${typeof type === 'symbol' ? type.description ?? 'symbol' : String(type)}`;
+  };
+  const channel = (wrapper: Function, emitter: object, type: unknown, kind: 'rd' | 'wr') => {
+    if (type === 'newListener' || type === 'removeListener' || type === 'error') return;
+    const site = sites.siteOf(wrapper, kind === 'wr' ? `emit(${String(type)})` : `on(${String(type)})`, kind === 'wr' ? 'write' : 'read');
+    if (site !== undefined) recorder.resource(kind, channelOf(emitter, type), site);
+  };
   const adder = (name: string) => {
     const original = proto[name];
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
+      if (channels && recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function') channel(replacement, this, type, 'rd');
       if (recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
         const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
@@ -359,6 +382,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   proto.prependListener = adder('prependListener');
   const emit = proto.emit;
   proto.emit = shapedLike(emit, function emitReplacement(this: object, type: unknown, ...args: unknown[]): boolean {
+    if (channels && recorder.running !== undefined && nodeCalls === 0) channel(emitReplacement, this, type, 'wr');
     const emitter = emitters.get(this);
     if (!emitter || type === 'error') return Reflect.apply(emit, this, [type, ...args]) as boolean;
     if (recorder.running !== undefined || sites.onStack(emitReplacement)) {

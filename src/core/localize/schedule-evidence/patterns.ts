@@ -11,6 +11,7 @@
 // code start one. Accesses inside one synchronous step can never be split, so only a scheduling
 // point between a task's two accesses lets another task's access in: any pattern found here
 // straddles one.
+import { eventText } from '../../trace/resource-keys.js';
 import { readTraceFile, traceFiles } from '../../trace/read-trace.js';
 import { TaskLabeler } from '../../trace/tasks.js';
 import type { FieldEvent, SiteEvent } from '../../runtime/trace-events.js';
@@ -180,6 +181,7 @@ function variableOf(location: string, access: Access, state: ProcessState): stri
   const key = rest.join(':').replace(/\[(?:string|number|boolean):.*\]$/, '');
   const site = state.siteOf(access.site);
   if (key === '[]') return site?.on ? `the elements of ${site.on}` : 'a collection\'s elements';
+  if (key.startsWith('event:')) return eventText(key.slice('event:'.length));
   return key.startsWith('file:') || key.startsWith('dir:') || key.startsWith('port:') ? key : `\`${key}\``;
 }
 
@@ -195,11 +197,17 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   const ops = p.op + c.op;
   if (!ORDER_PAIRS.has(ops)) return undefined;
   const accesses = [codeOf(p, state), codeOf(c, state)];
-  const owner = ops === 'WW' ? accesses[1].function : accesses[0].function;
   // The owner's call was under way, suspended, when the other task's access came (a check whose
   // act had not come yet; a write whose call had more to do; an overwrite by a call that began
-  // before the write it overwrote).
-  const split = ops === 'WW' ? state.openAt(c.a, p.seq) : state.openAt(p.a, c.seq);
+  // before the write it overwrote). A W-R pair whose writer's call was over but whose reader's
+  // call had begun before the write and waited across it (a listener added after an await, with
+  // the emit in between) is the reader's: its region was the one split.
+  let owner = ops === 'WW' ? accesses[1].function : accesses[0].function;
+  let split = ops === 'WW' ? state.openAt(c.a, p.seq) : state.openAt(p.a, c.seq);
+  if (ops === 'WR' && !split && state.openAt(c.a, p.seq)) {
+    owner = accesses[1].function;
+    split = true;
+  }
   const variable = variableOf(location, c, state);
   return { id: idOf('pair', ops, accesses, split), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}) };
 }
