@@ -121,9 +121,22 @@ async function processPatterns(file: string): Promise<AccessPattern[]> {
     }
     return fn?.name ?? '(top level)';
   };
+  // An object under construction is no one else's yet: a constructor's accesses (and those of
+  // what it calls) happen before any other task can hold the object, in every order.
+  const constructing = new Map<number, boolean>();
+  const inConstructor = (a: number | null): boolean => {
+    if (a === null) return false;
+    let known = constructing.get(a);
+    if (known === undefined) {
+      const parent = parents.get(a) ?? null;
+      known = info.functions.get(activationFn.get(a) ?? -1)?.kind === 'constructor' || inConstructor(parent);
+      constructing.set(a, known);
+    }
+    return known;
+  };
   const openAt = (a: number | null, at: number) => a !== null && (entered.get(a) ?? Infinity) < at && (exited.get(a) ?? Infinity) > at;
   const state: ProcessState = { fnOf, siteOf: (s) => info.sites.get(s), labels, parents, openAt };
-  return scan(accesses, state);
+  return scan(accesses.filter(({ event }) => !inConstructor(event.a)), state);
 }
 
 function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessState): AccessPattern[] {
