@@ -63,7 +63,7 @@ test('two whole calls one after the other make only order pairs, and one stateme
     const dir = run(root, 'r1', [en(1, 3), { e: 'up', a: 1, s: 4, obj: 7, k: 'calls' }, ex(1, 3), en(2, 3), { e: 'up', a: 2, s: 4, obj: 7, k: 'calls' }, ex(2, 3)]);
     const found = await runPatterns(dir);
     assert.deepEqual(ids(found), ['pair WR Store.count']);
-    for (const p of found) assert.equal(strengthOf(p), 4, p.id);
+    for (const p of found) assert.equal(strengthOf(p), 3, p.id);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -148,6 +148,6 @@ test('positions compare by suspiciousness, then the kind of pattern, then how ma
   assert.ok(compareSchedule(s(1, 2, 1), s(0.8, 0, 10)) < 0);
   assert.ok(compareSchedule(s(1, 0, 1), s(1, 1, 10)) < 0);
   assert.ok(compareSchedule(s(1, 1, 9), s(1, 1, 10)) > 0);
-  assert.ok(compareSchedule(s(0.1, 4, 1), undefined) < 0);
+  assert.ok(compareSchedule(s(0.1, 3, 1), undefined) < 0);
   assert.equal(compareSchedule(undefined, undefined), 0);
 });

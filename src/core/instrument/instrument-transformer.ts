@@ -216,8 +216,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
 
       // Callbacks that cannot suspend and make no calls need no frame. Their body is visited
       // without one: a try/catch/finally in it referred to the frame that is never declared
-      // (ReferenceError — transparency suite).
-      if (!entry && (options.awaitsOnly ? !isAsyncOrGenerator : !isAsyncOrGenerator && !containsCall(body))) {
+      // (ReferenceError — transparency suite). With field recording, one that reads or writes
+      // `this.…` gets a frame all the same: a library may run it after its function suspended
+      // or returned (`return this.lock.runExclusive(() => this.count)`), and its accesses are that
+      // function's, in that function's task — not nobody's.
+      if (!entry && (options.awaitsOnly ? !isAsyncOrGenerator : !isAsyncOrGenerator && !containsCall(body) && !(options.fields && containsThisAccess(body)))) {
         return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, { ...ctx, frame: undefined })) as TS.ConciseBody);
       }
 
@@ -332,6 +335,21 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       const look = (n: TS.Node): void => {
         if (found) return;
         if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n)) {
+          found = true;
+          return;
+        }
+        ts.forEachChild(n, look);
+      };
+      look(node);
+      return found;
+    }
+
+    /** A `this.p` / `this[k]` in the body, not inside a nested non-arrow function (its own `this`). */
+    function containsThisAccess(node: TS.Node): boolean {
+      let found = false;
+      const look = (n: TS.Node): void => {
+        if (found || ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isMethodDeclaration(n) || ts.isClassLike(n)) return;
+        if ((ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) && n.expression.kind === ts.SyntaxKind.ThisKeyword) {
           found = true;
           return;
         }

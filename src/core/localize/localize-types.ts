@@ -108,7 +108,7 @@ export interface PositionInvariant {
 export interface PositionSchedule {
   /** Tarantula over the runs, 0…1 (Falcon §3.2). */
   suspiciousness: number;
-  /** 0 (strongest) … 4: schedule-evidence/score.ts strengthOf. */
+  /** 0 (strongest) … 3: schedule-evidence/score.ts strengthOf. */
   strength: number;
   /** Failing and passing runs that show the pattern, of how many. */
   failed: number;

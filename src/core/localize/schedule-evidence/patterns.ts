@@ -136,7 +136,9 @@ async function processPatterns(file: string): Promise<AccessPattern[]> {
   };
   const openAt = (a: number | null, at: number) => a !== null && (entered.get(a) ?? Infinity) < at && (exited.get(a) ?? Infinity) > at;
   const state: ProcessState = { fnOf, siteOf: (s) => info.sites.get(s), labels, parents, openAt };
-  return scan(accesses.filter(({ event }) => !inConstructor(event.a)), state);
+  // An access no activation made (code the recorder saw run outside any call of the program's)
+  // belongs to no known task: it can pair with nothing.
+  return scan(accesses.filter(({ event }) => event.a !== null && !inConstructor(event.a)), state);
 }
 
 function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessState): AccessPattern[] {

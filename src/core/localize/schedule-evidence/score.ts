@@ -39,19 +39,20 @@ export interface ScheduleEvidence {
   functions: FunctionEvidence[];
 }
 
-/** How much a pattern says about its owner, strongest first (0…4):
+/** How much a pattern says about its owner, strongest first (0…3):
  *  0. a triple whose owner wrote (R-W-W, W-W-R, W-R-W): its region's update was split;
  *  1. an order pair that split the owner's call (patterns.ts `split`): the other task's access
  *     came while the owner's call was suspended between its access and its end;
  *  2. any other order pair of two different statements: one order of them is what the failing
- *     runs had;
- *  3. an R-W-R triple: its owner only read twice and saw two values — an observer of the race;
- *  4. an order pair of one statement run by two tasks (two calls of `count++`): either task could
+ *     runs had; and an R-W-R triple, whose owner only read twice and saw two values — a check
+ *     and a use that were split (a stale size, then the element) or only an observer of the
+ *     race (an assertion), which the evidence tiers tell apart;
+ *  3. an order pair of one statement run by two tasks (two calls of `count++`): either task could
  *     go first and the pattern would be the same, so it says nothing about order. */
 export function strengthOf(p: AccessPattern): number {
-  if (p.kind === 'triple') return p.ops === 'RWR' ? 3 : 0;
+  if (p.kind === 'triple') return p.ops === 'RWR' ? 2 : 0;
   const [a, b] = p.accesses;
-  if (a.function === b.function && a.file === b.file && a.line === b.line) return 4;
+  if (a.function === b.function && a.file === b.file && a.line === b.line) return 3;
   return p.split ? 1 : 2;
 }
 
