@@ -1,4 +1,4 @@
-// Bundles the three entries into dist/ with esbuild (see README "Build").
+// Bundles the three entries into dist/ with esbuild (see docs/development.md, the `npm run build` row).
 //  - extension.js   VS Code extension host entry; `vscode` stays external
 //  - cli.js         the `conlens` command: loads cli-main.cjs (the engine) through its V8 code cache
 //  - register.cjs   injected into the user's test processes with `node --require` (register.mjs:

@@ -3,7 +3,7 @@
 // (INTRUDER, He et al., linearization oracle). The expected fault must be rank 1 on at least 9 of
 // the 11 (the issue's goal; measured 9); every fixed/ variant must end with no confirmed position
 // (the oracle reports nothing a sequential order shows) — except the real bugs some fixed variants
-// keep, asserted below. The misses are listed in README ("From sequential tests").
+// keep, asserted below. The misses are listed in docs/user-guide.md ("From sequential tests").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +86,7 @@ test('rank with synthesized tests: the expected fault first on ≥ 9 of 11 paper
       }
     });
   }
-  // Measured 9 (README): producer-consumer's fault needs three tasks (drift ranks Consumer.run
+  // Measured 9 (docs/user-guide.md): producer-consumer's fault needs three tasks (drift ranks Consumer.run
   // first); running-example's order violation is two legal sequential orders, which no
   // linearization oracle reports (SA.run ranks first on SA's own races).
   assert.ok(first.length >= 9, `rank 1 on ${first.length}/11 (${first.join(', ')}); misses: ${misses.join('; ')}`);

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const projects = argv.projects?.length ? argv.projects : [cwd];
   const { configs } = await readConfigs(argv, projects);
   // One argv serves every project: with several projects, the first one's transforms and setup
-  // files are the ones extended (README "Test runners", limits).
+  // files are the ones extended (docs/runners.md, limits).
   const config = configs[0];
   const transform: Record<string, [string, { transformer: string; options: unknown }]> = {};
   for (const [pattern, transformer, options] of config.transform) {

@@ -1,5 +1,5 @@
 // The trace file format (version 1): JSON Lines, one file per test process, written by the runtime
-// recorder inside the user's process and read by src/core/trace. Documented in README ("Traces").
+// recorder inside the user's process and read by src/core/trace. Documented in docs/how-it-works.md ("Tracing").
 // Field names are short because traces are large; every event has `e` (its type).
 
 export const TRACE_FORMAT = 'conlens-trace';

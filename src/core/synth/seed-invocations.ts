@@ -176,7 +176,7 @@ export async function readSeedRun(runDir: string, root: string): Promise<SeedRun
         case 'rd':
         case 'wr':
         case 'up': {
-          if (event.obj === 0) break; // resources: no object to share (see README, "From sequential tests")
+          if (event.obj === 0) break; // resources: no object to share (see docs/user-guide.md, "From sequential tests")
           noteClass(cls, event.v);
           const inv = owner(event.a);
           const site = sites.get(event.s);
