@@ -33,21 +33,25 @@ export interface PatternAccess {
 export interface AccessPattern {
   /** Stable across runs: kind, ops and the accesses' code. */
   id: string;
-  kind: 'triple' | 'pair';
-  /** `RWW`, `WR`, … */
+  /** Falcon's triple on one location, 001's atomic-set triple on two fields of one object (four
+   *  accesses: a1 on x, the other task's on x and on y, a3 on y), or Unicorn's order pair. */
+  kind: 'triple' | 'atomic-set' | 'pair';
+  /** `RWW`, `WR`, `RWWR`, … */
   ops: string;
   /** What was accessed, as the user reads it (`this.sessions`, `file:/tmp/x`). */
   variable: string;
   accesses: PatternAccess[];
   /** The function the pattern ranks (pairOf, tripleOf). */
   owner: string;
-  /** An order pair whose owner's activation was suspended across the other task's access: the
-   *  other task came in between the owner's access and the rest of its call. */
+  /** An order pair whose other access came in the middle of a call of the owner's: between two
+   *  accesses that call made (pairOf). */
   split?: true;
 }
 
 interface Access {
   task: string;
+  /** The field, for an object-level (atomic set) access. */
+  field?: string;
   /** A whole collection's access (iteration, `size`, `clear`): no element key. */
   whole: boolean;
   op: Op;
@@ -61,8 +65,13 @@ interface ProcessState {
   siteOf: (s: number) => SiteEvent | undefined;
   labels: Map<number, string>;
   parents: Map<number, number | null>;
-  /** Whether activation `a` was running (entered, not yet returned) at event `seq`. */
-  openAt: (a: number | null, seq: number) => boolean;
+  /** Whether call `a` itself had begun before `seq`. */
+  enteredBefore: (a: number | null, seq: number) => boolean;
+  /** The innermost call of `a`'s task that holds `a` (or is it) and made an access after `seq`
+   *  (itself or through its callees): the call went on after that moment. */
+  wentOnAfter: (a: number | null, seq: number) => number | undefined;
+  /** The innermost such call that made an access before `seq`: it had begun by then. */
+  begunBefore: (a: number | null, seq: number) => number | undefined;
 }
 
 /** At most this many other tasks' accesses are remembered between two of one task's (per location). */
@@ -82,13 +91,8 @@ async function processPatterns(file: string): Promise<AccessPattern[]> {
   const accesses: { event: FieldEvent; seq: number }[] = [];
   let seq = 0;
   const entered = new Map<number, number>();
-  const exited = new Map<number, number>();
   const info = await readTraceFile(file, (event, declared) => {
     switch (event.e) {
-      case 'ex':
-      case 'exc':
-        exited.set(event.a, seq++);
-        break;
       case 'en': {
         entered.set(event.a, seq++);
         const fn = declared.functions.get(event.f);
@@ -134,11 +138,41 @@ async function processPatterns(file: string): Promise<AccessPattern[]> {
     }
     return known;
   };
-  const openAt = (a: number | null, at: number) => a !== null && (entered.get(a) ?? Infinity) < at && (exited.get(a) ?? Infinity) > at;
-  const state: ProcessState = { fnOf, siteOf: (s) => info.sites.get(s), labels, parents, openAt };
+  // Per call, its first and last access, its callees' included (within its task).
+  const kept = accesses.filter(({ event }) => event.a !== null && !inConstructor(event.a));
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  // A call holds its callees' accesses, within its task, and not a callback's run: that run is a
+  // call of its own, even where it continues the flow of the call that registered it.
+  const isCallbackRun = (x: number) => info.functions.get(activationFn.get(x) ?? -1)?.kind === 'callback';
+  const sameTask = (up: number, x: number) => labels.get(up) === labels.get(x) && !isCallbackRun(x);
+  for (const { event, seq: at } of kept) {
+    for (let x: number | null = event.a; x !== null; ) {
+      if (!first.has(x)) first.set(x, at);
+      last.set(x, at);
+      const up: number | null = parents.get(x) ?? null;
+      if (up === null || !sameTask(up, x)) break;
+      x = up;
+    }
+  }
+  const climb = (a: number | null, test: (x: number) => boolean): number | undefined => {
+    for (let x = a; x !== null; ) {
+      if (test(x)) return x;
+      const up: number | null = parents.get(x) ?? null;
+      if (up === null || !sameTask(up, x)) return undefined;
+      x = up;
+    }
+    return undefined;
+  };
+  const state: ProcessState = {
+    fnOf, siteOf: (s) => info.sites.get(s), labels, parents,
+    enteredBefore: (a, at) => a !== null && (entered.get(a) ?? Infinity) < at,
+    wentOnAfter: (a, at) => climb(a, (x) => (last.get(x) ?? -1) > at),
+    begunBefore: (a, at) => climb(a, (x) => (first.get(x) ?? Infinity) < at),
+  };
   // An access no activation made (code the recorder saw run outside any call of the program's)
   // belongs to no known task: it can pair with nothing.
-  return scan(accesses.filter(({ event }) => event.a !== null && !inConstructor(event.a)), state);
+  return scan(kept, state);
 }
 
 function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessState): AccessPattern[] {
@@ -147,6 +181,8 @@ function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessStat
   const last = new Map<string, Access>();
   const mine = new Map<string, Map<string, { own: Access; between: Access[] }>>();
   const add = (p: AccessPattern | undefined) => p && found.set(p.id, p);
+  /** Per object, per task, per field: the task's last access to it and the others' since. */
+  const objects = new Map<number, Map<string, Map<string, { own: Access; between: Access[] }>>>();
   for (const { event, seq } of accesses) {
     const task = event.a === null ? '—' : state.labels.get(event.a) ?? `a${event.a}`;
     const ops: Op[] = event.e === 'rd' ? ['R'] : event.e === 'wr' ? ['W'] : ['R', 'W'];
@@ -171,6 +207,34 @@ function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessStat
         }
         perTask.set(task, { own: access, between: [] });
         last.set(location, access);
+      }
+    }
+    // 001's atomic sets: the fields of one object belong together. A task's access to field y
+    // after its access to field x of the same object, with another task's conflicting accesses to
+    // x and to y between them, saw (or left) the pair half old, half new — copyFrom reading
+    // `checking` before and `savings` after creditInterest updated both (rows 6-11 of 001 Table 1).
+    if (event.obj !== 0 && event.k !== '[]') {
+      for (const op of ops) {
+        const access: Access = { task, whole: true, op, a: event.a, site: event.s, seq, field: event.k };
+        let perTask = objects.get(event.obj);
+        if (!perTask) objects.set(event.obj, (perTask = new Map()));
+        let fields = perTask.get(task);
+        if (!fields) perTask.set(task, (fields = new Map()));
+        // Against the task's last access to each other field x of the object, and what other
+        // tasks did to the object since.
+        for (const [x, window] of fields) {
+          if (x === event.k) continue;
+          const onX = window.between.find((b) => b.field === x && (b.op === 'W' || window.own.op === 'W'));
+          const onY = window.between.find((b) => b.field === event.k && (b.op === 'W' || op === 'W'));
+          if (onX && onY) add(atomicSetTripleOf(window.own, onX, onY, access, state));
+        }
+        for (const [t, others] of perTask) {
+          if (t === task) continue;
+          for (const w of others.values()) {
+            if (w.between.length < WINDOW && !w.between.some((b) => b.op === op && b.site === access.site && b.task === task)) w.between.push(access);
+          }
+        }
+        fields.set(event.k, { own: access, between: [] });
       }
     }
   }
@@ -212,17 +276,21 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   const ops = p.op + c.op;
   if (!ORDER_PAIRS.has(ops)) return undefined;
   const accesses = [codeOf(p, state), codeOf(c, state)];
-  // The owner's call was under way, suspended, when the other task's access came (a check whose
-  // act had not come yet; a write whose call had more to do; an overwrite by a call that began
-  // before the write it overwrote). A W-R pair whose writer's call was over but whose reader's
-  // call had begun before the write and waited across it (a listener added after an await, with
-  // the emit in between) is the reader's: its region was the one split.
+  // Split (the strongest pairs): the other task's access came in the middle of one call of the
+  // owner's — a check whose act came after it, an update that went on after another task read
+  // its half, an overwrite by a call that had read before the other write, a read by a call that
+  // had begun before the write and waited across it (a listener added after an await, with the
+  // emit in between). That call (for the first three, the innermost of its task holding the
+  // access that went on or had begun) owns the pair. Else the W-R pair is the writer's (the write
+  // the read should not have seen), the R-W pair the reader's (it came before the write it
+  // needed), the W-W pair the second writer's (it overwrote).
   let owner = ops === 'WW' ? accesses[1].function : accesses[0].function;
-  let split = ops === 'WW' ? state.openAt(c.a, p.seq) : state.openAt(p.a, c.seq);
-  if (ops === 'WR' && !split && state.openAt(c.a, p.seq)) {
-    owner = accesses[1].function;
-    split = true;
-  }
+  let holder: number | undefined;
+  if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq);
+  else if (ops === 'WR') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
+  else holder = state.begunBefore(c.a, p.seq);
+  const split = holder !== undefined;
+  if (holder !== undefined) owner = state.fnOf(holder);
   const variable = variableOf(location, c, state);
   return { id: idOf('pair', ops, accesses, split), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}) };
 }
@@ -240,6 +308,17 @@ function tripleOf(a1: Access, a2: Access, a3: Access, location: string, state: P
   return { id: idOf('triple', ops, accesses), kind: 'triple', ops, variable, accesses, owner };
 }
 
+/** An atomic-set triple (001): a1 on field x, another task's a2 on x and a2' on y, then a3 on y by
+ *  a1's task. Its owner is the nearest call holding a1 and a3, as for one field's triple. */
+function atomicSetTripleOf(a1: Access, onX: Access, onY: Access, a3: Access, state: ProcessState): AccessPattern | undefined {
+  const ops = a1.op + onX.op + onY.op + a3.op;
+  const accesses = [codeOf(a1, state), codeOf(onX, state), codeOf(onY, state), codeOf(a3, state)];
+  const common = commonActivation(a1.a, a3.a, state.parents);
+  const owner = common === undefined ? accesses[3].function : state.fnOf(common);
+  const variable = `\`${a1.field}\` and \`${a3.field}\` of one object`;
+  return { id: idOf('atomic-set', ops, accesses), kind: 'atomic-set', ops, variable, accesses, owner };
+}
+
 function commonActivation(a: number | null, b: number | null, parents: Map<number, number | null>): number | undefined {
   if (a === null || b === null) return undefined;
   const chain = new Set<number>();
@@ -255,9 +334,13 @@ const dashed = (ops: string) => ops.split('').join('-');
 /** The pattern in the user's words: who did what to which variable, where, in which order. */
 export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' | 'accesses' | 'split' | 'owner'>): string {
   const [a, b, c] = p.accesses;
+  if (p.kind === 'atomic-set') {
+    const d = p.accesses[3];
+    return `${a.function} ${verb(a.op)} one field at ${at(a)}; another task's ${b.function} ${verb(b.op)} it at ${at(b)} and ${c.function} ${verb(c.op)} the other at ${at(c)} before the first task ${verb(d.op)} that one at ${at(d)}${d.function !== a.function ? ` in ${d.function}` : ''}: ${p.owner} saw ${p.variable} half old, half new (${dashed(p.ops)}, 001 atomic set)`;
+  }
   if (p.kind === 'triple') {
     return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}; another task's ${b.function} ${verb(b.op)} it at ${at(b)} before the first task ${verb(c.op)} it again at ${at(c)}${c.function !== a.function ? ` in ${c.function}` : ''}: ${p.owner}'s accesses were split (${dashed(p.ops)}, Falcon)`;
   }
-  const split = p.split ? (p.ops === 'WW' ? `, while ${b.function}'s call, begun before that write, was suspended` : `, while ${a.function}'s call was suspended before it went on`) : '';
+  const split = p.split ? `, in the middle of a call of ${p.owner} (it accessed shared state ${p.ops === 'WW' || (p.ops === 'WR' && p.owner === b.function && p.owner !== a.function) ? 'before that write' : 'again after that'})` : '';
   return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}, then another task's ${b.function} ${verb(b.op)} it at ${at(b)}${split} (${dashed(p.ops)} order, Unicorn)`;
 }

@@ -46,10 +46,13 @@ export interface ScheduleEvidence {
  *  2. any other order pair of two different statements: one order of them is what the failing
  *     runs had; and an R-W-R triple, whose owner only read twice and saw two values — a check
  *     and a use that were split (a stale size, then the element) or only an observer of the
- *     race (an assertion), which the evidence tiers tell apart;
+ *     race (an assertion), which the evidence tiers tell apart; and an atomic-set triple (two
+ *     fields of one object seen or left half old, half new): it rests on 001's assumption that
+ *     an object's fields belong together, which a counter next to a flag need not;
  *  3. an order pair of one statement run by two tasks (two calls of `count++`): either task could
  *     go first and the pattern would be the same, so it says nothing about order. */
 export function strengthOf(p: AccessPattern): number {
+  if (p.kind === 'atomic-set') return 2;
   if (p.kind === 'triple') return p.ops === 'RWR' ? 2 : 0;
   const [a, b] = p.accesses;
   if (a.function === b.function && a.file === b.file && a.line === b.line) return 3;
