@@ -29,6 +29,10 @@ function run(root: string, name: string, body: Ev[]): string {
     { e: 'site', i: 4, file: 'src/store.ts', line: 13, col: 1, k: 'update', name: 'calls' },
     { e: 'site', i: 5, file: 'src/store.ts', line: 14, col: 1, k: 'write', name: 'set', on: 'this.map' },
     { e: 'site', i: 6, file: 'src/store.ts', line: 15, col: 1, k: 'read', name: 'size', on: 'this.map' },
+    { e: 'site', i: 7, file: 'src/store.ts', line: 20, col: 1, k: 'read', name: 'checking' },
+    { e: 'site', i: 8, file: 'src/store.ts', line: 21, col: 1, k: 'read', name: 'savings' },
+    { e: 'site', i: 9, file: 'src/store.ts', line: 22, col: 1, k: 'write', name: 'checking' },
+    { e: 'site', i: 10, file: 'src/store.ts', line: 23, col: 1, k: 'write', name: 'savings' },
   ];
   writeFileSync(join(dir, 'trace-1.jsonl'), [...head, ...body, { e: 'end', reason: 'exit', code: 0, events: 0 }].map((e) => JSON.stringify(e)).join('\n') + '\n');
   return dir;
@@ -92,6 +96,33 @@ test('logical tasks: a timer callback continues the flow that set it; a listener
     // The same with a 'data' listener's run: another flow, so the write after the read is an R-W pair.
     const listener = run(root, 'listener', [en(1, 1), rd(1, 1), ex(1, 1), en(10, 5, 1), { e: 'spawn', a: 10 }, wr(10, 2), ex(10, 5)]);
     assert.deepEqual(ids(await runPatterns(listener)), ['pair RW Store.check']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('two fields of one object (001 atomic sets): a reader that saw one before and one after another task updated both', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 check() reads checking, suspends; T2 reset() writes checking and savings; T1 reads savings.
+    const dir = run(root, 'r1', [en(1, 1), rd(1, 7, 'checking'), en(2, 2), wr(2, 9, 'checking'), wr(2, 10, 'savings'), ex(2, 2), rd(1, 8, 'savings'), ex(1, 1)]);
+    const found = await runPatterns(dir);
+    // The atomic-set triple is check()'s; so are the pairs, each in the middle of its call.
+    assert.deepEqual(ids(found), ['atomic-set RWWR Store.check', 'pair RW Store.check split', 'pair WR Store.check split']);
+    const set = found.find((p) => p.kind === 'atomic-set')!;
+    assert.deepEqual(set.accesses.map((a) => `${a.op}${a.line}`), ['R20', 'W22', 'W23', 'R21']);
+    assert.equal(strengthOf(set), 2);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a write whose call was over before the read is the writer\'s, not split', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 reset() writes and returns; T2 check(), which began after that, reads.
+    const dir = run(root, 'r1', [en(1, 2), wr(1, 3), ex(1, 2), en(2, 1), rd(2, 1), ex(2, 1)]);
+    assert.deepEqual(ids(await runPatterns(dir)), ['pair WR Store.reset']);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
