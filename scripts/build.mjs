@@ -67,7 +67,7 @@ const builds = [
   // file serves import and require alike, so a test never holds two copies of its start sites.
   // Jest (issue 15): the runner wrapper, the transformer around the user's, the vm-context setup.
   { ...common, entryPoints: { 'jest-run': 'src/core/runner/jest-run.ts', 'jest-transform': 'src/core/runner/jest-transform.ts', 'jest-setup': 'src/core/runner/jest-setup.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' }, ...cjsImportMeta },
-  { ...common, entryPoints: { concurrently: 'src/core/runtime/concurrently.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
+  { ...common, entryPoints: { concurrently: 'src/core/runtime/concurrently-package.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
 ];
 
 if (watch) {

@@ -1,4 +1,4 @@
-// Types of `concurrency-lens/concurrently` (built from src/core/runtime/concurrently.ts).
+// Types of `concurrency-lens/concurrently` (built from src/core/runtime/concurrently-package.ts).
 
 /**
  * Runs the functions as concurrent tasks and resolves to their results in order. Without

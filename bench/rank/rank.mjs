@@ -21,7 +21,7 @@ import { ROOT, runUnderLoader } from '../under-loader.mjs';
 runUnderLoader(import.meta.url);
 
 const { loadConfig } = await import('../../src/core/config/index.ts');
-const { rankProject, RANK_STAGES } = await import('../../src/core/localize/rank-project.ts');
+const { rankProject, RANK_STAGES } = await import('../../src/core/pipeline/index.ts');
 const { runCommand } = await import('../../src/core/runner/run-command.ts');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);

@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { mergeFuzzShards, parseShard, shardRunIndexes, SHARD_FORMAT, type FuzzResult, type ShardFile } from '../../src/core/active/index.ts';
+import { parseShard, shardRunIndexes, type FuzzResult } from '../../src/core/active/index.ts';
+import { mergeFuzzShards, SHARD_FORMAT, type ShardFile } from '../../src/core/pipeline/index.ts';
 import { REPO } from '../helpers/cli.ts';
 import { threeShardsMergeToWhole } from '../helpers/shard-cases.ts';
 

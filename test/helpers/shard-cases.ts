@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/core/config/index.ts';
-import { fuzz, mergeFuzzShards, writeShard, type FuzzResult } from '../../src/core/active/index.ts';
+import { fuzz, type FuzzResult } from '../../src/core/active/index.ts';
+import { mergeFuzzShards, writeShard } from '../../src/core/pipeline/index.ts';
 import { REPO } from './cli.ts';
 
 const strip = (r: FuzzResult) => r.outcomes.map((o) => [o.run, o.seed, o.outcome, o.steps, o.message ?? '']);

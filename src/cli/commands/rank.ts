@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
-import { RankInputError, rankProject, type RankOptions } from '../../core/localize/rank-project.js';
-import { fuzz, parseShard, writeShard, type Shard } from '../../core/active/index.js';
+import { RankInputError, rankProject, writeShard, type RankOptions } from '../../core/pipeline/index.js';
+import { fuzz, parseShard, type Shard } from '../../core/active/index.js';
 import type { LoadedConfig } from '../../core/config/index.js';
 import type { Report } from '../../core/report/report-types.js';
 import { formatReport } from '../../core/report/format-report.js';

@@ -2,9 +2,25 @@
 // serializable iff its projection on every atomic set matches none of them. u is the unit of work
 // whose consistency breaks, u' the other one; m1, m2 two locations of one atomic set. Rows 6, 8
 // and 9 let u' touch the two locations in either order (m ∈ {m1, m2}, m̄ the other), so they are
-// listed twice. Rows 1-5 are also what localize/interleaving.ts tells a failing run's story with;
-// their names in the user's words come from there.
-import { ACCESS_PATTERNS } from '../localize/interleaving.js';
+// listed twice. Rows 1-5 are also what localize/interleaving.ts tells a failing run's story with:
+// their names in the user's words, and the story's other shapes, are here (ACCESS_PATTERNS).
+
+export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W' | 'R-W-wait' | 'R-R-fail';
+
+/** 001 Table 1: patterns 1-5 on one location, and the two-location shapes of rows 6-11 on one
+ *  object's fields (Vaziri's default atomic set: the fields of one object); the row (0: one of
+ *  6-11), the name in the user's words and the paper's description. */
+export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: string; description: string }> = {
+  'R-WW-R': { row: 0, name: 'inconsistent snapshot', description: 'u reads one field of the atomic set before and another after u\' updated both' },
+  'W-RR-W': { row: 0, name: 'torn update of two fields', description: 'u\' reads the atomic set between u\'s writes of its two fields' },
+  'R-R-fail': { row: 0, name: 'both passed the check', description: 'two tasks read the same location before either acted on it; one failed acting (001 pattern 1 seen from the task that has not written yet)' },
+  'R-W-wait': { row: 1, name: 'lost wake-up', description: 'the value read is stale by the time the task starts waiting for it to change: the change (and its notification) already happened' },
+  'R-W-W': { row: 1, name: 'lost update', description: 'the value read is stale by the time the update is made' },
+  'R-W-R': { row: 2, name: 'inconsistent read', description: 'two reads of the same location yield different values' },
+  'W-R-W': { row: 3, name: 'dirty read (torn update)', description: 'an intermediate state is observed by the other task' },
+  'W-W-R': { row: 4, name: 'read of a foreign write', description: 'the value read is not the one last written by the task' },
+  'W-W-W': { row: 5, name: 'lost write', description: "the other task's write is lost" },
+};
 
 /** One event of a pattern: whose (0: u, 1: u'), read or write, which location (0: m1, 1: m2). */
 export interface PatternStep {

@@ -73,6 +73,17 @@ export function includeScope(include: string[] | undefined): string {
   return include?.length ? `the code under "include" (${include.join(', ')})` : 'the instrumented code';
 }
 
+/** What concurrent runs of the functions some tests call check: those functions (the first few,
+ *  then how many more); the code under "include" when the tests call none that is known. */
+export function callsScope(called: string[], tests: string, include: string[] | undefined): string {
+  return called.length ? `concurrent calls of ${listed(called)} (what ${tests} call)` : includeScope(include);
+}
+
+/** Names for a sentence: the first few, then how many more. */
+function listed(names: string[], max = 5): string {
+  return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
+}
+
 /** A configured command (a string or an argv) as the user reads it. */
 export const commandText = (command: string | string[]) => (Array.isArray(command) ? command.join(' ') : command);
 

@@ -1,63 +1,15 @@
-// What the register entry passes to the loader (both threads): which files to instrument and how.
-// It travels in the CONLENS_TRACE environment variable, so node --test and mocha child processes
-// inherit it along with NODE_OPTIONS.
+// Which files the loader (both threads) instruments and how, from the trace settings the register
+// entry passes it (trace-settings.ts: they travel in the CONLENS_TRACE environment variable, so
+// node --test and mocha child processes inherit them along with NODE_OPTIONS).
 import { relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import type { InstrumentOptions } from './instrument-transformer.js';
+import type { TraceSettings } from './trace-settings.js';
 
-// Read apart (trace-settings.ts) by code that must stay small: the Vitest worker setup file.
+// The settings live apart (trace-settings.ts) for code that must stay small: the Vitest worker
+// setup file. Re-exported: most readers want both.
 export { TRACE_ENV, readTraceSettings } from './trace-settings.js';
-
-export interface TraceSettings {
-  /** Project root: `include` and recorded file names are relative to it. */
-  root: string;
-  include: string[];
-  /** Where this run's trace files go (.conlens/runs/<run-id>). */
-  runDir: string;
-  fields: boolean;
-  depth: number;
-  locks: { module: string; export: string; acquire: string; release: string }[];
-  /** The controlled scheduler (runtime/scheduler.ts); absent: awaits run as Node schedules them. */
-  schedule?: ScheduleSettings;
-}
-
-import type { AsfTarget } from '../runtime/strategies/assetfuzzer.js';
-
-export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'replay';
-
-export interface ScheduleSettings {
-  strategy: StrategyName;
-  seed: number;
-  /** PCT: the bug depth d (d − 1 priority change points; default 3). */
-  depth?: number;
-  /** PCT: the expected number of steps k the change points are spread over (default 50). */
-  steps?: number;
-  /** replay: the recorded choices — candidate keys (`<activation>@<site>`) or indexes — for every
-   *  process, or per process keyed by its test file (relative to its cwd). */
-  replay?: (string | number)[] | Record<string, (string | number)[]>;
-  /** Nothing ready and nothing happening for this long: a deadlock or a hang (default 2000). */
-  stallMs?: number;
-  /** How long a decision waits for an awaited value that is not known to depend on another
-   *  parked task (I/O, timers) to settle, so the choice does not depend on timing (default 100;
-   *  the wait ends as soon as the value settles). */
-  settleMs?: number;
-  /** atomfuzzer: the atomic blocks' functions, by their static names (`Class.method`, `name`):
-   *  the config's `atomic` and the functions marked `/** @atomic *\/`. */
-  atomic?: string[];
-  /** atomfuzzer: await sites (`file:line:column`) whose continuation enters an atomic block that
-   *  can suspend (active/atomic-blocks.ts): preferred, so the windows open early. */
-  entries?: string[];
-  /** Awaits in the project's files outside `include` (the tests, their helpers) are scheduling
-   *  points too, without any other instrumentation (default true): concurrent work that the test
-   *  itself does — a closing "thread" written in the test — takes part in the schedule. */
-  outsideAwaits?: boolean;
-  /** atomfuzzer: also every region that holds a mutex is an atomic block (default true). */
-  lockRegions?: boolean;
-  /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */
-  eventLoop?: boolean;
-  /** assetfuzzer: the potential violations of phase I this run tries to realise (001 §4.2). */
-  targets?: AsfTarget[];
-}
+export type { ScheduleSettings, StrategyName, TraceSettings } from './trace-settings.js';
 
 const ASYNC_MUTEX_LOCK_METHODS = ['acquire', 'release', 'runExclusive', 'waitForUnlock', 'cancel'];
 

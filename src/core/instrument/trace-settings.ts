@@ -1,7 +1,56 @@
-// The trace settings as they travel in the environment (instrument-config.ts re-exports this):
-// a module of its own, without picomatch, for the Vitest worker setup file, which Vite transforms
-// on every run (its size is time).
-import type { TraceSettings } from './instrument-config.js';
+// The trace settings — what the register entry passes to the loader — and how they travel in the
+// environment (instrument-config.ts re-exports this): a module of its own, without picomatch, for
+// the Vitest worker setup file, which Vite transforms on every run (its size is time).
+import type { AsfTarget } from '../runtime/strategies/assetfuzzer.js';
+
+export interface TraceSettings {
+  /** Project root: `include` and recorded file names are relative to it. */
+  root: string;
+  include: string[];
+  /** Where this run's trace files go (.conlens/runs/<run-id>). */
+  runDir: string;
+  fields: boolean;
+  depth: number;
+  locks: { module: string; export: string; acquire: string; release: string }[];
+  /** The controlled scheduler (runtime/scheduler.ts); absent: awaits run as Node schedules them. */
+  schedule?: ScheduleSettings;
+}
+
+export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'replay';
+
+export interface ScheduleSettings {
+  strategy: StrategyName;
+  seed: number;
+  /** PCT: the bug depth d (d − 1 priority change points; default 3). */
+  depth?: number;
+  /** PCT: the expected number of steps k the change points are spread over (default 50). */
+  steps?: number;
+  /** replay: the recorded choices — candidate keys (`<activation>@<site>`) or indexes — for every
+   *  process, or per process keyed by its test file (relative to its cwd). */
+  replay?: (string | number)[] | Record<string, (string | number)[]>;
+  /** Nothing ready and nothing happening for this long: a deadlock or a hang (default 2000). */
+  stallMs?: number;
+  /** How long a decision waits for an awaited value that is not known to depend on another
+   *  parked task (I/O, timers) to settle, so the choice does not depend on timing (default 100;
+   *  the wait ends as soon as the value settles). */
+  settleMs?: number;
+  /** atomfuzzer: the atomic blocks' functions, by their static names (`Class.method`, `name`):
+   *  the config's `atomic` and the functions marked `/** @atomic *\/`. */
+  atomic?: string[];
+  /** atomfuzzer: await sites (`file:line:column`) whose continuation enters an atomic block that
+   *  can suspend (active/atomic-blocks.ts): preferred, so the windows open early. */
+  entries?: string[];
+  /** Awaits in the project's files outside `include` (the tests, their helpers) are scheduling
+   *  points too, without any other instrumentation (default true): concurrent work that the test
+   *  itself does — a closing "thread" written in the test — takes part in the schedule. */
+  outsideAwaits?: boolean;
+  /** atomfuzzer: also every region that holds a mutex is an atomic block (default true). */
+  lockRegions?: boolean;
+  /** atomfuzzer: each resumption after an await acquires the event-loop lock (default true). */
+  eventLoop?: boolean;
+  /** assetfuzzer: the potential violations of phase I this run tries to realise (001 §4.2). */
+  targets?: AsfTarget[];
+}
 
 export const TRACE_ENV = 'CONLENS_TRACE';
 

@@ -13,7 +13,7 @@ import { failureFlag, searchPositions } from './search.js';
 export type * from './localize-types.js';
 export { LocalizeGraph, writesFromAccessMaps } from './graph.js';
 export { CONFIRMING_STEPS, implicatedBy } from './confirm.js';
-export { ACCESS_PATTERNS, interleavingOf, regionFunctions, storyOf } from './interleaving.js';
+export { interleavingOf, regionFunctions, storyOf } from './interleaving.js';
 export { betweenDepth, betweenOrder, callOrders, invokedMoreThanOnce, suspiciousRate } from './order.js';
 export { rankPositions, sameScore, writtenByInvariants } from './rank.js';
 export { DEFAULT_TYPES, formatFailureInvariant, invariantKey, parsePoint, reduceInvariants, stripOrig } from './reduce.js';

@@ -21,25 +21,9 @@
 // The region's owner is the function that holds both accesses: the nearest common activation of
 // the two in T's activation chain (Violation.frames), not the deepest callee that happens to
 // touch the location. Plain JSON in and out, no I/O.
+import { ACCESS_PATTERNS, type AccessPatternName } from '../active/access-patterns.js';
 import type { Frame, ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
 import { variableText } from '../active/violation.js';
-
-export type AccessPatternName = 'R-W-W' | 'R-W-R' | 'W-R-W' | 'W-W-R' | 'W-W-W' | 'R-WW-R' | 'W-RR-W' | 'R-W-wait' | 'R-R-fail';
-
-/** 001 Table 1: patterns 1-5 on one location, and the two-location shapes of rows 6-11 on one
- *  object's fields (Vaziri's default atomic set: the fields of one object); the row (0: one of
- *  6-11), the name in the user's words and the paper's description. */
-export const ACCESS_PATTERNS: Record<AccessPatternName, { row: number; name: string; description: string }> = {
-  'R-WW-R': { row: 0, name: 'inconsistent snapshot', description: 'u reads one field of the atomic set before and another after u\' updated both' },
-  'W-RR-W': { row: 0, name: 'torn update of two fields', description: 'u\' reads the atomic set between u\'s writes of its two fields' },
-  'R-R-fail': { row: 0, name: 'both passed the check', description: 'two tasks read the same location before either acted on it; one failed acting (001 pattern 1 seen from the task that has not written yet)' },
-  'R-W-wait': { row: 1, name: 'lost wake-up', description: 'the value read is stale by the time the task starts waiting for it to change: the change (and its notification) already happened' },
-  'R-W-W': { row: 1, name: 'lost update', description: 'the value read is stale by the time the update is made' },
-  'R-W-R': { row: 2, name: 'inconsistent read', description: 'two reads of the same location yield different values' },
-  'W-R-W': { row: 3, name: 'dirty read (torn update)', description: 'an intermediate state is observed by the other task' },
-  'W-W-R': { row: 4, name: 'read of a foreign write', description: 'the value read is not the one last written by the task' },
-  'W-W-W': { row: 5, name: 'lost write', description: "the other task's write is lost" },
-};
 
 export interface InterleavingStep {
   step: number;

@@ -92,7 +92,7 @@ export type PositionCase =
   /** Not in the paper: a root that already has failure invariants at its ENTER (see search.ts). */
   | 'root'
   /** Not in the paper: no failure invariant left, but a real violation's schedule implicates it
-   *  (rank-project.ts, "confirmed"). */
+   *  (evidence-sets.ts, "confirmed"). */
   | 'violation';
 
 /** A failure invariant as the report shows it (DESIGN §4). */
@@ -176,7 +176,7 @@ export interface LocalizeInput {
   analysis: CallGraphInput;
   /** One entry per integration run (004 eq. (1)). */
   callOrders: RunCallOrders[];
-  /** Functions (display names or ids) that a real violation implicates (rank-project.ts). */
+  /** Functions (display names or ids) that a real violation implicates (evidence-sets.ts). */
   confirmed?: string[];
   /** Of `confirmed`, the functions no violation names itself, only as static callers of a
    *  function it names (confirm.ts): ranked below the confirmed functions a violation names. */

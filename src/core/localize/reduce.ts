@@ -35,7 +35,7 @@
 //     says rule1/rule2 (the more specific reason; the paper's worked example calls the same
 //     removal "(4) and (5)"), and eq4/eq5 for exact matches and other orig() matches.
 //   Harness rules (ours, before (4)/(5); 004 does not need them because its roots are programs,
-//   while here the root is a test calling into the sources — see rank-project.ts):
+//   while here the root is a test calling into the sources — see run-orders.ts):
 //     'constructor': every failure invariant of a constructor. No other task can reach `this`
 //       before the constructor returns, so what differs at its ENTER/EXIT is what its caller passed
 //       (the integration test building more or other objects) — the caller's choice, "transmitted

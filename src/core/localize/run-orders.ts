@@ -7,7 +7,7 @@
 //     root activation is one execution from the root, its calls counted afresh. Calls outside any
 //     root activation count from the start of their test process.
 //   - No `roots`: the integration test itself is the root. Its file is outside the analyzed
-//     sources, so it has no node of its own: rank-project.ts adds a virtual node `(test)` at
+//     sources, so it has no node of its own: rootedGraph (below) adds a virtual node `(test)` at
 //     depth 0 whose callees are the graph's roots and every function the tests call directly
 //     (depth 1). Each call the test makes into the sources is one execution of the component
 //     from the root: the called function has order 1 (the test, the root, 0) and the calls below
@@ -36,7 +36,8 @@
 // constructor, although SA is constructed; AspectJ's method pointcuts do not match them). With
 // positions for constructors, Table XII's push would have order 7 (SyncStack, its Monitor base,
 // Producer, Consumer and WoTou constructed first).
-import type { RunCallOrders } from './localize-types.js';
+import type { StaticAnalysis } from '../static/static-types.js';
+import type { CallGraphInput, RunCallOrders } from './localize-types.js';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
 
@@ -114,4 +115,52 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
       executions.push([...byFunction].map(([fn, orders]) => ({ function: fn, orders })));
     }
   return { executions, topLevel: [...topLevel].sort(), processes, concurrentProcesses };
+}
+
+/** The name of the virtual root node when the integration test is the root. */
+export const TEST_ROOT = '(test)';
+
+export interface RootedGraph {
+  input: CallGraphInput;
+  /** The root is the virtual `(test)` node. */
+  testRoot: boolean;
+  /** What the root calls directly. */
+  entryPoints: string[];
+  /** The root in words (Report.root). */
+  root: string;
+}
+
+/** The call graph localize searches, with its root (the head of the file explains the choice): the
+ *  configured roots as they are, or a virtual `(test)` root calling the graph's roots and every
+ *  function the integration tests call directly. */
+export function rootedGraph(analysis: StaticAnalysis, configuredRoots: string[], topLevel: string[]): RootedGraph {
+  const base: CallGraphInput = {
+    nodes: analysis.nodes,
+    edges: analysis.edges,
+    roots: analysis.roots,
+    depth: analysis.depth,
+    calledAfter: analysis.calledAfter,
+    classes: analysis.classes,
+  };
+  if (configuredRoots.length && analysis.roots.length) {
+    const entry = analysis.edges.filter((e) => analysis.roots.includes(e.from)).map((e) => e.to);
+    const root = analysis.roots.map((id) => analysis.nodes.find((n) => n.id === id)?.name ?? id).join(', ');
+    return { input: base, testRoot: false, entryPoints: [...analysis.roots, ...entry], root };
+  }
+  const ids = new Set<string>(analysis.roots);
+  const byName = new Map<string, string[]>();
+  for (const n of analysis.nodes) byName.set(n.name, [...(byName.get(n.name) ?? []), n.id]);
+  for (const name of topLevel) for (const id of byName.get(name) ?? []) ids.add(id);
+  const edges = [...analysis.edges.map((e) => ({ from: e.from, to: e.to })), ...[...ids].map((to) => ({ from: TEST_ROOT, to }))];
+  return {
+    input: { ...base, nodes: [{ id: TEST_ROOT, name: TEST_ROOT }, ...analysis.nodes], edges, roots: [TEST_ROOT], depth: undefined },
+    testRoot: true,
+    entryPoints: [...ids],
+    root: TEST_ROOT,
+  };
+}
+
+/** The runs' call orders for that graph: with the virtual root, each run also calls it, at order 0. */
+export function rootedCallOrders(executions: RunCallOrders[], testRoot: boolean): RunCallOrders[] {
+  return testRoot ? executions.map((run) => [...run, { function: TEST_ROOT, orders: [0] }]) : executions;
 }

@@ -43,6 +43,3 @@ export async function concurrently<T extends readonly (() => unknown)[]>(...fns:
   if (failures.length > 1) throw new AggregateError(failures, `concurrently: ${failures.length} of ${fns.length} functions failed`);
   return outcomes.map((o) => (o as PromiseFulfilledResult<unknown>).value) as Results<T>;
 }
-
-// The linearization oracle synthesized tests use (002 Alg. 2), shipped in the same entry.
-export { linearizable, type LinearizableTest } from './linearizable.js';

@@ -15,7 +15,7 @@ export interface ProgressUpdate {
   percent: number;
 }
 
-/** The stages of `conlens rank` (rank-project.ts) and the share of the total time they take, from
+/** The stages of `conlens rank` (core/pipeline/rank-options.ts) and the share of the total time they take, from
  *  runs of the examples: the integration runs dominate. */
 export const RANK_STAGES: { stage: string; from: number; to: number }[] = [
   { stage: 'call graph', from: 0, to: 8 },

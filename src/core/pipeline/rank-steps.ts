@@ -1,0 +1,182 @@
+// The steps of `conlens rank` (rank.ts runs them in order) that run processes, read their output or
+// judge it: the reference run, the scheduled integration runs, the coverage verdict, the schedule
+// evidence and the violations read back. The pure analyses they feed are the stages' own
+// (localize/, report/); a step returns what it found and what the user must be warned about.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { relative } from 'node:path';
+import { fuzz, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy } from '../active/fuzz.js';
+import { callsScope, commandText, coverageOf, verdictOf, type Coverage, type NotChecked, type Verdict } from '../active/outcome.js';
+import type { Violation } from '../active/violation.js';
+import type { LoadedConfig } from '../config/config-types.js';
+import type { FailureInvariantSet, InvariantSet } from '../invariants/invariant-types.js';
+import { mineInvariants } from '../invariants/miner.js';
+import type { EvidenceSets } from '../localize/evidence-sets.js';
+import { localize } from '../localize/index.js';
+import type { LocalizeResult } from '../localize/localize-types.js';
+import { fixtureVariables } from '../localize/noise.js';
+import { rootedCallOrders, type IntegrationFacts, type RootedGraph } from '../localize/run-orders.js';
+import { positionSchedule, scheduleEvidence, type ScheduleEvidence } from '../localize/schedule-evidence/index.js';
+import { runTraced } from '../trace/run-traced.js';
+import { RankInputError, type RankClock, type RankOptions } from './rank-options.js';
+import type { IntegrationSuite } from './synth-rank.js';
+
+/** The unit tests run traced, sequentially, and the reference invariants mined from them; a unit
+ *  suite that fails, or hangs before calling anything, is no reference (RankInputError). */
+export async function referenceInvariants(loaded: LoadedConfig, options: Pick<RankOptions, 'signal' | 'confidence'>, clock: RankClock): Promise<{ reference: InvariantSet; warning?: string }> {
+  const { config } = loaded;
+  // rankProject checked that there is a unit command before anything ran.
+  const command = String(config.unit!.command);
+  clock.stage('unit runs', `running the unit tests traced: ${command}`);
+  const unit = await runTraced(loaded, { suite: 'unit', signal: options.signal });
+  if (unit.unhookedRunner) throw new RankInputError(`the unit tests (${command}): ${unit.unhookedRunner}`);
+  if (!unit.passed && !unit.timedOut) {
+    throw new RankInputError(
+      `the unit tests failed (${unit.argv.join(' ')}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
+    );
+  }
+  const warning = unit.timedOut
+    ? `the unit tests hung: stopped after ${config.timeoutMs ?? 'the configured'} ms (${unit.argv.join(' ')}); the reference invariants come from what ran before that`
+    : undefined;
+  clock.stage('reference invariants', 'mining the reference invariants');
+  const reference = await mineInvariants([unit.runDir], { confidence: options.confidence });
+  if (countJustified(reference) === 0 && unit.timedOut) {
+    throw new RankInputError(`the unit tests hung before calling any instrumented function (${unit.argv.join(' ')}): no reference invariants; fix the hang first`);
+  }
+  return { reference, ...(warning ? { warning } : {}) };
+}
+
+/** The integration suite run `options.runs` times under the scheduler (active/fuzz.ts), or the
+ *  runs the merged shards made. `tests`: how many suites were fuzzed one after the other. */
+export async function integrationRuns(suite: IntegrationSuite, options: RankOptions, clock: RankClock): Promise<{ fuzzed: FuzzResult; tests: number }> {
+  const { loaded } = suite;
+  clock.stage('integration runs', options.integration ? `${options.integration.runs} runs of the merged shards` : `${options.runs} runs under the ${options.strategy} scheduler`);
+  let done = 0;
+  // Synthesized tests: each is fuzzed on its own (the same runs and seeds), so each candidate
+  // gets its own runs and a run's violation is that test's — a deadlock one test finds in every
+  // run cannot hide the atomicity violation another finds (a run reports its first failure).
+  const groups = options.integration ? [] : suite.synthesized ? suite.synthesized.commands : [undefined];
+  const total = Math.max(1, options.runs * groups.length);
+  const results: FuzzResult[] = [];
+  for (const command of groups) {
+    if (options.signal?.aborted) break;
+    const group = command ? { ...loaded, config: { ...loaded.config, integration: { command, runs: options.runs } } } : loaded;
+    results.push(await fuzz(group, {
+      strategy: options.strategy,
+      runs: options.runs,
+      seed: options.seed,
+      jobs: options.jobs,
+      signal: options.signal,
+      onRun: (o) => {
+        done++;
+        // From the end of 'reference invariants' (25 %) to the end of 'integration runs' (85 %).
+        const at = 25 + (60 * done) / total;
+        clock.stage('integration runs', `run ${done}/${total} (seed ${o.seed}${command ? `, ${command[command.length - 1]}` : ''}): ${o.outcome === 'pass' ? 'passed' : `${o.outcome}${o.message ? ` — ${o.message}` : ''}`}`, at);
+      },
+    }));
+  }
+  const fuzzed = options.integration ?? (results.length === 1 ? results[0] : mergeFuzzResults(results, options.strategy, options.seed));
+  return { fuzzed, tests: results.length };
+}
+
+/** Fuzz results of several integration groups (the synthesized tests) as one. */
+function mergeFuzzResults(results: FuzzResult[], strategy: FuzzStrategy, seed: number): FuzzResult {
+  const outcomes = results.flatMap((r) => r.outcomes);
+  const found = outcomes.filter((o) => o.outcome !== 'pass');
+  const byKind: FuzzResult['byKind'] = {};
+  for (const r of results) for (const [kind, n] of Object.entries(r.byKind)) byKind[kind as keyof typeof byKind] = (byKind[kind as keyof typeof byKind] ?? 0) + (n ?? 0);
+  return {
+    strategy,
+    seed,
+    runs: outcomes.length,
+    violations: found.length,
+    detectionRate: outcomes.length ? found.length / outcomes.length : 0,
+    byKind,
+    outcomes,
+    firstViolation: results.find((r) => r.firstViolation)?.firstViolation,
+  };
+}
+
+/** Issue 29: what the runs exercised decides what rank may say. The trace facts count the
+ *  processes (shards of older versions do not say); the runs add the runner's "no test".
+ *  `nothingToRank`: the not-checked statement when nothing of the program ran, or no test did —
+ *  nothing to mine or rank. Without
+ *  concurrent work (a test that awaits each call before the next) the ranking goes on, under the
+ *  not-checked statement: the drift it shows is what those runs saw. */
+export function coverageVerdict(suite: IntegrationSuite, fuzzed: FuzzResult, facts: IntegrationFacts): Verdict & { nothingToRank?: NotChecked } {
+  const { loaded, synthesized } = suite;
+  const ran = coverageOf(fuzzed.outcomes) ?? { runsWithoutTests: 0, violations: fuzzed.violations };
+  const coverage: Coverage = { ...ran, runs: fuzzed.runs, processes: facts.processes, concurrentProcesses: facts.concurrentProcesses };
+  const verdict = verdictOf(coverage, {
+    what: callsScope(facts.topLevel, 'the integration tests', loaded.config.include),
+    tests: synthesized ? `the tests synthesized from the unit tests (${relative(loaded.root, synthesized.dir) || '.'})` : `the integration tests (${commandText(loaded.config.integration!.command)})`,
+    ...(synthesized ? { todo: 'configure an "integration" command with concurrent tests of your own (the synthesized ones show what synthesis made of the unit tests)' } : {}),
+  });
+  const nothingRan = coverage.processes === 0 || coverage.runsWithoutTests === coverage.runs;
+  return { ...verdict, ...(verdict.notChecked && nothingRan ? { nothingToRank: verdict.notChecked } : {}) };
+}
+
+/** Issue 30: Falcon's and Unicorn's access patterns over every scheduled run, failing and
+ *  passing (the unit runs record no field accesses: they have no patterns to count); none when
+ *  no run failed. */
+export async function scheduleEvidenceOf(outcomes: FuzzRunOutcome[]): Promise<{ schedule?: ScheduleEvidence; warning?: string }> {
+  if (!outcomes.some((o) => o.outcome !== 'pass')) return {};
+  try {
+    return { schedule: await scheduleEvidence(outcomes.map((o) => ({ runDir: o.runDir, failed: o.outcome !== 'pass' }))) };
+  } catch (error) {
+    return { warning: `schedule evidence left out: ${(error as Error).message}` };
+  }
+}
+
+/** The violation.json of every run that wrote one, in run order. */
+export function readViolations(outcomes: FuzzRunOutcome[]): { violations: { violation: Violation; file: string }[]; warnings: string[] } {
+  const violations: { violation: Violation; file: string }[] = [];
+  const warnings: string[] = [];
+  for (const o of outcomes) {
+    if (!o.violationFile) continue;
+    try {
+      violations.push({ violation: JSON.parse(readFileSync(o.violationFile, 'utf8')) as Violation, file: o.violationFile });
+    } catch {
+      warnings.push(`${o.violationFile}: could not read the violation report`);
+    }
+  }
+  return { violations, warnings };
+}
+
+export interface SuspiciousPositionsInput {
+  reference: InvariantSet;
+  online: InvariantSet;
+  diff: FailureInvariantSet;
+  graph: RootedGraph;
+  facts: IntegrationFacts;
+  evidence: EvidenceSets;
+  outcomes: FuzzRunOutcome[];
+  schedule?: ScheduleEvidence;
+}
+
+/** 004's localization (localize/) over what the runs showed: the failure invariants on the rooted
+ *  call graph, the runs' call orders, the violations' evidence and the schedule evidence. */
+export function suspiciousPositions(input: SuspiciousPositionsInput): LocalizeResult {
+  const { reference, online, graph, schedule } = input;
+  return localize({
+    failureInvariants: input.diff.failureInvariants,
+    analysis: graph.input,
+    callOrders: rootedCallOrders(input.facts.executions, graph.testRoot),
+    ...input.evidence,
+    noRunStalled: input.outcomes.length > 0 && input.outcomes.every((o) => o.outcome !== 'deadlock' && o.outcome !== 'hang'),
+    ...(schedule ? { scheduleEvidence: schedule.functions.map((e) => ({ function: e.function, schedule: positionSchedule(e, schedule.runs) })) } : {}),
+    options: {
+      entryPoints: graph.entryPoints,
+      observed: { reference: observedPoints(reference), online: observedPoints(online) },
+      noise: { tmpdir: tmpdir(), fixtureVars: fixtureVariables([reference, online], { tmpdir: tmpdir() }) },
+    },
+  });
+}
+
+function observedPoints(set: { points: { point: string; samples: number }[] }): string[] {
+  return set.points.filter((p) => p.samples > 0).map((p) => p.point);
+}
+
+export function countJustified(set: { points: { invariants: { justified: boolean }[] }[] }): number {
+  return set.points.reduce((n, p) => n + p.invariants.filter((i) => i.justified).length, 0);
+}

@@ -1,0 +1,89 @@
+// `conlens rank`: the whole 004 pipeline on a project, stage by stage —
+//   (synthesized integration tests) → static call graph → unit runs traced → reference invariants
+//   → integration runs under the controlled scheduler → coverage verdict → online invariants →
+//   schedule evidence, failure invariants (diff), the violations' evidence → reduction, failure
+//   flags, DFS, S_rate (localize) → report.
+// This file is the flow and nothing else: each step is a function of a stage (or of
+// rank-steps.ts / synth-rank.ts, which run and read the processes); it checks the preconditions
+// the analysis needs before anything runs and stops early, with a not-checked report, when there
+// is nothing to rank.
+import type { LoadedConfig } from '../config/config-types.js';
+import { failureInvariants } from '../invariants/diff.js';
+import { mineInvariants } from '../invariants/miner.js';
+import { evidenceSets } from '../localize/evidence-sets.js';
+import { integrationFacts, rootedGraph } from '../localize/run-orders.js';
+import { notCheckedReport, rankReport, reportViolation, REPORTED_VIOLATIONS, type RankRun } from '../report/rank-report.js';
+import type { Report } from '../report/report-types.js';
+import { analyzeProject } from '../static/analyze.js';
+import { RankClock, RankInputError, type RankOptions } from './rank-options.js';
+import { countJustified, coverageVerdict, integrationRuns, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions } from './rank-steps.js';
+import { integrationSuite } from './synth-rank.js';
+
+export async function rankProject(loaded: LoadedConfig, options: RankOptions): Promise<Report> {
+  const { config } = loaded;
+  if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
+  const clock = new RankClock(options);
+  const warnings: string[] = [];
+  // `tests`: the synthesized tests fuzzed one at a time; the report counts them when more than one.
+  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings });
+
+  // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests.
+  const prepared = await integrationSuite(loaded, options, clock);
+  if ('notChecked' in prepared) {
+    clock.end();
+    return notCheckedReport(rankRun(0, 0), prepared.notChecked);
+  }
+  const suite = prepared;
+  if (suite.warning) warnings.push(suite.warning);
+
+  clock.stage('call graph', 'building the static call graph');
+  const analysis = analyzeProject(loaded.root, { include: config.include, roots: config.roots, atomic: config.atomic, locks: config.locks });
+
+  const unit = await referenceInvariants(suite.loaded, options, clock);
+  if (unit.warning) warnings.push(unit.warning);
+  const { reference } = unit;
+
+  const { fuzzed, tests } = await integrationRuns(suite, options, clock);
+  const runDirs = fuzzed.outcomes.map((o) => o.runDir);
+  const facts = await integrationFacts(runDirs, config.roots ?? []);
+  const verdict = coverageVerdict(suite, fuzzed, facts);
+  if (verdict.nothingToRank) {
+    clock.end();
+    return notCheckedReport(rankRun(fuzzed.runs, tests), verdict.nothingToRank);
+  }
+  const hangs = fuzzed.outcomes.filter((o) => o.outcome === 'hang');
+  if (hangs.length) {
+    warnings.push(`${hangs.length} of ${fuzzed.runs} integration runs hung (seeds ${hangs.map((o) => o.seed).join(', ')}): reported as violations; their traces up to the hang are used`);
+  }
+
+  clock.stage('online invariants', 'mining the online invariants');
+  const online = await mineInvariants(runDirs, { confidence: options.confidence });
+
+  clock.stage('localize', 'schedule evidence, failure invariants, reduction, failure flags, search, ranking');
+  const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes);
+  if (scheduleWarning) warnings.push(scheduleWarning);
+  const diff = failureInvariants(reference, online);
+  const read = readViolations(fuzzed.outcomes);
+  warnings.push(...read.warnings);
+  const { sets, explained } = evidenceSets(read.violations.map((v) => v.violation), analysis, config.atomic);
+  const graph = rootedGraph(analysis, config.roots ?? [], facts.topLevel);
+  const localized = suspiciousPositions({ reference, online, diff, graph, facts, evidence: sets, outcomes: fuzzed.outcomes, ...(schedule ? { schedule } : {}) });
+  clock.end();
+
+  return rankReport({
+    ...rankRun(fuzzed.runs, tests),
+    outcome: verdict.outcome,
+    ...(verdict.notChecked ? { notChecked: verdict.notChecked } : {}),
+    root: graph.root,
+    localized,
+    violations: explained.slice(0, REPORTED_VIOLATIONS).map((e, i) => reportViolation(e, read.violations[i].file, suite.synthesized !== undefined)),
+    counts: {
+      referenceInvariants: countJustified(reference),
+      onlineInvariants: countJustified(online),
+      failureInvariants: diff.failureInvariants.length,
+      violations: fuzzed.violations,
+      detectionRate: fuzzed.detectionRate,
+    },
+    ...(schedule ? { schedule } : {}),
+  });
+}
