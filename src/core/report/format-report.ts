@@ -25,7 +25,8 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   lines.push(`Suspicious positions in ${report.project}`);
   lines.push(`${seeds}; detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
     `(reference ${report.summary.referenceInvariants}, online ${report.summary.onlineInvariants})`);
-  lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; confirmed positions rank first`);
+  const bySchedule = report.positions.some((p) => p.schedule);
+  lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; ${bySchedule ? 'positions owning an access pattern of the failing runs rank first, then the other confirmed ones' : 'confirmed positions rank first'}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   lines.push('');
   if (report.positions.length === 0 && report.summary.violations > 0) {

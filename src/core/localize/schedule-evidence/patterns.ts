@@ -257,9 +257,14 @@ function codeOf(access: Access, state: ProcessState): PatternAccess {
 
 function variableOf(location: string, access: Access, state: ProcessState): string {
   const [, ...rest] = location.split(':');
-  const key = rest.join(':').replace(/\[(?:string|number|boolean):.*\]$/, '');
+  const element = /\[(string|number|boolean):(.*)\]$/s.exec(location);
+  const key = rest.join(':').replace(/\[(?:string|number|boolean):.*\]$/s, '');
   const site = state.siteOf(access.site);
-  if (key === '[]') return site?.on ? `the elements of ${site.on}` : 'a collection\'s elements';
+  if (key === '[]') {
+    // An element by its key, as the stories say it: entry "views:/home" of this.data.
+    const entry = element ? `entry ${element[1] === 'string' ? JSON.stringify(element[2]) : element[2]}` : undefined;
+    return entry ? `${entry}${site?.on ? ` of ${site.on}` : ''}` : site?.on ? `the elements of ${site.on}` : 'a collection\'s elements';
+  }
   if (key.startsWith('event:')) return eventText(key.slice('event:'.length));
   return key.startsWith('file:') || key.startsWith('dir:') || key.startsWith('port:') ? key : `\`${key}\``;
 }

@@ -50,7 +50,8 @@ export interface ScheduleEvidence {
  *     fields of one object seen or left half old, half new): it rests on 001's assumption that
  *     an object's fields belong together, which a counter next to a flag need not;
  *  3. an order pair of one statement run by two tasks (two calls of `count++`): either task could
- *     go first and the pattern would be the same, so it says nothing about order. */
+ *     go first and the pattern would be the same, so it says nothing about order — and ranks
+ *     nothing (scoreSchedules). */
 export function strengthOf(p: AccessPattern): number {
   if (p.kind === 'atomic-set') return 2;
   if (p.kind === 'triple') return p.ops === 'RWR' ? 2 : 0;
@@ -87,7 +88,8 @@ export function scoreSchedules(runs: RunPatterns[]): ScheduleEvidence {
   const functions: FunctionEvidence[] = [];
   const seen = new Set<string>();
   for (const p of patterns) {
-    if (seen.has(p.owner) || p.owner.startsWith('(')) continue;
+    // A pattern that says nothing about order (strength 3) is no evidence against its owner.
+    if (seen.has(p.owner) || p.owner.startsWith('(') || strengthOf(p) === 3) continue;
     seen.add(p.owner);
     functions.push({ function: p.owner, suspiciousness: p.suspiciousness, failed: p.failed, passed: p.passed, pattern: p });
   }
@@ -97,7 +99,8 @@ export function scoreSchedules(runs: RunPatterns[]): ScheduleEvidence {
 /** A function's evidence as a position carries it (localize-types.ts PositionSchedule). */
 export function positionSchedule(e: FunctionEvidence, runs: ScheduleEvidence['runs']): PositionSchedule {
   const { kind, ops, variable, accesses, split } = e.pattern;
-  const runsText = `in ${e.failed} of ${runs.failed} failing run${runs.failed === 1 ? '' : 's'} and ${e.passed} of ${runs.passed} passing run${runs.passed === 1 ? '' : 's'}`;
+  const failing = `in ${e.failed} of ${runs.failed} failing run${runs.failed === 1 ? '' : 's'}`;
+  const runsText = runs.passed === 0 ? `${failing} (no run passed)` : `${failing} and ${e.passed} of ${runs.passed} passing run${runs.passed === 1 ? '' : 's'}`;
   return {
     suspiciousness: e.suspiciousness,
     strength: strengthOf(e.pattern),
