@@ -272,13 +272,19 @@ function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string]
 const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.kind === 'candidate' ? `candidate ${p.function}` : p.function);
 
 /** Schedule evidence first (issue 30): the more suspicious pattern (Falcon/Unicorn's Tarantula),
- *  then the stronger kind of pattern (score.ts strengthOf), then the one more failing runs show.
- *  A position without any comes after every one with some. < 0: a first. */
+ *  then the stronger kind of pattern (score.ts strengthOf). A position without any comes after
+ *  every one with some. < 0: a first. How many failing runs show the pattern (`supportOf`) only
+ *  decides after the evidence tiers: a violation's own interleaving says more about one run than
+ *  a count says about all of them (file-appender: `subAppend`'s split read in 21 of 30 failing
+ *  runs is the fault, `doAppend`'s check in all 30 the way to it). */
 export function compareSchedule(a: PositionSchedule | undefined, b: PositionSchedule | undefined): number {
   if (!a || !b) return a ? -1 : b ? 1 : 0;
   if (!sameScore(a.suspiciousness, b.suspiciousness)) return b.suspiciousness > a.suspiciousness ? 1 : -1;
-  return a.strength - b.strength || b.failed - a.failed;
+  return a.strength - b.strength;
 }
+
+/** More failing runs showing the pattern first (after the tiers). */
+const supportOf = (a: SuspiciousPosition, b: SuspiciousPosition) => (a.schedule && b.schedule ? b.schedule.failed - a.schedule.failed : 0);
 
 const scheduleWords = (s: PositionSchedule) => `suspiciousness ${s.suspiciousness.toFixed(2)}, ${s.pattern.ops} ${s.pattern.kind}, ${s.failed} failing run${s.failed === 1 ? '' : 's'}`;
 
@@ -289,6 +295,8 @@ function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst
   const bySchedule = confirmedFirst ? compareSchedule(a.schedule, b.schedule) : 0;
   if (bySchedule !== 0) return bySchedule;
   if (confirmedFirst && tierOf(a) !== tierOf(b)) return tierOf(a) - tierOf(b);
+  const bySupport = confirmedFirst ? supportOf(a, b) : 0;
+  if (bySupport !== 0) return bySupport;
   if (!sameScore(a.score, b.score)) return b.score > a.score ? 1 : -1;
   return tieRule(a, b)?.[0] ?? 0;
 }
