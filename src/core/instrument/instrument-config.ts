@@ -6,7 +6,7 @@ import picomatch from 'picomatch';
 import type { InstrumentOptions } from './instrument-transformer.js';
 
 // Read apart (trace-settings.ts) by code that must stay small: the Vitest worker setup file.
-export { TRACE_ENV, readTraceSettings } from './trace-settings.js';
+export { RUNNER_REFUSED_FILE, TRACE_ENV, readTraceSettings } from './trace-settings.js';
 
 export interface TraceSettings {
   /** Project root: `include` and recorded file names are relative to it. */
