@@ -46,13 +46,20 @@ const TSCONFIG = {
   },
 };
 
+/** Another Jest than the repo's (test/slow/jest-versions.test.ts): its node_modules folder and
+ *  major, which decide how ts-jest is configured. */
+export interface OtherJest {
+  nodeModules: string;
+  major: number;
+}
+
 /** Writes `examples/<name>[/fixed]` adapted to `runner` into a temporary folder and returns it
  *  (removed by the caller). Its conlens.config.json keeps everything but the two commands. */
-export function runnerProject(example: string, runner: MatrixRunner, fixed = false): string {
+export function runnerProject(example: string, runner: MatrixRunner, fixed = false, jest?: OtherJest): string {
   const source = join(REPO, 'examples', example, ...(fixed ? ['fixed'] : []));
   const dir = mkdtempSync(join(tmpdir(), `conlens-matrix-${runner}-${example}-`));
   cpSync(source, dir, { recursive: true, filter: (p) => !/[\\/](\.conlens|node_modules|fixed)$/.test(p) || p === source });
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  symlinkSync(jest?.nodeModules ?? join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const file of testFiles(join(dir, 'test'))) {
     const text = readFileSync(file, 'utf8');
     const match = NODE_TEST_IMPORT.exec(text);
@@ -87,13 +94,20 @@ export function runnerProject(example: string, runner: MatrixRunner, fixed = fal
   if (runner === 'jest') {
     // ts-jest, CommonJS: the package is no ES module here (Jest's ESM mode is experimental).
     delete pkg.type;
+    const tsJest = "{ tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }";
+    // ts-jest before 29 reads its options from `globals` only.
+    const globals = jest && jest.major < 29 ? `\n  globals: { 'ts-jest': ${tsJest} },` : '';
     writeFileSync(join(dir, 'jest.config.cjs'), `module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  roots: ['<rootDir>/test'],${globals}
+  transform: { '^.+\\\\.ts$': ['ts-jest', ${tsJest}] },
 };
 `);
-    writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ ...TSCONFIG, include: ['**/*.ts'] }, null, 2)}\n`);
+    // ts-jest 27 and 28 take TypeScript 4, which has no allowImportingTsExtensions (their isolated
+    // transpilation leaves the './x.ts' imports alone without it).
+    const { allowImportingTsExtensions: _, ...ts4 } = TSCONFIG.compilerOptions;
+    const compilerOptions = jest && jest.major < 29 ? ts4 : TSCONFIG.compilerOptions;
+    writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['**/*.ts'] }, null, 2)}\n`);
   }
   if (runner === 'vitest') {
     writeFileSync(join(dir, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");

@@ -54,6 +54,11 @@ export interface ScheduleSettings {
 
 export const TRACE_ENV = 'CONLENS_TRACE';
 
+/** A runner wrapper that cannot trace the runner it was given (an unsupported Jest) writes why in
+ *  this file of the run's folder: the run reports that reason rather than "0 program points" or a
+ *  plain test failure (run-traced.ts). */
+export const RUNNER_REFUSED_FILE = 'runner-refused.txt';
+
 export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {
   const raw = env[TRACE_ENV];
   if (!raw) return undefined;

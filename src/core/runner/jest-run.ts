@@ -4,11 +4,12 @@
 // presets), then runs runCLI with argv extended: every `transform` entry becomes our transformer
 // carrying the original as its option, and our setup file comes first in `setupFiles`. Nothing
 // is written into the user's files. The exit status is Jest's.
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { readTraceSettings } from '../instrument/instrument-config.js';
+import { join, relative } from 'node:path';
+import { RUNNER_REFUSED_FILE, readTraceSettings } from '../instrument/instrument-config.js';
+import { JestMissingError, UnsupportedJestError, resolveJest, resolveJestBin, type Argv } from './jest-resolve.js';
 
-type Argv = Record<string, unknown> & { projects?: string[] };
 interface ProjectConfig {
   transform: [string, string, unknown][];
   setupFiles: string[];
@@ -24,42 +25,25 @@ interface GlobalConfig {
 
 const userArgs = process.argv.slice(2);
 const cwd = process.cwd();
-const fromProject = createRequire(join(cwd, 'package.json'));
-
-function resolveJest(): { bin: string; fromJest: NodeJS.Require } {
-  try {
-    const bin = fromProject.resolve('jest/bin/jest');
-    return { bin, fromJest: createRequire(bin) };
-  } catch {
-    process.stderr.write(`conlens: the command runs Jest, but "jest" cannot be resolved from ${cwd} (is it installed in this project?)\n`);
-    process.exit(1);
-  }
-}
-
-type BuildArgv = (args: string[]) => Argv | Promise<Argv>;
-
-/** jest-cli's argv parser: exported by Jest 29 and 30; Jest 27 and 28 keep it in build/cli, behind
- *  the package's `exports` (so required by its file path), and return it synchronously. */
-function jestBuildArgv(cli: NodeJS.Require): BuildArgv {
-  const exported = (cli('jest-cli') as { buildArgv?: BuildArgv }).buildArgv;
-  if (exported) return exported;
-  const file = join(dirname(cli.resolve('jest-cli/package.json')), 'build', 'cli', 'index.js');
-  const internal = (cli(file) as { buildArgv?: BuildArgv }).buildArgv;
-  if (!internal) throw new Error(`conlens: this Jest (${file}) has no buildArgv; supported: Jest 27 to 30`);
-  return internal;
-}
 
 async function main(): Promise<void> {
-  const { bin, fromJest } = resolveJest();
   const settings = readTraceSettings();
   if (!settings) {
-    // `conlens check` and other untraced runs: Jest exactly as configured.
+    // `conlens check` and other untraced runs: Jest exactly as configured, whatever its version.
+    const bin = resolveJestBin(cwd);
     process.argv = [process.argv[0], bin, ...userArgs];
-    fromJest(bin);
+    createRequire(bin)(bin);
     return;
   }
-  const cli = createRequire(fromJest.resolve('jest-cli'));
-  const buildArgv = jestBuildArgv(cli);
+  let jest: ReturnType<typeof resolveJest>;
+  try {
+    jest = resolveJest(cwd);
+  } catch (error) {
+    // The run reports this reason instead of a test failure or an empty trace (run-traced.ts).
+    if (error instanceof UnsupportedJestError) writeFileSync(join(settings.runDir, RUNNER_REFUSED_FILE), error.message);
+    throw error;
+  }
+  const { cli, buildArgv } = jest;
   const { runCLI } = cli('@jest/core') as { runCLI(argv: Argv, projects: string[]): Promise<{ results: { success: boolean }; globalConfig: GlobalConfig }> };
   const { readConfigs } = createRequire(cli.resolve('@jest/core'))('jest-config') as { readConfigs(argv: Argv, projects: string[]): Promise<{ configs: ProjectConfig[] }> };
 
@@ -97,6 +81,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // Ours are messages for the user, not crashes: no stack.
+  const ours = error instanceof JestMissingError || error instanceof UnsupportedJestError;
+  process.stderr.write(ours ? `conlens: ${error.message}\n` : `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -1,9 +1,9 @@
 // `conlens trace`: runs the configured unit or integration command once under the loader with
 // tracing on, each test process writing its trace into .conlens/runs/<run-id>/, plus run.json.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
-import { TRACE_ENV, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
+import { RUNNER_REFUSED_FILE, TRACE_ENV, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
 import { runCommand, type RunResult } from '../runner/run-command.js';
 import { unhookedRunnerMessage } from '../runner/test-runners.js';
 
@@ -20,8 +20,9 @@ export interface TracedRun {
   durationMs: number;
   /** Output tail of the test command. */
   output: string;
-  /** Set when no process wrote a trace and the command's runner is one we cannot hook: names it
-   *  and what is supported (test-runners.ts), instead of a silent "0 program points". */
+  /** Set when no process wrote a trace and the command's runner is one we cannot hook (or a
+   *  version of it our wrapper refused, RUNNER_REFUSED_FILE): names it and what is supported
+   *  (test-runners.ts, jest-resolve.ts), instead of a silent "0 program points". */
   unhookedRunner?: string;
 }
 
@@ -84,7 +85,10 @@ export async function runTraced(loaded: LoadedConfig, options: TraceOptions): Pr
     output: result.output,
   };
   const traced = readdirSync(runDir).some((f) => f.startsWith('trace-') && f.endsWith('.jsonl'));
-  const unhooked = traced ? undefined : unhookedRunnerMessage(result.configured, loaded.root);
+  const refused = join(runDir, RUNNER_REFUSED_FILE);
+  const unhooked = traced ? undefined
+    : existsSync(refused) ? `no program point was recorded: ${readFileSync(refused, 'utf8').trim()}`
+    : unhookedRunnerMessage(result.configured, loaded.root);
   if (unhooked) run.unhookedRunner = unhooked;
   writeFileSync(join(runDir, 'run.json'), `${JSON.stringify({ ...run, output: undefined }, null, 2)}\n`);
   return run;
