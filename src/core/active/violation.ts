@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { StrategyName } from '../instrument/instrument-config.js';
 import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-trace.js';
-import { TaskLabeler } from '../trace/tasks.js';
+import { TaskLabeler, writtenIn } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
 import type { FieldEvent, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
 import type { PotentialViolation } from './hybrid-analysis.js';
@@ -274,15 +274,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const { info, labels, activationFn } = trace;
   // A callback's run (runtime/callbacks.ts) is a task of its own, but its code is written in the
   // function that registered it: its steps name that function, as an inline callback's do.
-  const fnOf = (a: number | null) => {
-    let fn = a === null ? undefined : info.functions.get(activationFn.get(a) ?? -1);
-    for (let x = a; fn?.kind === 'callback' && x !== null; ) {
-      x = trace.parents.get(x) ?? null;
-      if (x === null) break;
-      fn = info.functions.get(activationFn.get(x) ?? -1);
-    }
-    return fn;
-  };
+  const fnOf = (a: number | null) => writtenIn(a, (x) => info.functions.get(activationFn.get(x) ?? -1), trace.parents);
   const taskOf = (a: number | null) => (a === null ? '—' : labels.get(a) ?? `activation ${a}`);
   const siteOf = (s: number) => info.sites.get(s);
   const steps: ScheduleStep[] = [];

@@ -47,3 +47,16 @@ export class TaskLabeler {
 
 /** Callback runs that repeat (recorder declareSite names them `<api> callback (line n)`). */
 const REPEATING = /^(setInterval|'[^']*' listener) callback/;
+
+/** The function whose code activation `a` runs: a callback's run (runtime/callbacks.ts) is written
+ *  in the function that registered it, so it is named for that function, as an inline callback's
+ *  steps are. Undefined for no activation or an unknown one. */
+export function writtenIn<F extends { kind: string }>(a: number | null, functionOf: (a: number) => F | undefined, parents: Map<number, number | null>): F | undefined {
+  let fn = a === null ? undefined : functionOf(a);
+  for (let x = a; fn?.kind === 'callback' && x !== null; ) {
+    x = parents.get(x) ?? null;
+    if (x === null) break;
+    fn = functionOf(x);
+  }
+  return fn;
+}

@@ -13,7 +13,7 @@
 // straddles one.
 import { eventText } from '../../trace/resource-keys.js';
 import { readTraceFile, traceFiles } from '../../trace/read-trace.js';
-import { TaskLabeler } from '../../trace/tasks.js';
+import { TaskLabeler, writtenIn } from '../../trace/tasks.js';
 import type { FieldEvent, SiteEvent } from '../../runtime/trace-events.js';
 
 export type Op = 'R' | 'W';
@@ -114,17 +114,7 @@ async function processPatterns(file: string): Promise<AccessPattern[]> {
     }
   });
   const labels = tasks.labels();
-  // A callback's run (runtime/callbacks.ts) is written in the function that registered it: it is
-  // named for that function, as violation.ts's steps are.
-  const fnOf = (a: number | null): string => {
-    let fn = a === null ? undefined : info.functions.get(activationFn.get(a) ?? -1);
-    for (let x = a; fn?.kind === 'callback' && x !== null; ) {
-      x = parents.get(x) ?? null;
-      if (x === null) break;
-      fn = info.functions.get(activationFn.get(x) ?? -1);
-    }
-    return fn?.name ?? '(top level)';
-  };
+  const fnOf = (a: number | null): string => writtenIn(a, (x) => info.functions.get(activationFn.get(x) ?? -1), parents)?.name ?? '(top level)';
   // An object under construction is no one else's yet: a constructor's accesses (and those of
   // what it calls) happen before any other task can hold the object, in every order.
   const constructing = new Map<number, boolean>();
