@@ -149,3 +149,18 @@ test('a hang names what each waiter waited for: the lock and its holder, or the 
   assert.ok(events.some((e) => /^waits at src\/server\.ts:22 for lock #9, held by T\d+, which never came$/.test(e)), events.join('\n'));
   assert.deepEqual(got.violation!.assumes, [{ file: 'src/server.ts', line: 21, call: 'this.origin.read' }]);
 });
+
+test('a hang names where the promise it waits for was made: by another task that waits too, or by test code', async () => {
+  const site = { e: 'site', i: 7, file: 'src/server.ts', line: 30, col: 12, k: 'promise' };
+  const stall = {
+    e: 'stall', kind: 'hang', message: 'hang: 2 continuation(s) waited over 2000 ms for promises that never settled', step: 2, atExit: false,
+    parked: [{ a: 3, s: 4, t: 3, made: { s: 7, a: 1 } }, { a: 1, s: 1, t: 1, made: { s: 7, a: null } }],
+  };
+  const got = await analyzeRun(traced([...HEAD, site, stall], ''), 'random', 1);
+  assert.equal(got.outcome, 'hang');
+  const waits = got.violation!.schedule.filter((s) => s.event.startsWith('waits at ')).map((s) => `${s.task} ${s.event}`);
+  assert.deepEqual(waits, [
+    'T3 waits at src/server.ts:20 for the promise made at src/server.ts:30 by T1 in Server.start; T1 is waiting too (at src/server.ts:5) and never resolved it',
+    'T1 waits at src/server.ts:5 for the promise made at src/server.ts:30, which nothing resolved',
+  ]);
+});

@@ -334,6 +334,12 @@ test('a lost wake-up (hang): the check of a flag and the wait for its event stra
   assert.match(storyOf({ kind: 'hang', schedule: steps }, got), /^T2 read `connected` \(false\) at broker\.ts:41 and awaited at broker\.ts:42; meanwhile T1 wrote `connected` \(true\) at broker\.ts:31 in `BrokerClient\.connect`; T2 then started waiting at broker\.ts:43 for a change that had already happened/);
   // Without the other task's write before the wait there is nothing stale: a plain hang.
   assert.equal(interleavingOf({ kind: 'hang', schedule: steps.filter((s) => s.step !== 4), frames: f }), undefined);
+  // A wait that names where its promise was made (a `new Promise` the trace saw) is the same wait.
+  const made = steps.map((s) => (s.step === 6 ? { ...s, event: 'waits at src/broker.ts:43 for the promise made at src/broker.ts:43 in BrokerClient.whenConnected (T2), which nothing resolved' } : s));
+  assert.equal(interleavingOf({ kind: 'hang', schedule: made, frames: f })?.pattern, 'R-W-wait');
+  // An awaited call's promise is not: as before, the wait is for that call.
+  const call = steps.map((s) => (s.step === 6 ? { ...s, event: 'waits at src/broker.ts:43 for `this.ready(…)`: the promise made at src/broker.ts:12 in BrokerClient.ready (T2), which nothing resolved' } : s));
+  assert.equal(interleavingOf({ kind: 'hang', schedule: call, frames: f }), undefined);
 });
 
 test('a port probed by listening, then listened on: told as a probe and a listen, not as a lost write', () => {

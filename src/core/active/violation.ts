@@ -9,7 +9,7 @@ import type { StrategyName } from '../instrument/instrument-config.js';
 import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-trace.js';
 import { TaskLabeler, writtenIn } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
-import type { FieldEvent, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
+import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
 import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
@@ -352,14 +352,34 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
           push(edge.a, edge.s, `waits for lock #${edge.lock}, held by ${taskOf(edge.holder)}${method ? `, calling ${method}()` : ''}`, method);
         }
         if (!event.cycle) {
+          const siteText = (s: number) => {
+            const where = siteOf(s);
+            return where ? `${where.file}:${where.line}` : `site ${s}`;
+          };
+          // Where each task that still waits waits (first), for "T1 is waiting too".
+          const waitingAt = new Map<string, number>();
+          for (const parked of event.parked) if (parked.a !== null && !waitingAt.has(taskOf(parked.a))) waitingAt.set(taskOf(parked.a), parked.s);
+          // The promise a `new Promise(…)` made, in the user's words: its site, the function and
+          // task that made it (whose code holds its resolve function) and, when that is another
+          // task, what became of it.
+          const madeText = (made: PromiseMade, waiter: string): string => {
+            const fn = made.a === null ? undefined : fnOf(made.a)?.name;
+            const creator = made.a === null ? undefined : taskOf(made.a);
+            const head = `the promise made at ${siteText(made.s)}`;
+            if (creator === undefined || creator === waiter) return `${head}${fn ? ` in ${fn}` : ''}${creator ? ` (${creator})` : ''}, which nothing resolved`;
+            const stuck = waitingAt.get(creator);
+            return `${head} by ${creator}${fn ? ` in ${fn}` : ''}; ${stuck !== undefined ? `${creator} is waiting too (at ${siteText(stuck)}) and never resolved it` : `${creator} ended without resolving it`}`;
+          };
           for (const parked of event.parked.slice(0, 20)) {
             const where = siteOf(parked.s);
-            const at = where ? `${where.file}:${where.line}` : `site ${parked.s}`;
-            // Name what it waited for: the lock and its holders, or the awaited call.
+            const call = where?.k === 'await' && where.name ? `\`${where.name}(…)\`` : undefined;
+            // Name what it waited for: the lock and its holders, the promise and where it was
+            // made, or the awaited call.
             const what = parked.lock !== undefined
               ? `lock #${parked.lock}${parked.holders?.length ? `, held by ${parked.holders.map(taskOf).join(', ')},` : ''} which never came`
-              : where?.k === 'await' && where.name ? `\`${where.name}(…)\`, whose promise never settled` : 'a promise that never settles';
-            push(parked.a, parked.s, `waits at ${at} for ${what}`);
+              : parked.made ? `${call ? `${call}: ` : ''}${madeText(parked.made, taskOf(parked.a))}`
+              : call ? `${call}, whose promise never settled` : 'a promise that never settles';
+            push(parked.a, parked.s, `waits at ${siteText(parked.s)} for ${what}`);
           }
         }
         break;
@@ -374,6 +394,14 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const kept = steps.slice(from);
   kept.forEach((s, i) => (s.step = steps.length - kept.length + i + 1));
   return kept;
+}
+
+/** Whether a step is a hang's wait for a promise — not for a lock, not for an awaited call as
+ *  written: "waits at src/a.ts:4 for a promise that never settles", or, when the trace says where
+ *  the promise was made, "waits at src/a.ts:4 for the promise made at …" (interleaving.ts: a lost
+ *  wake-up's wait, a hang's summary). */
+export function waitsForPromise(event: string): boolean {
+  return / for a promise that never settles$/.test(event) || /^waits at .+? for the promise made at /.test(event);
 }
 
 /** The value a field event carries, when it is the field's: a read of a `#private` field has

@@ -6,7 +6,8 @@
 // async generator's `yield` and every `for await` iteration are scheduling points too (`sp`). Inline callbacks run as
 // the function around them (`cb` / `lc`). Optionally field reads/writes (`o.p` → `rd(o).p`, which
 // keeps the native access: getters, setters, strictness and `this` of method calls unchanged) and
-// mutating calls on Array/Map/Set. Calls of lock methods are always reported (`mc`).
+// mutating calls on Array/Map/Set. Calls of lock methods are always reported (`mc`). In scheduled
+// runs `new Promise(…)` is wrapped (`np`) so a hang can say where the promise it waits for was made.
 // A module prologue registers the file's functions and sites with the runtime, lazily for hoisted
 // function declarations (an import cycle may call them before the module body runs); sloppy-mode
 // CommonJS JavaScript stays sloppy.
@@ -68,7 +69,7 @@ interface FunctionContext {
   asyncGenerator?: boolean;
 }
 
-type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock';
+type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'promise';
 
 export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
   return (context) => (sourceFile) => {
@@ -653,6 +654,17 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           args[args.length - 1] = rt('cs', [addSite(ts.isPropertyAccessExpression(callee) ? callee.name : callee, 'call', name), args[args.length - 1]]);
           return f.updateCallExpression(visited, visited.expression, visited.typeArguments, args);
         }
+      }
+      if (options.scheduled && ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Promise') {
+        // `new Promise(executor)` → `np(site, frame, new Promise(executor))` (scheduled runs): the
+        // runtime remembers where the promise was made and by whom, for a hang's story
+        // (StallEvent.parked[].made). The expression itself is unchanged and evaluated as before —
+        // `site` and the frame are plain reads; a throw of the constructor happens before the call.
+        // Only the identifier `Promise` as written: `new P(…)` of a subclass, `new (Promise)(…)`,
+        // `Reflect.construct(Promise, …)` stay as they are.
+        const site = addSite(node, 'promise');
+        const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context);
+        return rt('np', [site, ctx.frame ? f.createIdentifier(ctx.frame) : f.createVoidZero(), visited]);
       }
       return ts.visitEachChild(node, (c) => visit(c, ctx), context);
     }

@@ -23,7 +23,7 @@
 // touch the location. Plain JSON in and out, no I/O.
 import { ACCESS_PATTERNS, type AccessPatternName } from '../active/access-patterns.js';
 import type { Frame, ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
-import { variableText } from '../active/violation.js';
+import { variableText, waitsForPromise } from '../active/violation.js';
 
 export interface InterleavingStep {
   step: number;
@@ -182,7 +182,7 @@ function* readsBefore(accesses: (readonly [ScheduleStep, number])[], task: strin
 function lostWakeUps(steps: ScheduleStep[], accesses: (readonly [ScheduleStep, number])[], frames: InterleavingInput['frames']): Candidate[] {
   const out: Candidate[] = [];
   steps.forEach((wait, j) => {
-    if (!/ for a promise that never settles$/.test(wait.event) || wait.task === '—') return;
+    if (!waitsForPromise(wait.event) || wait.task === '—') return;
     for (const [read, i] of readsBefore(accesses, wait.task, j)) {
       const w = accesses.find(([s, y]) => y > i && y < j && s.task !== wait.task && s.access!.op === 'write' && sameLocation(s.access!, read.access!));
       if (!w) continue;
@@ -440,7 +440,7 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     return `Deadlock: ${edges.join('; ')} — every task waits for a lock another holds.`;
   }
   if (input.kind === 'hang') {
-    const parked = steps.filter((s) => / for a promise that never settles$/.test(s.event));
+    const parked = steps.filter((s) => waitsForPromise(s.event));
     const list = parked.slice(0, 4).map((s) => `${s.task} in \`${s.function}\` at ${where(s)}`);
     return `The run hung: ${list.length ? `${list.join(', ')} waited for promises that never settled` : 'nothing could run and nothing happened'}${parked.length > 4 ? ` (and ${parked.length - 4} more)` : ''}.`;
   }

@@ -17,7 +17,7 @@
 import { types } from 'node:util';
 import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
-import type { SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
+import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
 import { mustPrecede, type LoopOrder } from './event-loop-order.js';
 import { LockTable, taskOf } from './lock-table.js';
@@ -31,6 +31,8 @@ export interface ScheduledActivation {
   exited: boolean;
   /** Set when the recorder saw it spawned: it starts a task. */
   spawned?: boolean;
+  /** An async activation that returned a promise a `new Promise(…)` made: where (a hang's story). */
+  made?: PromiseMade;
 }
 
 /** What the recorder knows about an await when it parks it. */
@@ -55,6 +57,12 @@ export interface ParkInfo {
   /** A delay the user declared (`concurrently`'s task starts): a free choice, labelled as an
    *  assumption like mocked I/O, never an await of a plain value. */
   deliberate?: boolean;
+  /** The operand is a promise a `new Promise(…)` of instrumented code made (or the awaited call
+   *  returned one): where, and by which activation. Only a stall reads it. */
+  made?: PromiseMade;
+  /** The awaited call's activation, which suspended before it returned: its `made`, once it
+   *  returned a promise a `new Promise(…)` made, is the operand's (read at a stall). */
+  madeBy?: ScheduledActivation;
 }
 
 /** A parked macrotask callback (callbacks.ts): delay injection under event-loop-order.ts. */
@@ -703,7 +711,13 @@ export class Scheduler {
     const parked = pending.map((e) => {
       const lock = (e.act ? this.locks.requestOf(e.act) : undefined) ?? e.info.lock;
       const holders = lock === undefined ? [] : this.locks.holderTasks(lock);
-      return { a: e.act ? e.act.id : null, s: e.site, t: taskOf(e.act)?.id ?? e.info.task ?? null, ...(lock === undefined ? {} : { lock }), ...(holders.length ? { holders } : {}) };
+      // Where the promise it waits for was made: the operand's own, or (an awaited call that
+      // suspended first and then returned a `new Promise`) its activation's, known by now.
+      const made = e.info.made ?? e.info.madeBy?.made;
+      return {
+        a: e.act ? e.act.id : null, s: e.site, t: taskOf(e.act)?.id ?? e.info.task ?? null,
+        ...(lock === undefined ? {} : { lock }), ...(holders.length ? { holders } : {}), ...(made ? { made: { s: made.s, a: made.a } } : {}),
+      };
     });
     const message = cycle
       ? `deadlock: ${cycle.map((edge) => `task ${edge.t} (activation ${edge.a}) waits for lock ${edge.lock} held by task ${edge.holder}`).join('; ')}`

@@ -48,15 +48,16 @@ export interface FunctionEvent {
   async: boolean;
 }
 
-/** A source site (await, yield, for await, field access, lock call), declared once before its
- *  first use. */
+/** A source site (await, yield, for await, field access, lock call, `new Promise`), declared once
+ *  before its first use. `promise` sites (scheduled runs only) are `new Promise(…)` expressions:
+ *  where a promise a hang waits for was made (StallEvent.parked[].made). */
 export interface SiteEvent {
   e: 'site';
   i: number;
   file: string;
   line: number;
   col: number;
-  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'callback';
+  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'callback' | 'promise';
   /** The property or method name, for field and lock sites; for an await of a call, the callee as
    *  written (`this.origin.read`). */
   name?: string;
@@ -178,6 +179,14 @@ export interface WaitForEdge {
   holder: number;
 }
 
+/** Where a promise was made: the `new Promise(…)` expression (a `promise` site `s`) and the
+ *  activation whose code ran it (`a`; null: test code or a module's top level) — the task that holds
+ *  its resolve function, the one that would have settled it. */
+export interface PromiseMade {
+  s: number;
+  a: number | null;
+}
+
 /** The scheduler found nothing to run and nothing happened for its stall time (or the process
  *  ended so): `deadlock` when the lock requests of the parked tasks form a wait-for `cycle`,
  *  otherwise `hang`. `parked`: what still waits, as activation and await site. */
@@ -189,8 +198,10 @@ export interface StallEvent {
   atExit: boolean;
   cycle?: WaitForEdge[];
   /** What was still waiting: activation, await site, task; for a lock request, the lock and the
-   *  tasks holding it. */
-  parked: { a: number | null; s: number; t: number | null; lock?: number; holders?: number[] }[];
+   *  tasks holding it; `made` (optional, absent in older traces): where the awaited promise was
+   *  made, when it is one a `new Promise(…)` of instrumented code made — awaited directly, or
+   *  returned by the awaited call (as written) of an instrumented async function. */
+  parked: { a: number | null; s: number; t: number | null; lock?: number; holders?: number[]; made?: PromiseMade }[];
 }
 
 /** ATOMFUZZER (003 Alg. 2) at decision `n`: `warning` — task `t`, inside an atomic block, was

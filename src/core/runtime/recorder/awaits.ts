@@ -16,9 +16,10 @@ export class AwaitRecorder extends CallbackTaskRecorder {
 
   /** `settled`: the operand is the promise of a call of the program's async function that ran to
    *  its end without suspending. */
-  protected suspend<T>(frame: Frame, site: number, value: T, child: Activation | undefined, settled: boolean): T {
+  protected suspend<T>(frame: Frame, site: number, value: T, child: Activation | undefined, settled: boolean, returned?: Activation): T {
     const act = frame.act;
     this.settledCall = undefined;
+    this.madeCall = undefined;
     this.settlePending(act, false);
     if (act) this.writer.write({ e: 'aw', a: act.id, s: site });
     if (act && frame === act && !act.suspended) {
@@ -30,6 +31,14 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     if (!scheduler || this.siteKinds[site] !== 'await') return value;
     // Under the controlled scheduler the code awaits the scheduler's gate instead (scheduler.ts).
     const known = typeof value === 'object' && value !== null ? this.dependentPromises.get(value) : undefined;
+    // Where the awaited promise was made, for a hang's story: a `new Promise(…)` awaited directly,
+    // or the one the awaited call returned (a call that suspended first returns it later: read
+    // from its activation at the stall, ParkInfo.madeBy). The activation must be the call's as
+    // written (`await this.pool.take()` of Pool.take), not one that ran just before an
+    // uninstrumented call or a `.then(…)` chained to it: no story says more than it knows.
+    const made = (typeof value === 'object' && value !== null ? this.madePromises.get(value) : undefined) ??
+      (returned && this.isAwaitedCallee(returned, site) ? returned.made : undefined);
+    const madeBy = !made && child && this.isAwaitedCallee(child, site) ? child : undefined;
     if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
     const lock = act?.lastLock;
     const innerGrant = act?.innerGrant === true;
@@ -41,6 +50,7 @@ export class AwaitRecorder extends CallbackTaskRecorder {
       // are open: its operand waits for them (pitfall 1), not for I/O.
       dependent: known === true || (!act && this.open > 0),
       ...(lock !== undefined && lock !== null && typeof lock === 'object' ? { lock: identityOf(lock) } : {}),
+      ...(made ? { made } : madeBy ? { madeBy } : {}),
       // A lock's grant is no I/O: Node runs it with no delay. Neither is a lock's own workings,
       // nor the test's own sequencing (test code: no activation), when what they await settles at
       // once — not a timer or I/O (docs/how-it-works.md, the contract's rules 2 and 3).
@@ -57,8 +67,31 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     const pending = this.pending;
     const child = pending && pending.parent === frame.act ? pending : undefined;
     const done = this.settledCall;
+    const returned = this.madeCall;
     this.settlePending(frame.act, true);
-    return this.suspend(frame, site, value, child, child === undefined && done !== undefined && done.parent === frame.act);
+    return this.suspend(frame, site, value, child, child === undefined && done !== undefined && done.parent === frame.act,
+      child === undefined && returned !== undefined && returned.parent === frame.act ? returned : undefined);
+  }
+
+  /** Whether `act` is a call of the function the await site's call names (by its last part). */
+  private isAwaitedCallee(act: Activation, site: number): boolean {
+    const callee = this.awaitedCallees.get(site);
+    return callee !== undefined && callee === this.functions[act.fn]?.method;
+  }
+
+  /** `new Promise(executor)` in scheduled runs: `np(site, frame, new Promise(executor))` hands the
+   *  new promise back unchanged (the site and frame arguments are evaluated first and have no
+   *  effect; an executor that throws, or a `Promise` that is no constructor, throws before this
+   *  call, as without it). It remembers where the promise was made and by which activation — the
+   *  one whose code holds its resolve function — for a hang's story (StallEvent.parked[].made).
+   *  Outside a frame (module top level, a frameless function of test code) the activation is the
+   *  one running. */
+  np<T>(site: number, frame: Frame | undefined, value: T): T {
+    if (this.scheduler && typeof value === 'object' && value !== null) {
+      const act = frame ? frame.act : this.current;
+      this.madePromises.set(value, { s: site, a: act ? act.id : null });
+    }
+    return value;
   }
 
   /** A scheduling point that is not an await (emitted in scheduled runs only): an async

@@ -50,7 +50,13 @@ export class CallRecorder extends RecorderBase {
     this.open--;
     const isAsync = this.functions[act.fn]?.async;
     // Only the scheduler asks (an await of a call that returned at once, `lv`): trace-only runs skip it.
-    if (isAsync && this.scheduler && mayBeThenable(value)) act.adopts = true;
+    if (isAsync && this.scheduler && mayBeThenable(value)) {
+      act.adopts = true;
+      // `return new Promise(…)`: an await of this call waits for that promise (a hang names where
+      // it was made). A WeakMap lookup runs no user code, a Proxy's traps included.
+      const made = typeof value === 'object' && value !== null ? this.madePromises.get(value) : undefined;
+      if (made) act.made = made;
+    }
     // Only plain promises are followed: `instanceof` ran Proxy traps, `then` on a subclass ran its
     // constructor (transparency suite); anything else is recorded as returned.
     if (isAsync && isPlainPromise(value)) {
@@ -86,7 +92,10 @@ export class CallRecorder extends RecorderBase {
       this.open--;
       this.recordExit(act, undefined, 0);
     }
-    if (this.scheduler) this.settledCall = !act.suspended && !act.adopts && this.functions[act.fn]?.async ? act : undefined;
+    if (this.scheduler) {
+      this.settledCall = !act.suspended && !act.adopts && this.functions[act.fn]?.async ? act : undefined;
+      this.madeCall = !act.suspended && act.made ? act : undefined;
+    }
     this.settlePending(act, true);
     this.current = act.prev;
     if (act.atomicTask !== undefined) {

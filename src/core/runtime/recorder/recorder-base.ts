@@ -5,7 +5,7 @@
 // locks.ts, fields.ts, collections.ts); runtime/recorder.ts is the finished Recorder.
 import { types } from 'node:util';
 import { encodeScalar, isPlainData, peekProperty } from '../value-capture.js';
-import type { TraceEvent, TraceValue } from '../trace-events.js';
+import type { PromiseMade, TraceEvent, TraceValue } from '../trace-events.js';
 import { TraceWriter } from '../trace-writer.js';
 import type { Scheduler } from '../scheduler.js';
 import { contextHash, functionKey, ROOT_CONTEXT, siteKey } from '../calling-context.js';
@@ -30,6 +30,8 @@ export interface FunctionInfo {
   kind: string;
   /** calling-context.ts functionKey. */
   key: string;
+  /** Its name's last part (`take` of `Pool.take`): what an awaited call of it names (awaits.ts). */
+  method?: string;
 }
 
 /** One call of an instrumented function. `prev` is what ran before the current segment of it. */
@@ -63,6 +65,9 @@ export interface Activation {
   /** An async function's `return` gave a thenable (or may have): its promise settles with that
    *  one, not when the function ends. */
   adopts?: boolean;
+  /** Scheduled runs: the thenable its `return` gave is a promise a `new Promise(…)` of
+   *  instrumented code made (awaits.ts `np`), so an await of its call waits for that one. */
+  made?: PromiseMade;
 }
 
 /** Callback tasks' activation ids start here: they are handed out as callbacks run, whose order
@@ -163,9 +168,16 @@ export class RecorderBase {
    *  returned no thenable): its promise is settled, so an `await` of its call right after waits
    *  for no I/O (awaits.ts `ac`). Cleared by the next function leave or suspension. */
   protected settledCall: Activation | undefined;
+  /** An async activation of the program that just returned, without suspending, a promise made by
+   *  a `new Promise(…)` (Activation.made): an `await` of its call right after waits for that one.
+   *  Cleared as `settledCall` is. */
+  protected madeCall: Activation | undefined;
   /** Site kinds by site index: `await` sites are scheduling points through `aw`; `yield` and
    *  `for-await` sites through `sp`. */
   protected readonly siteKinds: string[] = [];
+  /** Await sites of a call, by site index: the callee's last part as written (`take` of
+   *  `await this.pool.take()`), to tell that an activation is the awaited call's (awaits.ts). */
+  protected readonly awaitedCallees = new Map<number, string>();
   /** Site keys (`file:line:col`) by site index, for the assetfuzzer strategy's matching. */
   protected readonly siteKeys: string[] = [];
   /** The controlled scheduler, when the run has one (install.ts). */
@@ -183,6 +195,9 @@ export class RecorderBase {
   /** Promises known to wait for other instrumented work: runExclusive results, promises of
    *  activations awaited before (a later `await p` of the same promise is not I/O). */
   protected readonly dependentPromises = new WeakMap<object, Activation | true>();
+  /** Scheduled runs: promises made by a `new Promise(…)` of instrumented code, with their site and
+   *  the activation that made them (awaits.ts `np`), for a hang's story. */
+  protected readonly madePromises = new WeakMap<object, PromiseMade>();
 
   constructor(protected readonly options: RecorderOptions) {
     this.writer = new TraceWriter(options.runDir, options.fields);
@@ -212,7 +227,7 @@ export class RecorderBase {
   m(file: string, fns: [name: string, line: number, kind: string, async: 0 | 1, params: string[]][], sites: [line: number, col: number, kind: string, name?: string, on?: string][]): [number, number] {
     const fnBase = this.functions.length;
     fns.forEach(([name, line, kind, isAsync, params], k) => {
-      this.functions.push({ params, async: isAsync === 1, kind, key: functionKey(name, file, line) });
+      this.functions.push({ params, async: isAsync === 1, kind, key: functionKey(name, file, line), method: name.slice(name.lastIndexOf('.') + 1) });
       if (this.atomicNames.has(name)) this.atomicFns.add(fnBase + k);
       this.writer.write({ e: 'fn', i: fnBase + k, name, file, line, kind, async: isAsync === 1 });
     });
@@ -220,6 +235,7 @@ export class RecorderBase {
     sites.forEach(([line, col, kind, name, on], k) => {
       this.siteKinds[siteBase + k] = kind;
       this.siteKeys[siteBase + k] = siteKey(file, line, col);
+      if (kind === 'await' && name) this.awaitedCallees.set(siteBase + k, name.slice(name.lastIndexOf('.') + 1));
       if (this.entrySites.has(`${file}:${line}:${col}`)) this.scheduler?.entrySites.add(siteBase + k);
       this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }), ...(on === undefined ? {} : { on }) });
     });
