@@ -47,7 +47,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
       if (p.failureInvariants.length > limit) lines.push(`   … ${p.failureInvariants.length - limit} more (--json has them all)`);
       if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`   - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
       const callers = [...new Set([p.kind === 'between' ? p.caller : undefined, ...(p.via ?? []).map((v) => (v.kind === 'between' ? v.caller : undefined))].filter((c): c is string => !!c && c !== p.function))];
-      if (callers.length) lines.push(`   called from ${callers.join(', ')}`);
+      if (callers.length) lines.push(`   called from ${callers.map((c) => (c === '(test)' ? 'the test' : c)).join(', ')}`);
     }
   }
   if (hidden.length) {
