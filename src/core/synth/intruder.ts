@@ -80,8 +80,8 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
   const steps: Record<string, AccessAnalyzerStep[]> = {};
   // Factory closures (issue 31): an object a factory function returned (`createCounter()` →
   // `{ inc() {…} }`) keeps its state in the factory's closure, reached from no field. An object
-  // that only calls on one such receiver touch, in more than one call, is that state: a location
-  // of the receiver, as its fields would be.
+  // touched by more than one call, all of them on one such receiver, is that state: a location of
+  // the receiver, as its fields would be.
   const madeByFactory = new Set(seed.invocations.filter((i) => i.kind !== 'constructor' && i.kind !== 'method' && i.kind !== 'object-method' && objectId(i.returned) !== undefined).map((i) => `${i.process}:${objectId(i.returned)}`));
   const touchedBy = new Map<string, ClientInvocation[]>();
   for (const inv of seed.invocations) {
