@@ -16,8 +16,9 @@ import { diffCommand } from './commands/diff.js';
 import { fuzzCommand, mergeCommand, replayCommand } from './commands/fuzz.js';
 import { rankCommand } from './commands/rank.js';
 import { synthCommand } from './commands/synth.js';
+import { initCommand } from './commands/init.js';
 
-const subcommands: Subcommand[] = [rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, mergeCommand, synthCommand];
+const subcommands: Subcommand[] = [initCommand, rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, mergeCommand, synthCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

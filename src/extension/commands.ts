@@ -3,7 +3,7 @@
 // with stage and percent, logs in the output channel, and a summary message with actions.
 import * as vscode from 'vscode';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, support
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, notCheckedText, parseReport, positionName, type RankedPosition } from './model/report-model.js';
-import { starterConfig } from './model/starter-config.js';
+import { chooseStarterConfig, readProjectShape } from '../core/config/starter-config.js';
 import type { ReportViolation } from '../core/report/report-types.js';
 import { runEngine, type EngineRun } from './engine.js';
 import { GraphPanel } from './graph-view.js';
@@ -423,15 +423,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const root = folder.uri.fsPath;
     const file = vscode.Uri.joinPath(folder.uri, 'conlens.config.json');
     if (!existsSync(file.fsPath)) {
-      const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-      const tests = folders.includes('tests') ? 'tests' : 'test';
-      let packageJson: Parameters<typeof starterConfig>[0]['packageJson'];
+      let text: string;
       try {
-        packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      } catch {
-        packageJson = undefined; // no package.json, or not JSON: node:test commands
+        text = chooseStarterConfig(readProjectShape(root)).text;
+      } catch (error) {
+        // Cannot choose (a runner we do not trace, several runners, no tests): say what to do.
+        void vscode.window.showWarningMessage(`${PREFIX}: ${(error as Error).message}`);
+        return;
       }
-      const text = starterConfig({ folders, hasUnitTests: existsSync(join(root, tests, 'unit')), hasIntegrationTests: existsSync(join(root, tests, 'integration')), packageJson });
       await writeFile(file.fsPath, text, { flag: 'wx' });
     }
     await vscode.window.showTextDocument(file);

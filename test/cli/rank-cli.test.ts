@@ -20,7 +20,8 @@ test('rank on the 004 running example puts SA.func1 first (Table V), confirmed b
   const { status, stdout, stderr } = conlens(['rank', example, '--runs', '6', '--jobs', '2', '--json', jsonFile, '--sarif', sarifFile, '--exit-zero']);
   rmSync(example, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   assert.equal(status, 0, stderr);
-  assert.match(stdout, /^1 +SA\.func1 /m);
+  assert.match(stdout, /^1\. SA\.func1  src\/\S+:\d+  confirmed$/m);
+  assert.doesNotMatch(stdout.slice(0, stdout.indexOf('conlens rank --explain')), /S_rate|\(0,1\)|case \d, /);
   const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { positions: { rank: number; function: string; score: number; status: string; depth: number; order: number }[]; violations: { seed: number }[] };
   const first = report.positions[0];
   assert.equal(first.function, 'SA.func1');
@@ -97,7 +98,7 @@ test('a failing run with no object state (a file-system race) still ranks positi
   assert.match(report.violations[0].message, /EEXIST/);
   assert.ok(report.violations[0].story, 'each violation has its story');
   assert.doesNotMatch(stdout, /No suspicious position/);
-  assert.match(stdout, /^Violation: exception — .*EEXIST/m);
+  assert.match(stdout, /^Failure: exception — .*EEXIST/m);
 });
 
 // A counter whose lost update the test never checks: invariants may drift, no run fails. One rank

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FUZZ_STAGES, LineSplitter, ProgressParser } from '../../src/extension/model/progress.ts';
 import { fuzzArgs, graphArgs, mineArgs, rankArgs, readSettings, replayArgs, supportsJsonProgress } from '../../src/extension/model/cli-args.ts';
-import { starterConfig } from '../../src/extension/model/starter-config.ts';
+import { starterConfig } from '../../src/core/config/starter-config.ts';
 import { cliError } from '../../src/extension/model/cli-output.ts';
 
 test('rank stage lines become stage + percent, never going back', () => {
@@ -105,7 +105,7 @@ test('the starter configuration runs the project\'s own test runner: as the proj
   const vitest = JSON.parse(starterConfig({ ...shape, packageJson: { devDependencies: { vitest: '^3.2.0' } } }));
   assert.equal(vitest.unit.command, 'npx vitest run test/unit');
   assert.equal(vitest.integration.command, 'npx vitest run test/integration');
-  assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { scripts: { test: 'mocha --parallel' } } })).unit.command, 'npx mocha test/unit');
+  assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { scripts: { test: 'mocha --parallel' } } })).unit.command, 'npx mocha test/unit/*.test.ts');
   assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { devDependencies: { jest: '^30.0.0' } } })).unit.command, 'npx jest test/unit');
   assert.equal(JSON.parse(starterConfig(shape)).unit.command, 'node --test test/unit/*.test.ts');
 });

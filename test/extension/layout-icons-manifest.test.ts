@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/core/config/index.ts';
 import { flagClass, layoutCallGraph, NODE_HEIGHT, NODE_WIDTH } from '../../src/extension/model/graph-layout.ts';
 import { HEAT_BUCKETS, HEAT_DEFAULTS, heatColor, heatIconName, heatIconSvg } from '../../src/extension/model/heat-icons.ts';
 import { rerank } from '../../src/extension/model/report-model.ts';
-import { starterConfig } from '../../src/extension/model/starter-config.ts';
+import { starterConfig } from '../../src/core/config/starter-config.ts';
 import { graphHtml } from '../../src/extension/model/graph-html.ts';
 import { report } from './fixtures.ts';
 

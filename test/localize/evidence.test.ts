@@ -84,16 +84,24 @@ test('the text report never says "No suspicious position" when a run failed; eac
     version: 1, project: '/p', runs: 4, strategy: 'random', seed: 1, root: '(test)', positions: [], violations: [], warnings: [],
     summary: { referenceInvariants: 3, onlineInvariants: 3, failureInvariants: 0, violations: 0, detectionRate: 0, unreached: [] },
   };
-  assert.match(formatReport(base), /No suspicious position/);
+  assert.match(formatReport(base), /^No suspicious function: no run failed, and the integration runs kept every invariant of the unit runs\.$/m);
+  assert.match(formatReport(base, { explain: true }), /^No suspicious function: no run failed/m);
   const story = 'T1 read file `/tmp/x` (false) at dirs.ts:4 and awaited at dirs.ts:4; meanwhile T2 wrote file `/tmp/x` at dirs.ts:5; T1 then wrote file `/tmp/x` at dirs.ts:5 from its stale read — the check and the act of `Dirs.ensure` are not atomic (lost update, 001 Table 1 pattern 1: R-W-W).';
   const failed: Report = {
     ...base,
     summary: { ...base.summary, violations: 3, detectionRate: 0.75 },
     violations: [{ kind: 'exception', message: 'Error: EEXIST', strategy: 'random', seed: 2, implicated: ['Dirs.ensure'], trace: [], story }],
   };
-  const text = formatReport(failed);
-  assert.doesNotMatch(text, /No suspicious position/);
-  assert.match(text, /No position on the call graph, but 3 of 4 runs failed/);
-  const block = text.slice(text.indexOf('Violation: exception'));
+  const explained = formatReport(failed, { explain: true });
+  for (const text of [explained, formatReport(failed)]) {
+    assert.doesNotMatch(text, /No suspicious position|No suspicious function:/);
+    assert.match(text, /No suspicious function on the call graph, but 3 of 4 runs failed/);
+  }
+  const block = explained.slice(explained.indexOf('Violation: exception'));
   assert.ok(block.indexOf('T1 read file') < block.indexOf('details: strategy random, seed 2'), block);
+  assert.match(block, /\(lost update, 001 Table 1 pattern 1: R-W-W\)/);
+  // By default the story without the paper's citation, then how to replay it.
+  const plain = formatReport(failed);
+  assert.match(plain.slice(plain.indexOf('Failure: exception')), /are not atomic \(lost update\)\.\n  replay: conlens replay --strategy random --seed 2\n/);
+  assert.doesNotMatch(plain, /001|Table 1|R-W-W/);
 });

@@ -97,7 +97,7 @@ test('SARIF violations: the schedule as a code flow, one thread flow per task, s
 });
 
 test('text report: the table of Tables V/IX, the root, warnings, statuses, invariants and the violations', () => {
-  const text = formatReport({ ...report, positions: [{ ...report.positions[0], interrupted: true }, report.positions[1]], warnings: ['1 of 4 integration runs hung'] });
+  const text = formatReport({ ...report, positions: [{ ...report.positions[0], interrupted: true }, report.positions[1]], warnings: ['1 of 4 integration runs hung'] }, { explain: true });
   assert.match(text, /^order and depth count from the root \(test\): the integration test itself; confirmed positions rank first$/m);
   assert.match(text, /^warning: 1 of 4 integration runs hung$/m);
   assert.match(text, /^rank +position +order +depth +S_rate +flags +status$/m);
@@ -107,6 +107,20 @@ test('text report: the table of Tables V/IX, the root, warnings, statuses, invar
   assert.match(text, /^ +SetCheck\.set:::EXIT  <this\.a \+ this\.b == 0, null>  \(Bin, JM\)$/m);
   assert.match(text, /^2 of 4 runs showed a real violation; the first 2:$/m);
   assert.match(text, /^ +implicates SetCheck\.set$/m);
+});
+
+test('text report by default (issue 31): the user\'s functions, lines and values, each failure\'s story and replay; no paper codes', () => {
+  const text = formatReport({ ...report, positions: [{ ...report.positions[0], interrupted: true }, report.positions[1]] });
+  assert.match(text, /^Suspicious functions in \/p\n4 integration runs, strategy random, seeds 1…4: 2 failed\n/);
+  assert.match(text, /^1\. SetCheck\.set  src\/set-check\.ts:10  confirmed\n   A failing run caught it in the middle of an update\.$/m);
+  assert.match(text, /^   - on exit from SetCheck\.set, `this\.a \+ this\.b == 0` always held in the unit tests but not in the\n     integration runs$/m);
+  assert.match(text, /^2\. SetCheck\.check  src\/set-check\.ts:16  not confirmed\n   No run failed through it, but it was reached with state or arguments, and returned values, the\n   unit tests never showed\.$/m);
+  assert.match(text, /^   called from CheckThread\.run$/m);
+  assert.match(text, /^2 of 4 runs failed; the first 2:$/m);
+  assert.match(text, /^Failure: failed assertion — bug found\n  replay: conlens replay \/p\/\.conlens\/runs\/x\/violation\.json\n/m);
+  const body = text.slice(0, text.indexOf('conlens rank --explain'));
+  assert.doesNotMatch(body, /S_rate|\border\b|\bdepth\b|\(0,1\)|\bJM\b|case \d|implicates|detection rate|failure invariant/);
+  assert.match(text, /conlens rank --explain adds the ranking's terms/);
 });
 
 // Issue 29: a rank that checked nothing concurrent.
@@ -119,10 +133,17 @@ const notChecked: Report = {
 test('text report of a rank that could not check: what, why and what to do first; no all-clear, no table, no 0 runs', () => {
   assert.equal(formatReport(notChecked), 'Not checked: concurrent calls of inc (what the unit tests call).\n  why: no integration test ran: none could be synthesized.\n  to check it: configure an "integration" command.\n\n');
   // Runs without concurrent work may still show drift, under the statement; never "No suspicious position".
-  const serial = formatReport({ ...notChecked, runs: 2, positions: [report.positions[1]] });
+  const serial = formatReport({ ...notChecked, runs: 2, positions: [report.positions[1]] }, { explain: true });
   assert.match(serial, /^Not checked: [^\n]*\n.*\n.*\n\nSuspicious positions in \/p\n2 integration runs, strategy random, seeds 1…2; detection rate/);
-  assert.doesNotMatch(formatReport({ ...notChecked, runs: 2 }), /No suspicious position/);
-  assert.match(formatReport({ ...report, outcome: 'checked', positions: [], violations: [], summary: { ...report.summary, violations: 0 } }), /^No suspicious position: the integration runs kept the unit runs' invariants\.$/m);
+  assert.match(formatReport({ ...notChecked, runs: 2, positions: [report.positions[1]] }), /^Not checked: [^\n]*\n.*\n.*\n\nSuspicious functions in \/p\n2 integration runs, strategy random, seeds 1…2: none failed\n/);
+  for (const explain of [false, true]) {
+    assert.doesNotMatch(formatReport({ ...notChecked, runs: 2 }, { explain }), /No suspicious/);
+    // Issue 31: the words agree with the header's count of failure invariants.
+    const clean = { ...report, outcome: 'checked' as const, positions: [], violations: [], summary: { ...report.summary, violations: 0 } };
+    assert.ok(clean.summary.failureInvariants > 0);
+    assert.match(formatReport(clean, { explain }), new RegExp(`^No suspicious function: no run failed, and the ${clean.summary.failureInvariants} invariants that changed in the integration runs pointed at no function\\.$`, 'm'));
+    assert.match(formatReport({ ...clean, summary: { ...clean.summary, failureInvariants: 0 } }, { explain }), /^No suspicious function: no run failed, and the integration runs kept every invariant of the unit runs\.$/m);
+  }
 });
 
 test('SARIF of a rank that could not check: no results, an unsuccessful invocation and a notification saying why', () => {
@@ -140,10 +161,12 @@ test('SARIF of a rank that could not check: no results, an unsuccessful invocati
 });
 
 test('text report: synthesized tests fuzzed one at a time say how many and the seeds each ran', () => {
-  const one = formatReport(report);
-  assert.match(one, new RegExp(`^${report.runs} integration runs, strategy random, seeds 1…${report.runs};`, 'm'));
-  const synthesized = formatReport({ ...report, runs: 20, tests: 4, seed: 1 });
-  assert.match(synthesized, /^20 integration runs \(4 synthesized tests × 5\), strategy random, seeds 1…5 each;/m);
+  for (const explain of [false, true]) {
+    const one = formatReport(report, { explain });
+    assert.match(one, new RegExp(`^${report.runs} integration runs, strategy random, seeds 1…${report.runs}[;:]`, 'm'));
+    const synthesized = formatReport({ ...report, runs: 20, tests: 4, seed: 1 }, { explain });
+    assert.match(synthesized, /^20 integration runs \(4 synthesized tests × 5\), strategy random, seeds 1…5 each[;:]/m);
+  }
 });
 
 test('one row per function: between positions and candidates fold into their function, ranks closed up, nothing lost', () => {
@@ -183,10 +206,12 @@ test('text report: noise is counted, and --all lists it with its rule', () => {
     ],
     summary: { ...report.summary, noise: { identity: 1, fixture: 1, 'node-internal': 0 } },
   };
-  const quiet = formatReport(withNoise);
+  const quiet = formatReport(withNoise, { explain: true });
   assert.match(quiet, /^2 failure invariants hidden as fixture noise \(identity 1, fixture 1\); --all shows them$/m);
   assert.doesNotMatch(quiet, /only one value/);
-  const all = formatReport(withNoise, { all: true });
+  assert.match(formatReport(withNoise), /^2 changed invariants hidden as fixture noise \(object identities, temp paths, ids, ports, timestamps\); --all shows them$/m);
+  assert.match(formatReport(withNoise, { all: true }), /^ +- on entry to SetCheck\.set, `this has only one value` held in every integration run but not in the unit tests \[fixture noise: this is one object per run/m);
+  const all = formatReport(withNoise, { all: true, explain: true });
   assert.match(all, /^ +SetCheck\.set:::ENTER  <null, this has only one value>  \(UInt, MJ\)  \[noise: identity — /m);
   assert.match(all, /^ +Store\.open:::EXIT  <this\.dir == "\/tmp\/s-AbC123", null>  \(UInt, JM\)  \[noise: fixture — /m);
 });

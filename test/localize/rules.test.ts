@@ -131,6 +131,13 @@ test('candidates: (1,1) and more than one call in some run — only then', () =>
   assert.deepEqual(twice.positions.map((p) => [p.kind, p.order]), [['candidate', 3], ['between', 2]]);
 });
 
+test('no reason compares a function with itself: its between position and its candidate share one row (issue 31)', () => {
+  // The account example's getBalance: (r, c) and candidate c tie on S_rate 1 (1.5 / 1.5, 2 / 2).
+  const result = localize({ failureInvariants: [...flagged('c', 1, 1)], analysis: graph(['t'], ['t -> r', 'r -> c']), callOrders: [run({ t: [1], r: [1], c: [2, 2] })] });
+  assert.deepEqual(result.positions.map((p) => [p.kind, p.function, p.score]).sort(), [['between', 'c', 1], ['candidate', 'c', 1]]);
+  for (const p of result.positions) assert.doesNotMatch(p.reason, /(above|below|tied with) (candidate )?(\(r, )?c\)?\b/, p.reason);
+});
+
 test('a StaticAnalysis-shaped graph: ids, display names and Daikon point bases all resolve; file and line reach the report', () => {
   const nodes = [
     { id: 'src/app.ts#App.main', name: 'App.main', file: 'src/app.ts', line: 1 },

@@ -135,7 +135,7 @@ test('conlens rank on module functions with only sequential tests synthesizes, c
   const { status, stdout, stderr } = conlens(['rank', root, '--runs', '5', '--json', json, '--exit-zero']);
   assert.equal(status, 0, stderr);
   assert.match(stdout, /1 test\(s\) synthesized from the unit tests/);
-  assert.match(stdout, /^1 +getClient /m);
+  assert.match(stdout, /^1\. getClient /m);
   assert.match(stdout, /T\d+ read `client` \(undefined\) at client\.ts:12 and awaited/);
   const report = JSON.parse(readFileSync(json, 'utf8')) as { positions: { rank: number; function: string; status: string }[]; violations: unknown[] };
   assert.equal(report.positions[0].function, 'getClient');

@@ -96,7 +96,7 @@ test('caches the token', async () => {
   assert.doesNotMatch(stdout, /without an error/);
 });
 
-test('CommonJS module functions (exports.f = function …) are skipped with that reason, not "not a method or exported function"', () => {
+test('CommonJS module functions (exports.f = function …) sharing module state are skipped with that reason: a fresh import does not renew them', () => {
   const root = tempProject({
     'package.json': '{ "name": "cjs-inventory" }',
     'conlens.config.json': JSON.stringify({ include: ['src/**/*.js'], unit: { command: 'node --test test/' } }),
@@ -121,6 +121,6 @@ test('reserve takes from stock', async () => {
   const { status, stdout, stderr } = conlens(['synth', root, '--method', 'intruder']);
   assert.equal(status, 0, stderr);
   assert.match(stdout, /0 concurrent test\(s\) written/);
-  assert.match(stdout, /exports\.\w+ is a CommonJS export: module functions are synthesized from ES module exports/);
+  assert.match(stdout, /the calls share the state of src\/inventory\.js, a CommonJS module: each run of a test needs it fresh, and importing it again does not renew it/);
   assert.doesNotMatch(stdout, /not a method or exported function/);
 });

@@ -11,6 +11,7 @@ import { EXIT_FINDINGS, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.
 import { positiveInteger, type Subcommand } from '../subcommand.js';
 import { storyOf } from '../../core/localize/interleaving.js';
 import { wrapText } from '../../core/report/format-report.js';
+import { storyInWords } from '../../core/report/plain-words.js';
 
 function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
   if (value === undefined) return 'random';
@@ -30,14 +31,17 @@ const SHOWN_VIOLATIONS = 8;
 
 const where = (path: string) => relative(process.cwd(), path) || '.';
 
-function printViolation(violation: Violation, log: (line: string) => void): void {
+/** `explain`: the papers' codes too (001 Table 1 rows, ATOMFUZZER's warnings and errors). */
+function printViolation(violation: Violation, log: (line: string) => void, explain = false): void {
   log(`${violation.kind}: ${violation.message}`);
   // The story in the user's words (issue 14): which task read what, who wrote meanwhile.
-  for (const line of wrapText(storyOf(violation), 100)) log(`  ${line}`);
+  const story = storyOf(violation);
+  for (const line of wrapText(explain ? story : storyInWords(story), 100)) log(`  ${line}`);
   const assumed = assumptionText(violation.assumes);
   if (assumed) for (const line of wrapText(`Assumes: ${assumed}`, 100)) log(`  ${line}`);
   if (violation.serializability) {
-    log(`  atomic-set serializability violation (001 Table 1 row ${violation.serializability.row}, ${violation.serializability.notation}): ${patternSentenceOf(violation.serializability)}`);
+    const codes = explain ? ` (001 Table 1 row ${violation.serializability.row}, ${violation.serializability.notation})` : '';
+    log(`  atomic-set serializability violation${codes}: ${patternSentenceOf(violation.serializability)}`);
     for (const line of violationSteps(violation.serializability)) log(`    ${line}`);
   }
   log(`strategy ${violation.strategy}, seed ${violation.seed}, process ${violation.process}; report ${where(violation.runDir)}/violation.json`);
@@ -49,12 +53,12 @@ function printViolation(violation: Violation, log: (line: string) => void): void
 }
 
 /** A run's line: its seed, outcome, steps, (duration), and what it did not exercise. */
-function runLine(o: FuzzRunOutcome, duration = true): string {
+function runLine(o: FuzzRunOutcome, duration = true, explain = false): string {
   const nothing = o.checked?.processes === 0 ? '  [called no instrumented function]' : o.checked?.noTests ? `  [no test ran: ${o.checked.noTests}]` : '';
-  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
+  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
 }
 
-function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined): void {
+function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined, explain = false): void {
   // Issue 29: runs that checked nothing concurrent get no detection rate (0 % would read as an
   // all-clear), only what was not checked, why, and what to do.
   if (result.notChecked) {
@@ -66,30 +70,33 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
   if (result.atomfuzzer) {
     const blocks = Object.entries(result.atomfuzzer.blocks).map(([name, source]) => `${name} (${source})`);
     log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
-    log(`atomfuzzer: ${result.atomfuzzer.warnings} warnings, ${result.atomfuzzer.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${result.atomfuzzer.bugs} bugs (runs that failed); ${result.atomfuzzer.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
+    const a = result.atomfuzzer;
+    if (explain) log(`atomfuzzer: ${a.warnings} warnings, ${a.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${a.bugs} bugs (runs that failed); ${a.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
+    else log(`a task was held inside an atomic block ${a.warnings} time(s) while others ran: ${a.errors} time(s) another task's access conflicted with the block, ${a.commuting} time(s) it touched nothing the block touched; ${a.bugs} run(s) failed`);
   }
   if (result.assetfuzzer) {
     const asf = result.assetfuzzer;
     const sets = asf.atomicSets.map((s) => `${s.class}{${s.fields.join(', ')}} (${s.source})`);
     log(`atomic sets: ${sets.length ? sets.join(', ') : 'none declared or inferred statically'}; other objects' and resources' inferred per run`);
-    log(`phase I: ${asf.violations.length} potential atomic-set serializability violation(s) in one run (${(asf.phaseOneMs / 1000).toFixed(1)} s)`);
+    log(explain ? `phase I: ${asf.violations.length} potential atomic-set serializability violation(s) in one run (${(asf.phaseOneMs / 1000).toFixed(1)} s)` : `one traced run showed ${asf.violations.length} way(s) two tasks could interleave and break an atomic set (${(asf.phaseOneMs / 1000).toFixed(1)} s); each was then aimed at:`);
     // Many potential violations (long-running units, pools of workers) are shown by their most
     // telling ones: realised first, then in phase I's order; the JSON has them all.
     const shown = [...asf.violations].sort((a, b) => b.bugs - a.bugs || b.realised - a.realised).slice(0, SHOWN_VIOLATIONS);
     if (asf.violations.length > shown.length) log(`  (${shown.length} shown: the realised ones first; all ${asf.violations.length} with --json)`);
     for (const v of shown) {
       log(`  ${v.pattern} — ${patternSentenceOf(v)}`);
-      log(`    001 Table 1 row ${v.row}, ${v.notation}; units of work u = ${v.units[0]}, u' = ${v.units[1]}; vulnerable-window lockset {${v.vulnerableWindowLockset.map((l) => (l === -1 ? 'event loop' : `lock #${l}`)).join(', ')}}`);
+      if (explain) log(`    001 Table 1 row ${v.row}, ${v.notation}; units of work u = ${v.units[0]}, u' = ${v.units[1]}; vulnerable-window lockset {${v.vulnerableWindowLockset.map((l) => (l === -1 ? 'event loop' : `lock #${l}`)).join(', ')}}`);
       for (const line of violationSteps(v)) log(`    ${line}`);
-      log(`    phase II: aimed at in ${v.runs} run(s), realised in ${v.realised}: ${v.bugs} failed (bug), ${v.harmless} passed (non-serializable but harmless in that run)`);
+      log(explain ? `    phase II: aimed at in ${v.runs} run(s), realised in ${v.realised}: ${v.bugs} failed (bug), ${v.harmless} passed (non-serializable but harmless in that run)` : `    aimed at in ${v.runs} run(s), happened in ${v.realised}: ${v.bugs} failed, ${v.harmless} passed`);
     }
-    log(`assetfuzzer: ${asf.realised} run(s) realised their violation, ${asf.bugs} of them failed (bugs), ${asf.harmless} harmless`);
+    log(explain ? `assetfuzzer: ${asf.realised} run(s) realised their violation, ${asf.bugs} of them failed (bugs), ${asf.harmless} harmless` : `${asf.realised} run(s) made their interleaving happen: ${asf.bugs} failed, ${asf.harmless} passed`);
   }
-  log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
+  if (explain) log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
+  else log(`${result.violations} of ${result.runs} run(s) failed${kinds ? ` — ${kinds}` : ''}`);
   if (result.firstViolation) {
     log('');
     log('first violation:');
-    printViolation(result.firstViolation, log);
+    printViolation(result.firstViolation, log, explain);
     const file = result.outcomes.find((o) => o.violationFile)?.violationFile ?? `${result.firstViolation.runDir}/violation.json`;
     log(`replay: conlens replay ${where(file)}${dir ? ` ${dir}` : ''}`);
   }
@@ -177,6 +184,8 @@ Options:
                   machine of a CI job matrix each; the result goes to
                   .conlens/shards/<name>/ (self-contained: copy it anywhere), and
                   conlens merge puts the M shards together
+  --explain       also the papers' terms: 001 Table 1 rows, ATOMFUZZER's
+                  warnings and errors, detection rate (the JSON has them always)
   --json FILE     also write the result as JSON ("-" for standard output)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -198,6 +207,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     shard: { type: 'string' },
     json: { type: 'string' },
     config: { type: 'string' },
+    explain: { type: 'boolean' },
   },
   async run(values, positionals) {
     const strategy = strategyOf(values.strategy, 'fuzz');
@@ -229,7 +239,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
         depth,
         stallMs,
         shard,
-        onRun: (o) => log(runLine(o)),
+        onRun: (o) => log(runLine(o, true, values.explain === true)),
       });
     } catch (error) {
       if (error instanceof NoCommandError) throw new UsageError(error.message, 'fuzz');
@@ -239,7 +249,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
       const folder = writeShard(loaded, packageJson.version, 'fuzz', { strategy, seed, runs, ...(depth !== undefined ? { depth } : {}), ...(stallMs !== undefined ? { stallMs } : {}) }, shard, result);
       log(`shard ${shard.index}/${shard.count}: ${result.runs} run(s) → ${where(folder)} (conlens merge puts the shards together)`);
     }
-    printFuzzSummary(result, log, positionals[0]);
+    printFuzzSummary(result, log, positionals[0], values.explain === true);
     writeJson(result, values.json, toStdout);
     return runsExitCode(result);
   },
@@ -253,7 +263,7 @@ export const mergeCommand: Subcommand = {
 Puts together the result folders that conlens fuzz --shard K/M or conlens rank
 --shard K/M wrote on M machines (each under .conlens/shards/; copy them into
 one checkout, e.g. from your CI's artifacts). For fuzz shards it prints what
-the unsharded conlens fuzz would have: the detection rate, the outcomes in seed
+the unsharded conlens fuzz would have: how many runs failed, the outcomes in seed
 order and the first violation, with its replay command; only the shards'
 summaries and violation reports are read. For rank shards it runs the rest of
 the rank pipeline here (call graph, unit runs, mining the shards' traces one
@@ -269,6 +279,7 @@ Options:
                   standard output)
   --sarif FILE    rank shards: also write the report as SARIF 2.1.0
   --all           rank shards: also show the failure invariants noise rules hid
+  --explain       also the papers' terms (as conlens fuzz and rank --explain)
   --exit-zero     exit 0 when a run failed (a confirmed finding); shards that
                   could not check still exit 2
   --config FILE   rank shards: the configuration file, instead of looking in dir
@@ -282,6 +293,7 @@ conlens fuzz and conlens rank).`,
     json: { type: 'string' },
     sarif: { type: 'string' },
     all: { type: 'boolean' },
+    explain: { type: 'boolean' },
     'exit-zero': { type: 'boolean' },
     config: { type: 'string' },
   },
@@ -310,7 +322,7 @@ conlens fuzz and conlens rank).`,
     }
     log(`merged ${merged.folders.length} shard(s): ${result.runs} run(s), strategy ${result.strategy}, seeds ${options.seed}…${options.seed + options.runs - 1}`);
     for (const o of result.outcomes) log(runLine(o, false));
-    printFuzzSummary(result, log, positionals[0]);
+    printFuzzSummary(result, log, positionals[0], values.explain === true);
     writeJson(result, values.json, toStdout);
     return runsExitCode(result, values['exit-zero'] === true);
   },
@@ -332,6 +344,8 @@ Options:
   --strategy S    random, pct or atomfuzzer
   --depth D       PCT bug depth (default 3)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
+  --explain       also the papers' terms: 001 Table 1 rows, ATOMFUZZER's
+                  warnings and errors, detection rate (the JSON has them always)
   --json FILE     also write the result as JSON ("-" for standard output)
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
@@ -346,6 +360,7 @@ configuration error.`,
     'stall-ms': { type: 'string' },
     json: { type: 'string' },
     config: { type: 'string' },
+    explain: { type: 'boolean' },
   },
   async run(values, positionals) {
     const seed = seedOf(values.seed, 'replay');
@@ -386,7 +401,7 @@ configuration error.`,
     }
     if (result.violation) {
       log('');
-      printViolation(result.violation, log);
+      printViolation(result.violation, log, values.explain === true);
     }
     writeJson(result, values.json, toStdout);
     if (violation) return result.reproduced ? EXIT_OK : EXIT_FINDINGS;

@@ -51,6 +51,12 @@ Options:
                   "message","percent"}, then {"type":"result","report":PATH,
                   "outcome":O} (O: checked, finding or not-checked) or, when
                   rank cannot go on, {"type":"error","message"}
+  --explain       print the ranking in the papers' terms: call order, depth,
+                  S_rate, failure flags (EN, EX), the failure invariants as
+                  <reference, online> pairs with their 004 relationship
+                  (DJJ, JM, MJ…), and why each position ranks where it does
+                  (004 IV-F's case, tie rules); the default text says the
+                  same in your code's terms. JSON and SARIF always have both
   --all           also show the failure invariants the noise rules hid
                   (object identities, per-run fixtures such as temp paths,
                   ids, ports, timestamps, and Node core fields such as
@@ -66,8 +72,9 @@ Options:
   --config FILE   use this configuration file instead of looking in dir
   -h, --help      show this help
 
-Each violation is told first as its story (which task read what, awaited where,
-which task wrote meanwhile, file:line per step), then the paper's details.
+Each function on the list says why it is there and what its runs showed; each
+failure is told as its story (which task read what, awaited where, which task
+wrote meanwhile, file:line per step), then how to replay it.
 Positions come in evidence tiers: the function owning the atomic region a
 violation interrupted, the conflicting writer, the other functions the
 violation implicates, then functions with failure invariants only (drift);
@@ -84,7 +91,7 @@ it says what was not checked, why and what to do; report.json has "outcome":
 "not-checked" and "notChecked", and the SARIF no results but a notification.
 Integration runs that hang are reported (warning and violation) and the
 ranking goes on.`,
-  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer' && strategy !== 'assetfuzzer') throw new UsageError('--strategy must be random, pct, atomfuzzer or assetfuzzer', 'rank');
@@ -154,7 +161,7 @@ export async function rankAndReport(loaded: LoadedConfig, options: Omit<RankOpti
   if (values.sarif) writeFileSync(values.sarif as string, `${JSON.stringify(toSarif(report, { toolVersion: packageJson.version }), null, 2)}\n`);
   if (toStdout) process.stdout.write(json);
   for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
-  log(formatReport(report, { all: values.all === true }).trimEnd());
+  log(formatReport(report, { all: values.all === true, explain: values.explain === true }).trimEnd());
   log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
   if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json'), ...(report.outcome ? { outcome: report.outcome } : {}) })}\n`);
   // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).

@@ -327,7 +327,9 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
     if (first && p.confirmed && positions.some((q) => !q.confirmed && !q.schedule && q.score > p.score && !sameScore(q.score, p.score)))
       notes.push('ranked with the confirmed positions, above every unconfirmed one whatever its S_rate');
     for (const q of positions) {
-      if (q === p) continue;
+      // Positions of one function fold into one row (report/fold-positions.ts): comparing them
+      // would compare the function with itself (issue 31).
+      if (q === p || (q.id ?? q.function) === (p.id ?? p.function)) continue;
       // Between two positions with schedule evidence, what decided (the tiers and S_rate below
       // speak only where it did not).
       const bySchedule = first && p.schedule && q.schedule ? compareSchedule(p.schedule, q.schedule) : 0;

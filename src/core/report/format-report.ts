@@ -1,14 +1,79 @@
-// The text table of `conlens rank`, after 004 Tables V / IX / X: position, call order, depth,
-// S_rate, rank, flags, and the failure invariants under each position.
+// The text of `conlens rank`. By default in the user's words (issue 31: each function, why it is
+// there, what its runs showed, each failure's story); with `explain`, the table after 004 Tables
+// V / IX / X: position, call order, depth, S_rate, rank, flags, and the failure invariants under
+// each position, with the ranking's reasons.
 import { assumptionText } from '../active/violation.js';
+import { invariantInWords, noPositionWords, positionInWords, storyInWords } from './plain-words.js';
 import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
 import { notCheckedLines } from '../active/outcome.js';
 
 const hiddenLine = (inv: HiddenFailureInvariant) => `${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})  [noise: ${inv.noise} — ${inv.detail}]`;
 
-/** `all`: also the failure invariants the noise rules hid (`conlens rank --all`). */
-export function formatReport(report: Report, options: { invariantsPerPosition?: number; all?: boolean } = {}): string {
+/** `all`: also the failure invariants the noise rules hid (`conlens rank --all`); `explain`: the
+ *  papers' terms (`conlens rank --explain`). */
+export function formatReport(report: Report, options: { invariantsPerPosition?: number; all?: boolean; explain?: boolean } = {}): string {
+  return options.explain ? explainedReport(report, options) : plainReport(report, options);
+}
+
+/** The default text: the user's functions, lines, tasks and values; no paper codes. */
+function plainReport(report: Report, options: { invariantsPerPosition?: number; all?: boolean }): string {
+  const limit = options.invariantsPerPosition ?? 4;
+  const hidden = report.hiddenFailureInvariants ?? [];
+  const lines: string[] = [];
+  const each = report.tests ? report.runs / report.tests : report.runs;
+  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
+  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
+  if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
+  if (report.outcome === 'not-checked' && report.positions.length === 0 && report.violations.length === 0) {
+    if (report.runs > 0) lines.push(seeds);
+    for (const w of report.warnings) lines.push(`warning: ${w}`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`Suspicious functions in ${report.project}`);
+  lines.push(`${seeds}: ${report.summary.violations === 0 ? 'none failed' : `${report.summary.violations} failed`}`);
+  for (const w of report.warnings) lines.push(`warning: ${w}`);
+  lines.push('');
+  if (report.positions.length === 0) {
+    if (report.outcome !== 'not-checked' || report.summary.violations > 0) lines.push(noPositionWords(report));
+  } else {
+    for (const p of report.positions) {
+      const file = p.file?.startsWith(`${report.project}/`) ? p.file.slice(report.project.length + 1) : p.file;
+      const where = file ? `  ${file}${p.line ? `:${p.line}` : ''}` : '';
+      lines.push(`${p.rank}. ${p.function}${where}  ${p.confirmed ? 'confirmed' : 'not confirmed'}`);
+      lines.push(...wrapText(sentence(positionInWords(p)), 96).map((l) => `   ${l}`));
+      if (p.schedule) lines.push(...wrapText(sentence(storyInWords(p.schedule.text)), 96).map((l) => `   ${l}`));
+      for (const inv of p.failureInvariants.slice(0, limit)) lines.push(...wrapText(`- ${invariantInWords(inv)}`, 96).map((l, i) => `   ${i ? '  ' : ''}${l}`));
+      if (p.failureInvariants.length > limit) lines.push(`   … ${p.failureInvariants.length - limit} more (--json has them all)`);
+      if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`   - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
+      const callers = [...new Set([p.kind === 'between' ? p.caller : undefined, ...(p.via ?? []).map((v) => (v.kind === 'between' ? v.caller : undefined))].filter((c): c is string => !!c && c !== p.function))];
+      if (callers.length) lines.push(`   called from ${callers.map((c) => (c === '(test)' ? 'the test' : c)).join(', ')}`);
+    }
+  }
+  if (hidden.length) {
+    lines.push('', `${hidden.length} changed invariant${hidden.length === 1 ? '' : 's'} hidden as fixture noise (object identities, temp paths, ids, ports, timestamps)${options.all ? ':' : '; --all shows them'}`);
+    const atRow = (h: HiddenFailureInvariant) => report.positions.some((p) => h.function === p.function || h.function === p.id);
+    if (options.all) for (const inv of hidden.filter((h) => !atRow(h))) lines.push(`  - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
+  }
+  if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs failed; the first ${Math.min(3, report.violations.length)}:`);
+  for (const v of report.violations.slice(0, 3)) {
+    lines.push('', `Failure: ${v.kind} — ${v.message}`);
+    if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
+    if (v.story) lines.push(...wrapText(storyInWords(v.story), 100).map((l) => `  ${l}`));
+    const assumed = assumptionText(v.assumes);
+    if (assumed) lines.push(...wrapText(`Assumes: ${assumed}`, 100).map((l) => `  ${l}`));
+    lines.push(`  replay: conlens replay ${v.file ?? `--strategy ${v.strategy} --seed ${v.seed}`}`);
+    lines.push(...stepLines(v));
+  }
+  if (report.summary.unreached.length) lines.push('', `Not reached from the tests: ${report.summary.unreached.join(', ')}`);
+  lines.push('', 'conlens rank --explain adds the ranking\'s terms (call order, depth, S_rate, failure flags) and its reasons.');
+  return `${lines.join('\n')}\n`;
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+
+/** `--explain`: the papers' view (004 Tables V / IX / X). */
+function explainedReport(report: Report, options: { invariantsPerPosition?: number; all?: boolean }): string {
   const limit = options.invariantsPerPosition ?? 4;
   const hidden = report.hiddenFailureInvariants ?? [];
   const lines: string[] = [];
@@ -29,12 +94,10 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; ${bySchedule ? 'positions owning an access pattern of the failing runs rank first, then the other confirmed ones' : 'confirmed positions rank first'}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   lines.push('');
-  if (report.positions.length === 0 && report.summary.violations > 0) {
-    // Issue 14: never "no suspicious position" when a run failed.
-    lines.push(`No position on the call graph, but ${report.summary.violations} of ${report.runs} runs failed: read the violations below.`);
-  } else if (report.positions.length === 0) {
-    // Issue 29: an all-clear only from runs that checked something.
-    if (report.outcome !== 'not-checked') lines.push('No suspicious position: the integration runs kept the unit runs\' invariants.');
+  if (report.positions.length === 0) {
+    // Issue 14: never "no suspicious position" when a run failed; issue 29: an all-clear only from
+    // runs that checked something; issue 31: true to the failure invariants the header counts.
+    if (report.outcome !== 'not-checked' || report.summary.violations > 0) lines.push(noPositionWords(report));
   } else {
     const rows = report.positions.map((p) => [
       String(p.rank),

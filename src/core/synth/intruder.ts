@@ -78,6 +78,26 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
   const symbols: SymbolInfo[] = [];
   const dependencies: VariableLockDependency[] = [];
   const steps: Record<string, AccessAnalyzerStep[]> = {};
+  // Factory closures (issue 31): an object a factory function returned (`createCounter()` →
+  // `{ inc() {…} }`) keeps its state in the factory's closure, reached from no field. An object
+  // touched by more than one call, all of them on one such receiver, is that state: a location of
+  // the receiver, as its fields would be.
+  const madeByFactory = new Set(seed.invocations.filter((i) => i.kind !== 'constructor' && i.kind !== 'method' && i.kind !== 'object-method' && objectId(i.returned) !== undefined).map((i) => `${i.process}:${objectId(i.returned)}`));
+  const touchedBy = new Map<string, ClientInvocation[]>();
+  for (const inv of seed.invocations) {
+    for (const ev of inv.events) {
+      if (ev.e !== 'rd' && ev.e !== 'wr') continue;
+      const key = `${inv.process}:${ev.obj}`;
+      const list = touchedBy.get(key) ?? [];
+      if (!list.includes(inv)) list.push(inv);
+      touchedBy.set(key, list);
+    }
+  }
+  const closureOf = (inv: ClientInvocation, id: number): boolean => {
+    if (inv.receiver === undefined || !madeByFactory.has(`${inv.process}:${inv.receiver}`)) return false;
+    const calls = touchedBy.get(`${inv.process}:${id}`) ?? [];
+    return calls.length > 1 && calls.every((c) => c.receiver === inv.receiver);
+  };
   for (const inv of seed.invocations) {
     if (inv.kind === 'constructor') continue; // the object is not the client's yet
     const cls = seed.classes[inv.process];
@@ -111,6 +131,7 @@ export function variableLockDependencies(seed: SeedRun, options: { steps?: boole
       // of its own, which the client controls by the calls it makes (000 §3.1's controllable).
       const module = at ? undefined : seed.moduleRoots?.[inv.process]?.get(id);
       if (module) paths.set(id, (at = { root: `${MODULE_ROOT}${module.file}`, path: module.name ? [module.name] : [] }));
+      if (!at && closureOf(inv, id)) paths.set(id, (at = { root: 'this', path: [] }));
       if (!at) return undefined; // not controllable: allocated inside the library
       const s: SymbolInfo = { name: `i${symbols.length}`, root: at.root, path: at.path, type: cls.get(id) ?? 'Object', invocation: inv.id };
       symbols.push(s);

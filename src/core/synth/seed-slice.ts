@@ -14,7 +14,12 @@ import { objectId, type ClientInvocation, type SeedRun } from './seed-invocation
 export class Unproducible extends Error {}
 
 interface ExportFacts {
-  exported: Set<string>;
+  /** Each exported local name → how the module namespace reaches it: `Name` (export class Name),
+   *  `default` (export default class Name, `module.exports = Name`), `default.f` (CommonJS
+   *  `exports.f = …`, which an ES import sees on the namespace's default). */
+  exported: Map<string, string>;
+  /** Assigns module.exports or exports.f: a fresh import does not renew a CommonJS module. */
+  commonjs: boolean;
   /** Classes declared with a constructor that takes parameters. */
   needsArgs: Set<string>;
 }
@@ -66,19 +71,55 @@ export class SeedSlice {
   private facts(file: string): ExportFacts {
     let facts = this.exportsOf.get(file);
     if (facts) return facts;
-    facts = { exported: new Set(), needsArgs: new Set() };
+    const found: ExportFacts = (facts = { exported: new Map(), commonjs: false, needsArgs: new Set() });
+    // Named exports win over default ones (`export class A` and `export default A`: m.A).
+    const add = (local: string, access: string) => {
+      if (!found.exported.has(local) || access === local) found.exported.set(local, access);
+    };
+    const needsArgs = (cls: ts.ClassLikeDeclaration) => cls.members.some((m) => ts.isConstructorDeclaration(m) && m.parameters.some((p) => !p.initializer && !p.questionToken));
+    // `module.exports = X`, `module.exports.f = X`, `exports.f = X` (issue 31: CommonJS).
+    const commonjsTarget = (e: ts.Expression): string | undefined => {
+      const text = e.getText();
+      if (text === 'module.exports') return 'default';
+      const m = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(text);
+      return m ? `default.${m[1]}` : undefined;
+    };
     try {
       const source = ts.createSourceFile(file, readFileSync(resolve(this.seed.root, file), 'utf8'), ts.ScriptTarget.Latest, true);
       for (const st of source.statements) {
-        const exported = ts.getModifiers(st as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        const modifiers = ts.getModifiers(st as ts.HasModifiers) ?? [];
+        const exported = modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+        const isDefault = modifiers.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
         if ((ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st)) && st.name) {
-          if (exported) facts.exported.add(st.name.text);
-          if (ts.isClassDeclaration(st) && st.members.some((m) => ts.isConstructorDeclaration(m) && m.parameters.some((p) => !p.initializer && !p.questionToken))) facts.needsArgs.add(st.name.text);
+          if (exported) add(st.name.text, isDefault ? 'default' : st.name.text);
+          if (ts.isClassDeclaration(st) && needsArgs(st)) found.needsArgs.add(st.name.text);
         } else if (ts.isVariableStatement(st) && exported) {
           // `export const reserve = async (…) => …`: a module function too.
-          for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) facts.exported.add(d.name.text);
+          for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) add(d.name.text, d.name.text);
         } else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause) && !st.moduleSpecifier) {
-          for (const e of st.exportClause.elements) facts.exported.add((e.propertyName ?? e.name).text);
+          for (const e of st.exportClause.elements) add((e.propertyName ?? e.name).text, e.name.text);
+        } else if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) {
+          // `export default Counter;` and TypeScript's `export = Counter;`.
+          add(st.expression.text, 'default');
+        } else if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+          const target = commonjsTarget(st.expression.left);
+          if (!target) continue;
+          found.commonjs = true;
+          const value = st.expression.right;
+          if ((ts.isClassExpression(value) || ts.isFunctionExpression(value)) && value.name) {
+            add(value.name.text, target);
+            if (ts.isClassExpression(value) && needsArgs(value)) found.needsArgs.add(value.name.text);
+          } else if (ts.isIdentifier(value)) add(value.text, target);
+          else if (target === 'default' && ts.isObjectLiteralExpression(value)) {
+            // `module.exports = { add, Box: Store }`.
+            for (const p of value.properties) {
+              if (ts.isShorthandPropertyAssignment(p)) add(p.name.text, `default.${p.name.text}`);
+              else if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.initializer) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) add(p.initializer.text, `default.${p.name.text}`);
+            }
+          }
+          // The name a CommonJS export is recorded under (`exports.add`): reached the same way.
+          const m = /^default\.(.+)$/.exec(target);
+          if (m) add(`exports.${m[1]}`, target);
         }
       }
     } catch {
@@ -88,10 +129,13 @@ export class SeedSlice {
     return facts;
   }
 
-  /** `m0.Name`, or Unproducible when the module does not export Name. */
+  /** `m0.Name` (`m0.default`, `m0.default.f` for default and CommonJS exports), or Unproducible
+   *  when the module does not export Name. */
   exportRef(file: string, name: string): string {
-    if (!this.facts(file).exported.has(name)) throw new Unproducible(`${name} is not exported from ${file}`);
-    return `${this.moduleVar(file)}.${name}`;
+    const local = name.replace(/^module\.exports\./, 'exports.');
+    const access = this.facts(file).exported.get(local);
+    if (!access) throw new Unproducible(`${name} is not exported from ${file}, so a test cannot reach it (export it: export class / export function / export default / module.exports)`);
+    return `${this.moduleVar(file)}.${access}`;
   }
 
   /** An expression for a recorded value; objects are built (copy `copy`) before call order `before`. */
@@ -154,6 +198,11 @@ export class SeedSlice {
     return name;
   }
 
+  /** The call of an exported function that returned object `id` before `before` (a factory). */
+  factory(process: number, id: number, before: number): ClientInvocation | undefined {
+    return this.seed.invocations.find((i) => i.process === process && i.order < before && !i.threw && i.kind !== 'constructor' && i.kind !== 'method' && i.kind !== 'object-method' && objectId(i.returned) === id);
+  }
+
   private creator(process: number, id: number): ClientInvocation | undefined {
     return this.seed.invocations.find((i) => i.process === process && i.kind === 'constructor' && i.created === id);
   }
@@ -170,6 +219,11 @@ export class SeedSlice {
       const clsName = ctor.fn.split('.')[0];
       const args = ctor.params.map((p) => this.value(p.value, process, copy, ctor.order)).join(', ');
       this.statements.push(`const ${name} = new ${this.exportRef(ctor.file, clsName)}(${args});`);
+    } else if (this.factory(process, id, before)) {
+      // Made by a factory function (`createCounter()` returning `{ inc() {…} }`, issue 31): call
+      // it again; its closure state is new with every call.
+      const made = this.factory(process, id, before)!;
+      this.statements.push(`const ${name} = ${made.async ? 'await ' : ''}${this.call(made, copy)};`);
     } else {
       // No constructor ran instrumented: a class without one (field initializers only), built
       // with `new C()`; anything else the tests built themselves.
@@ -182,7 +236,8 @@ export class SeedSlice {
     // The recorded calls that grew it (wrote into it) before `before`, in their order.
     for (const inv of this.seed.invocations) {
       if (inv.process !== process || inv.order >= before || inv.kind === 'constructor' || inv.threw) continue;
-      if (!inv.wrote.includes(id)) continue;
+      // A factory-made object's state is its closure's: a call on it that wrote anything grew it.
+      if (!inv.wrote.includes(id) && !(inv.receiver === id && inv.kind === 'object-method' && inv.wrote.length > 0)) continue;
       const touches = inv.receiver === id || inv.params.some((p) => objectId(p.value) === id);
       if (!touches) continue;
       const callKey = `${inv.id}:${copy}`;
@@ -199,6 +254,7 @@ export class SeedSlice {
    *  last one that overwrote all of it (a `clear()`, a reassignment) before reading it. The module
    *  is imported afresh by every run of setup, so the replay starts from a just-loaded module. */
   moduleState(file: string, process: number, copy: string, before: number): void {
+    if (this.facts(file).commonjs) throw new Unproducible(`the calls share the state of ${file}, a CommonJS module: each run of a test needs it fresh, and importing it again does not renew it (an ES module does)`);
     this.fresh.add(file);
     this.moduleVar(file);
     const roots = this.seed.moduleRoots?.[process] ?? new Map();
@@ -270,10 +326,10 @@ export class SeedSlice {
     const args = inv.params.map((p) => arg(p.value)).join(', ');
     // A module function: declared, or an arrow / function expression bound to a module `const`.
     if (inv.kind === 'function' || (inv.receiver === undefined && (inv.kind === 'arrow' || inv.kind === 'function-expression') && !inv.fn.includes('.'))) return `${this.exportRef(inv.file, inv.fn)}(${args})`;
-    // `exports.f = function …` / `module.exports.f = …`: a fresh require per run (what isolation
-    // of module state needs, write-tests.ts) is not written for CommonJS yet.
-    if (inv.kind !== 'method' && /^(module\.)?exports\./.test(inv.fn)) throw new Unproducible(`${inv.fn} is a CommonJS export: module functions are synthesized from ES module exports (export function / export const) only, so far`);
-    if (inv.kind !== 'method' || inv.receiver === undefined) throw new Unproducible(`${inv.fn} is a ${inv.kind}, not a method or exported function`);
+    // `exports.f = function …` / `module.exports.f = …` (issue 31): reached on the namespace's default.
+    if (inv.kind !== 'method' && inv.kind !== 'object-method' && /^(module\.)?exports\./.test(inv.fn)) return `${this.exportRef(inv.file, inv.fn)}(${args})`;
+    // A method of an object literal (a factory's `return { inc() {} }`) is called on its object.
+    if ((inv.kind !== 'method' && inv.kind !== 'object-method') || inv.receiver === undefined) throw new Unproducible(`${inv.fn} is a ${inv.kind === 'arrow' ? 'arrow function' : inv.kind} the tests reached some other way than as an export or a method`);
     const method = inv.fn.split('.').pop()!;
     const receiver = override.get(inv.receiver) ?? this.object(inv.process, inv.receiver, copy, inv.order);
     return `${receiver}.${method}(${args})`;

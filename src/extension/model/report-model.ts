@@ -5,6 +5,10 @@ import type { HiddenFailureInvariant, Report, ReportViolation } from '../../core
 import type { PositionInvariant } from '../../core/localize/localize-types.js';
 import type { ScheduleStep } from '../../core/active/violation.js';
 import type { NotChecked } from '../../core/active/outcome.js';
+import { invariantInWords, splitPoint } from '../../core/report/plain-words.js';
+
+// Plain words live with the report (core/report/plain-words.ts): the CLI's default text uses them too.
+export { invariantInWords, splitPoint };
 
 export type ReportPosition = Report['positions'][number];
 
@@ -117,15 +121,6 @@ export function hiddenAt(report: Pick<Report, 'hiddenFailureInvariants'> | undef
   return (report?.hiddenFailureInvariants ?? []).filter((h) => h.function === p.function || h.function === p.id);
 }
 
-/** A failure invariant in plain words: where, and what the unit and integration runs showed. */
-export function invariantInWords(inv: PositionInvariant): string {
-  const { function: fn, kind } = splitPoint(inv.point);
-  const where = kind === 'ENTER' ? `on entry to ${fn}` : kind.startsWith('EXIT') ? `on exit from ${fn}` : `at ${inv.point}`;
-  if (inv.reference !== null && inv.online !== null) return `${where}, \`${inv.reference}\` in the unit tests became \`${inv.online}\` in the integration runs`;
-  if (inv.reference !== null) return `${where}, \`${inv.reference}\` always held in the unit tests but not in the integration runs`;
-  return `${where}, \`${inv.online ?? ''}\` held in every integration run but not in the unit tests`;
-}
-
 /** The tree item of a Suspicious Functions entry: label "#1 name", description with S_rate,
  *  flags and badge. */
 export function positionLabel(r: RankedPosition): { label: string; description: string; badge: 'confirmed' | 'drift' } {
@@ -198,17 +193,6 @@ export interface InvariantFunctionNode {
   /** The best (lowest) rank of a shown position that names this function. */
   rank: number;
   points: InvariantPointNode[];
-}
-
-/** Splits `Account.getBalance:::ENTER` into function and point kind. A point may name its
- *  function by node id (`src/account.ts#checkThenWithdraw:::EXIT`, when names are ambiguous):
- *  `function` is then the display name and `id` the node id. */
-export function splitPoint(point: string): { function: string; kind: string; id?: string } {
-  const cut = point.indexOf(':::');
-  const fn = cut < 0 ? point : point.slice(0, cut);
-  const kind = cut < 0 ? '' : point.slice(cut + 3);
-  const hash = fn.lastIndexOf('#');
-  return hash > 0 ? { function: fn.slice(hash + 1), kind, id: fn } : { function: fn, kind };
 }
 
 /** The failure invariants of the shown positions, each pair once, per function and point, in

@@ -1,0 +1,194 @@
+// The starter conlens.config.json, shared by `conlens init` and the extension's "no configuration"
+// welcome button (issue 8 item 2, issue 31 item 4): the shape of the examples' configs, adapted to
+// the project's folders, test files and test runner. `chooseStarterConfig` is pure; `readProjectShape`
+// is the one place that looks at the disk.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from './config-types.js';
+
+type PackageJson = { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+
+export interface WorkspaceShape {
+  /** Top-level folder names. */
+  folders: string[];
+  /** Whether test/unit and test/integration exist. */
+  hasUnitTests: boolean;
+  hasIntegrationTests: boolean;
+  /** The workspace's package.json (scripts and dependencies), to pick its test runner (issue 15). */
+  packageJson?: PackageJson;
+  /** The test files found (paths relative to the project, `/`-separated); absent when not looked
+   *  for, and then the commands take the examples' `*.test.ts`. */
+  testFiles?: string[];
+  /** Test files that run work concurrently (Promise.all and the like), relative as testFiles. */
+  concurrentTestFiles?: string[];
+  /** Whether the source folder holds TypeScript (else JavaScript); absent: TypeScript. */
+  sourceIsTypeScript?: boolean;
+}
+
+export type StarterRunner = 'node' | 'vitest' | 'jest' | 'mocha';
+const RUNNER_NAMES: Record<StarterRunner, string> = { node: 'node:test', vitest: 'Vitest', jest: 'Jest', mocha: 'Mocha' };
+/** Runners users have that we do not trace yet: init refuses them rather than write a config that
+ *  cannot work. */
+const UNSUPPORTED = ['ava', 'tap'];
+
+/** init could not choose: the message says what it found and what to do. */
+export class StarterConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StarterConfigError';
+  }
+}
+
+const usesIn = (pkg: PackageJson | undefined) => {
+  const deps = { ...pkg?.dependencies, ...pkg?.devDependencies };
+  const scripts = Object.values(pkg?.scripts ?? {});
+  const inScript = (name: string, script: string | undefined) => script !== undefined && new RegExp(`(^|[\\s/])${name}(\\s|$)`).test(script);
+  return {
+    any: (name: string) => name in deps || scripts.some((s) => inScript(name, s)),
+    testScript: (name: string) => inScript(name, pkg?.scripts?.test),
+  };
+};
+
+/** The test runner the project uses, from its dependencies and scripts; none found: node:test,
+ *  which runs TypeScript test files under our loader. */
+export function detectRunner(pkg: PackageJson | undefined): StarterRunner {
+  return detectRunnerWithReason(pkg).runner;
+}
+
+function detectRunnerWithReason(pkg: PackageJson | undefined): { runner: StarterRunner; why: string } {
+  const uses = usesIn(pkg);
+  const found = (['vitest', 'jest', 'mocha'] as const).filter((name) => uses.any(name));
+  // The "test" script is how the project runs its tests: it decides between several runners.
+  const byScript = found.filter((name) => uses.testScript(name));
+  if (byScript.length === 1) return { runner: byScript[0], why: `the "test" script runs ${byScript[0]}` };
+  if (found.length === 1) return { runner: found[0], why: `package.json depends on ${found[0]}` };
+  if (found.length > 1) return { runner: found[0], why: `package.json names ${found.join(', ')}; took ${found[0]}` };
+  return { runner: 'node', why: uses.testScript('node') || /--test\b/.test(pkg?.scripts?.test ?? '') ? 'the "test" script runs node --test' : 'package.json names no test runner; node:test runs TypeScript tests under our loader' };
+}
+
+export interface StarterChoice {
+  config: { include: string[]; unit: { command: string }; integration?: { command: string; runs: number }; timeoutMs: number };
+  /** The configuration file's text. */
+  text: string;
+  runner: StarterRunner;
+  /** One line per choice: what was chosen, and why. */
+  reasons: string[];
+}
+
+const TEST_SUFFIXES = ['.test.ts', '.spec.ts', '.test.mts', '.test.tsx', '.test.js', '.spec.js', '.test.mjs', '.spec.mjs', '.test.cjs'];
+const suffixOf = (file: string) => TEST_SUFFIXES.find((s) => file.endsWith(s));
+
+/** The configuration to start from, and why each part is as it is. Throws StarterConfigError when
+ *  it cannot choose: the runner is one we do not trace, several runners compete, or no tests exist. */
+export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
+  const pkg = shape.packageJson;
+  const uses = usesIn(pkg);
+  const unsupported = UNSUPPORTED.filter((name) => uses.testScript(name) || (uses.any(name) && !['vitest', 'jest', 'mocha'].some((n) => uses.any(n))));
+  if (unsupported.length) {
+    throw new StarterConfigError(`the project's tests run under ${unsupported.join(' and ')}, which Concurrency Lens does not trace yet; it traces node:test, Jest, Vitest and Mocha. Write conlens.config.json by hand with "unit" and "integration" commands in one of those (docs/configuration.md).`);
+  }
+  const competing = (['vitest', 'jest', 'mocha'] as const).filter((name) => uses.any(name));
+  if (competing.length > 1 && competing.filter((name) => uses.testScript(name)).length !== 1) {
+    throw new StarterConfigError(`package.json names several test runners (${competing.join(', ')}) and its "test" script does not say which one runs the tests. Give "test" one runner, or write conlens.config.json by hand (docs/configuration.md).`);
+  }
+  if (shape.testFiles && shape.testFiles.length === 0) {
+    throw new StarterConfigError(`found no test files (${TEST_SUFFIXES.map((s) => `*${s}`).join(', ')}) under test/, tests/, __tests__/ or the source folder. Concurrency Lens learns what your code should do from its unit tests: write some (docs/user-guide.md), then run conlens init again.`);
+  }
+  const { runner, why } = detectRunnerWithReason(pkg);
+  const reasons = [`runner       ${RUNNER_NAMES[runner]}: ${why}`];
+
+  const source = shape.folders.includes('src') ? 'src' : shape.folders.includes('lib') ? 'lib' : 'src';
+  const ext = shape.sourceIsTypeScript === false ? 'js' : 'ts';
+  const include = `${source}/**/*.${ext}`;
+  reasons.push(`include      ${include}: ${shape.folders.includes(source) ? `the ${ext === 'ts' ? 'TypeScript' : 'JavaScript'} files of ${source}/` : 'no src/ or lib/ folder; edit it to name your source files'}`);
+
+  const tests = shape.folders.includes('test') ? 'test' : shape.folders.includes('tests') ? 'tests' : shape.folders.includes('__tests__') ? '__tests__' : shape.testFiles?.length ? source : 'test';
+  const suffix = mostCommon((shape.testFiles ?? []).map(suffixOf).filter((s): s is string => s !== undefined)) ?? '.test.ts';
+  const nested = (dir: string) => (shape.testFiles ?? []).some((f) => f.startsWith(`${dir}/`) && f.slice(dir.length + 1).includes('/'));
+  const command = (dir: string) => {
+    const files = `${dir}/${nested(dir) ? '**/' : ''}*${suffix}`;
+    switch (runner) {
+      case 'vitest':
+        return `npx vitest run ${dir}`;
+      case 'jest':
+        return `npx jest ${dir}`;
+      case 'mocha':
+        // A folder alone finds only .js specs (Mocha's default extensions): name the files.
+        return `npx mocha ${files}`;
+      default:
+        return `node --test ${files}`;
+    }
+  };
+  const unitDir = `${tests}${shape.hasUnitTests ? '/unit' : ''}`;
+  const unit = { command: command(unitDir) };
+  reasons.push(`unit         ${unit.command}: ${shape.hasUnitTests ? `the sequential tests of ${unitDir}/` : `the tests of ${unitDir}/`} (traced to learn what the code does when nothing overlaps)`);
+
+  let integration: StarterChoice['config']['integration'];
+  const concurrent = shape.concurrentTestFiles ?? [];
+  if (shape.hasIntegrationTests) {
+    integration = { command: command(`${tests}/integration`), runs: DEFAULT_RUNS };
+    reasons.push(`integration  ${integration.command} × ${DEFAULT_RUNS} runs: the tests of ${tests}/integration/, run under the controlled scheduler`);
+  } else if (shape.concurrentTestFiles === undefined || concurrent.length > 0) {
+    integration = { command: unit.command, runs: DEFAULT_RUNS };
+    reasons.push(`integration  ${integration.command} × ${DEFAULT_RUNS} runs: ${concurrent.length ? `${concurrent.slice(0, 3).join(', ')}${concurrent.length > 3 ? ` and ${concurrent.length - 3} more` : ''} run${concurrent.length === 1 ? 's' : ''} work concurrently (Promise.all…)` : 'the same tests'}, run under the controlled scheduler`);
+  } else {
+    reasons.push(`integration  none: no test runs work concurrently (no ${tests}/integration/, no Promise.all in the tests), so conlens rank synthesizes concurrent tests from the unit tests (conlens synth)`);
+  }
+  const config = { include: [include], unit, ...(integration ? { integration } : {}), timeoutMs: DEFAULT_TIMEOUT_MS };
+  return { config, text: `${JSON.stringify(config, null, 2)}\n`, runner, reasons };
+}
+
+/** The starter configuration's text (the extension's welcome button). */
+export function starterConfig(shape: WorkspaceShape): string {
+  return chooseStarterConfig(shape).text;
+}
+
+function mostCommon(values: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** Calls that start work concurrently in a test: the sign that a test is an integration test. */
+const CONCURRENT = /\bPromise\.(all|allSettled|race|any)\s*\(/;
+const SKIP = new Set(['node_modules', '.git', '.conlens', 'dist', 'build', 'coverage']);
+
+/** What the project folder holds, for chooseStarterConfig: folders, package.json, test files. */
+export function readProjectShape(root: string): WorkspaceShape {
+  const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  let packageJson: PackageJson | undefined;
+  const pkgFile = join(root, 'package.json');
+  if (existsSync(pkgFile)) {
+    try {
+      packageJson = JSON.parse(readFileSync(pkgFile, 'utf8')) as PackageJson;
+    } catch (error) {
+      throw new StarterConfigError(`${pkgFile} is not valid JSON (${(error as Error).message}); fix it, then run conlens init again`);
+    }
+  }
+  const tests = folders.includes('test') ? 'test' : folders.includes('tests') ? 'tests' : folders.includes('__tests__') ? '__tests__' : undefined;
+  const source = folders.includes('src') ? 'src' : folders.includes('lib') ? 'lib' : undefined;
+  const testFiles: string[] = [];
+  const sourceFiles: string[] = [];
+  const walk = (dir: string, depth: number, into: (file: string) => void) => {
+    if (depth > 6) return;
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      if (SKIP.has(entry.name)) continue;
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path, depth + 1, into);
+      else into(path);
+    }
+  };
+  if (tests) walk(tests, 0, (f) => suffixOf(f) && testFiles.push(f));
+  if (source) walk(source, 0, (f) => (suffixOf(f) && !tests ? testFiles.push(f) : sourceFiles.push(f)));
+  const concurrentTestFiles = testFiles.filter((f) => CONCURRENT.test(readFileSync(join(root, f), 'utf8')));
+  const sourceIsTypeScript = sourceFiles.length === 0 || sourceFiles.some((f) => /\.(c|m)?tsx?$/.test(f) && !f.endsWith('.d.ts'));
+  return {
+    folders,
+    hasUnitTests: tests !== undefined && existsSync(join(root, tests, 'unit')),
+    hasIntegrationTests: tests !== undefined && existsSync(join(root, tests, 'integration')),
+    ...(packageJson ? { packageJson } : {}),
+    testFiles,
+    concurrentTestFiles,
+    sourceIsTypeScript,
+  };
+}

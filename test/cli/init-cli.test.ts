@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { conlensBatch } from '../helpers/cli.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+const SOURCE = { 'src/counter.ts': 'export class Counter { n = 0; async inc() { const v = this.n; await null; this.n = v + 1; } }\n' };
+const UNIT = "import { test } from 'node:test';\nimport { Counter } from '../../src/counter.ts';\ntest('inc', async () => { await new Counter().inc(); });\n";
+const CONCURRENT = "import { test } from 'node:test';\nimport { Counter } from '../../src/counter.ts';\ntest('two', async () => { const c = new Counter(); await Promise.all([c.inc(), c.inc()]); });\n";
+const pkg = (extra: object) => JSON.stringify({ name: 'p', ...extra });
+const configOf = (root: string) => JSON.parse(readFileSync(join(root, 'conlens.config.json'), 'utf8'));
+
+test('init writes the project runner\'s commands and says why (node:test, Jest, Vitest, Mocha)', () => {
+  const node = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'node --test test/**/*.test.ts' } }), 'test/unit/counter.test.ts': UNIT, 'test/integration/counter.test.ts': CONCURRENT });
+  const jest = tempProject({ ...SOURCE, 'package.json': pkg({ devDependencies: { jest: '^29.7.0', 'ts-jest': '^29.0.0' } }), 'tests/counter.spec.ts': CONCURRENT });
+  const vitest = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'vitest run' }, devDependencies: { vitest: '^3.2.0' } }), 'test/unit/counter.test.ts': UNIT, 'test/integration/counter.test.ts': CONCURRENT });
+  const mocha = tempProject({ 'lib/counter.js': 'exports.n = 0;\n', 'package.json': pkg({ scripts: { test: 'mocha' }, devDependencies: { mocha: '^11.0.0' } }), 'test/a/counter.test.js': UNIT });
+  const [n, j, v, m, again] = conlensBatch([['init', node], ['init', jest], ['init', vitest], ['init', mocha], ['config', node]]);
+  for (const r of [n, j, v, m]) assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(configOf(node), { include: ['src/**/*.ts'], unit: { command: 'node --test test/unit/*.test.ts' }, integration: { command: 'node --test test/integration/*.test.ts', runs: 20 }, timeoutMs: 30000 });
+  assert.match(n.stdout, /runner {7}node:test: the "test" script runs node --test/);
+  assert.match(n.stdout, /integration {2}node --test test\/integration\/\*\.test\.ts × 20 runs: the tests of test\/integration\//);
+  assert.equal(again.status, 0, again.stderr);
+  // Jest, one folder of tests with Promise.all: the same tests are the integration tests.
+  assert.deepEqual(configOf(jest).unit, { command: 'npx jest tests' });
+  assert.deepEqual(configOf(jest).integration, { command: 'npx jest tests', runs: 20 });
+  assert.match(j.stdout, /runner {7}Jest: package\.json depends on jest/);
+  assert.match(j.stdout, /tests\/counter\.spec\.ts runs work concurrently/);
+  assert.equal(configOf(vitest).integration.command, 'npx vitest run test/integration');
+  assert.match(v.stdout, /the "test" script runs vitest/);
+  // Mocha on JavaScript in lib/, tests in a subfolder: the files named, not the folder.
+  assert.deepEqual(configOf(mocha).include, ['lib/**/*.js']);
+  assert.equal(configOf(mocha).unit.command, 'npx mocha test/**/*.test.js');
+  assert.equal(configOf(mocha).integration, undefined);
+  assert.match(m.stdout, /integration {2}none: no test runs work concurrently[^\n]*conlens rank synthesizes concurrent tests from the unit tests/);
+});
+
+test('init refuses to overwrite a configuration unless --force', () => {
+  const root = tempProject({ ...SOURCE, 'package.json': pkg({}), 'test/counter.test.ts': UNIT, 'conlens.config.json': '{ "include": ["x/**"] }\n' });
+  const [kept] = conlensBatch([['init', root]]);
+  assert.equal(kept.status, 2);
+  assert.match(kept.stderr, /conlens\.config\.json exists; conlens config \S+ checks it, conlens init --force replaces it/);
+  assert.deepEqual(configOf(root), { include: ['x/**'] });
+  const [forced] = conlensBatch([['init', root, '--force']]);
+  assert.equal(forced.status, 0, forced.stderr);
+  assert.deepEqual(configOf(root).unit, { command: 'node --test test/*.test.ts' });
+});
+
+test('init exits 2 and writes nothing when it cannot choose: no tests, an untraced runner, several runners', () => {
+  const none = tempProject({ ...SOURCE, 'package.json': pkg({}) });
+  const ava = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'xo && ava' }, devDependencies: { ava: '^6.0.0' } }), 'test.js': '' });
+  const both = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'npm run unit' }, devDependencies: { jest: '^29.0.0', mocha: '^10.0.0' } }), 'test/a.test.ts': UNIT });
+  const results = conlensBatch([['init', none], ['init', ava], ['init', both]]);
+  for (const r of results) assert.equal(r.status, 2, r.stdout);
+  assert.match(results[0].stderr, /found no test files[^\n]*write some/);
+  assert.match(results[1].stderr, /run under ava, which Concurrency Lens does not trace yet; it traces node:test, Jest, Vitest and Mocha/);
+  assert.match(results[2].stderr, /several test runners \(jest, mocha\) and its "test" script does not say which/);
+  for (const root of [none, ava, both]) assert.throws(() => readFileSync(join(root, 'conlens.config.json')));
+  writeFileSync(join(none, 'package.json'), '{ nope');
+  const [bad] = conlensBatch([['init', none]]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /package\.json is not valid JSON/);
+});
