@@ -28,6 +28,11 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   const bySchedule = report.positions.some((p) => p.schedule);
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; ${bySchedule ? 'positions owning an access pattern of the failing runs rank first, then the other confirmed ones' : 'confirmed positions rank first'}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
+  // Issue 31: which tests failed, and that the ranking reads only theirs.
+  if (report.failingTests?.length) {
+    lines.push(`failing test${report.failingTests.length === 1 ? '' : 's'} (the ranking and stories use only ${report.failingTests.length === 1 ? 'its' : 'their'} events):`);
+    for (const t of report.failingTests) lines.push(`  ${testCaseText(t)}`);
+  }
   lines.push('');
   if (report.positions.length === 0 && report.summary.violations > 0) {
     // Issue 14: never "no suspicious position" when a run failed.
@@ -72,6 +77,7 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   for (const v of report.violations.slice(0, 3)) {
     // The story first, in the user's words (issue 14); the paper's details after it.
     lines.push('', `Violation: ${v.kind} — ${v.message}`);
+    if (v.testCases?.length) lines.push(`  in ${v.testCases.map(testCaseText).join('; ')}`);
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
@@ -86,6 +92,11 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A test case as the user finds it: `"transfers twice" (test/bank.test.ts:12)`. */
+function testCaseText(t: { name: string; file: string; line: number }): string {
+  return `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`;
 }
 
 /** The steps under a violation: the ones its story cites (marked ▶: an interleaving's, else an
