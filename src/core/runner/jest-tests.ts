@@ -15,9 +15,10 @@ const g = globalThis as unknown as Partial<TestCaseHooks<void>> & {
 };
 const recorder = g.__conlens;
 if (recorder && g.beforeEach && g.afterEach) {
-  const state = Symbol.for('JEST_STATE_SYMBOL');
+  // jest-circus keeps its state under a symbol of its own (not a registered one): found by name.
+  const state = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL');
   recordTestCases(recorder as never, g as TestCaseHooks<void>, () => {
-    const test = g[state]?.currentlyRunningTest;
+    const test = state === undefined ? undefined : g[state]?.currentlyRunningTest;
     const file = g.expect?.getState().testPath;
     // An error already recorded on the test by its afterEach hooks: it failed.
     return test && file ? { name: test.name, file, ok: test.errors.length === 0 } : undefined;

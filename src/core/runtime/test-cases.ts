@@ -2,7 +2,7 @@
 // test, from the runner's own hooks, so the analysis can keep the failing test's events apart from
 // the other tests' of the same file. Runs in the user's process: only hook registration here; the
 // reader (trace/test-cases.ts) attributes events and finds a test's line when the runner gave none.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { TestCaseEvent } from './trace-events.js';
@@ -14,17 +14,19 @@ interface EventSink {
 /** What a runner's `beforeEach` / `afterEach` pair needs: the current test's name, file, line and,
  *  after it, whether it passed (undefined: the runner does not say there). */
 export interface TestCaseHooks<C> {
-  beforeEach(fn: (ctx: C) => void): void;
-  afterEach(fn: (ctx: C) => void): void;
+  beforeEach(fn: (...args: C[]) => void): void;
+  afterEach(fn: (...args: C[]) => void): void;
 }
 
 export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, describe: (ctx: C) => { name: string; file: string; line?: number; ok?: boolean } | undefined): void {
-  hooks.beforeEach((ctx) => {
-    const t = describe(ctx);
+  // Hooks of no declared parameter (a rest parameter has none): Jest and Mocha take a hook that
+  // declares one for a `done` callback and wait for it.
+  hooks.beforeEach((...args) => {
+    const t = describe(args[0]);
     if (t) sink.write({ e: 'test', k: 'begin', name: t.name, file: t.file, ...(t.line ? { line: t.line } : {}) });
   });
-  hooks.afterEach((ctx) => {
-    const t = describe(ctx);
+  hooks.afterEach((...args) => {
+    const t = describe(args[0]);
     if (t) sink.write({ e: 'test', k: 'end', name: t.name, file: t.file, ...(t.ok !== undefined ? { ok: t.ok } : {}) });
   });
 }
@@ -56,7 +58,14 @@ interface MochaTest {
 /** Mocha (in its own process: `mocha` / `_mocha`, not --parallel workers): its Runner's `test`
  *  and `test end` events, on the Runner class the run will load (CommonJS: one module instance). */
 export function hookMocha(sink: EventSink): void {
-  const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js)$/.exec(resolve(process.argv[1] ?? ''))?.[1];
+  let script: string;
+  try {
+    // npx and npm scripts start it through node_modules/.bin's link.
+    script = realpathSync(process.argv[1] ?? '');
+  } catch {
+    return;
+  }
+  const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js)$/.exec(script)?.[1];
   if (!root) return;
   let Runner: { prototype: { run(...args: unknown[]): unknown; on(event: string, fn: (test: MochaTest) => void): void } };
   try {
