@@ -8,7 +8,7 @@
 //                   the setup file the plugin adds to every Vitest worker; install-tracing.mjs
 //                   the runtime it loads where the register did not run
 //  - transpile.cjs  the TypeScript compiler + our transform, loaded lazily by the two above
-//  - jest-run.cjs, jest-transform.cjs, jest-setup.cjs  Jest's wrapper, transformer and setup file
+//  - jest-run.cjs, jest-transform.cjs, jest-setup.cjs, jest-tests.cjs  Jest's wrapper, transformer and setup files
 // The last two run inside the user's process, so they are kept apart from the CLI bundle.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -66,7 +66,7 @@ const builds = [
   // `import { concurrently } from 'concurrency-lens/concurrently'` in users' tests. One CommonJS
   // file serves import and require alike, so a test never holds two copies of its start sites.
   // Jest (issue 15): the runner wrapper, the transformer around the user's, the vm-context setup.
-  { ...common, entryPoints: { 'jest-run': 'src/core/runner/jest-run.ts', 'jest-transform': 'src/core/runner/jest-transform.ts', 'jest-setup': 'src/core/runner/jest-setup.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' }, ...cjsImportMeta },
+  { ...common, entryPoints: { 'jest-run': 'src/core/runner/jest-run.ts', 'jest-transform': 'src/core/runner/jest-transform.ts', 'jest-setup': 'src/core/runner/jest-setup.ts', 'jest-tests': 'src/core/runner/jest-tests.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' }, ...cjsImportMeta },
   { ...common, entryPoints: { concurrently: 'src/core/runtime/concurrently-package.ts' }, format: 'cjs', outdir: 'dist', outExtension: { '.js': '.cjs' } },
 ];
 

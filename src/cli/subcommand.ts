@@ -1,5 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './exit-codes.js';
+import type { LoadedConfig } from '../core/config/config-types.js';
+import { narrowToTests, TestFilterError } from '../core/runner/test-filter.js';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
@@ -29,4 +31,17 @@ export function positiveInteger(value: string | boolean | undefined, flag: strin
     throw new UsageError(`${flag} must be a whole number ≥ 1, got "${String(value)}"`, command);
   }
   return n;
+}
+
+/** `--test PATTERN` (rank, fuzz): the configuration with its integration command narrowed to the
+ *  matching tests (core/runner/test-filter.ts); a command it cannot narrow is a usage error. */
+export function testsNamed(loaded: LoadedConfig, value: string | boolean | undefined, command: string): LoadedConfig {
+  if (value === undefined) return loaded;
+  if (typeof value !== 'string' || value === '') throw new UsageError('--test needs a pattern: a test name or a regular expression matching it', command);
+  try {
+    return narrowToTests(loaded, value);
+  } catch (error) {
+    if (error instanceof TestFilterError) throw new UsageError(error.message, command);
+    throw error;
+  }
 }

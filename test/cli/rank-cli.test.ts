@@ -6,6 +6,7 @@ import { conlens } from '../helpers/cli.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 import { counterProject } from '../helpers/counter-project.ts';
+import type { Report } from '../../src/core/report/report-types.ts';
 
 test('rank on the 004 running example puts SA.func1 first (Table V), confirmed by a real violation', () => {
   // The integration test is the root (run-orders.ts): SA.run, which it calls, has depth 1 and
@@ -153,4 +154,29 @@ test('--progress json: one JSON line per stage on stderr, percent rising, then t
   assert.equal((result as { outcome?: string }).outcome, 'checked');
   assert.doesNotMatch(stderr, /^conlens: call graph/m, 'no text progress lines with --progress json');
   assert.equal(conlens(['rank', root, '--progress', 'xml']).status, 2);
+});
+
+test('two tests in one file (issue 31): rank 1 is the racy function, and neither ranking nor story mentions the passing test\'s', () => {
+  const root = exampleCopy('box-office');
+  try {
+    const jsonFile = join(root, 'rank.json');
+    const { status, stdout, stderr } = conlens(['rank', root, '--runs', '4', '--jobs', '2', '--json', jsonFile]);
+    assert.equal(status, 1, stderr);
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as Report;
+    assert.equal(report.positions[0]?.function, 'BoxOffice.sell');
+    assert.deepEqual(report.failingTests, [{ name: 'two sales at the same time are both counted', file: 'test/integration/box-office.test.ts', line: 7 }]);
+    assert.ok(report.violations.length > 0);
+    for (const v of report.violations) {
+      assert.deepEqual(v.testCases?.map((t) => t.name), ['two sales at the same time are both counted']);
+      assert.doesNotMatch(JSON.stringify({ story: v.story, trace: v.trace, implicated: v.implicated }), /SeatLabels/);
+    }
+    assert.ok(!report.positions.some((p) => p.function.startsWith('SeatLabels')), report.positions.map((p) => p.function).join(', '));
+    assert.match(stdout, /failing test \(the ranking and stories use only its events\):\n {2}"two sales at the same time are both counted" \(test\/integration\/box-office\.test\.ts:7\)/);
+    // --test narrows the runs to the matching tests: the labels test alone never fails.
+    const labels = conlens(['fuzz', root, '--runs', '2', '--test', 'seat labels', '--json', '-']);
+    assert.equal(labels.status, 0, labels.stderr);
+    assert.equal((JSON.parse(labels.stdout) as { violations: number }).violations, 0);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

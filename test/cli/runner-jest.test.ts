@@ -15,14 +15,19 @@ const ACCOUNT = join(RUNNER_FIXTURES.jest, 'account');
 
 const skip = jestMissing();
 
-/** fn lines of every trace of the run `conlens trace` just wrote in `dir`. */
-function functionsTraced(dir: string): string[] {
+/** fn lines (or, with `kind` 'test', test-case events) of every trace of the run `conlens trace`
+ *  just wrote in `dir`. */
+function functionsTraced(dir: string, kind: 'fn' | 'test' = 'fn'): string[] {
   const runs = join(dir, '.conlens', 'runs');
   const names = new Set<string>();
   for (const run of readdirSync(runs)) {
     for (const file of readdirSync(join(runs, run)).filter((f) => f.startsWith('trace-'))) {
       for (const line of readFileSync(join(runs, run, file), 'utf8').split('\n')) {
-        if (!line.includes('"e":"fn"')) continue;
+        if (kind === 'test' && line.includes('"e":"test"')) {
+          const t = JSON.parse(line) as { k: string; name: string; ok?: boolean };
+          names.add(`${t.k} ${t.name}${t.ok === undefined ? '' : ` ok=${t.ok}`}`);
+        }
+        if (kind !== 'fn' || !line.includes('"e":"fn"')) continue;
         const fn = JSON.parse(line) as { name: string; file: string; line: number };
         names.add(`${fn.name} ${fn.file}:${fn.line}`);
       }
@@ -43,6 +48,11 @@ test('account under Jest: conlens trace records the node:test example\'s program
     const node = conlens(['trace', example, '--tests', 'unit']);
     assert.equal(node.status, 0, node.stderr);
     assert.deepEqual(functionsTraced(ACCOUNT), functionsTraced(example));
+    // Issue 31: the same test cases, begun and ended (passed), under both runners.
+    const tests = functionsTraced(ACCOUNT, 'test');
+    assert.equal(tests.length, 12, tests.join('\n'));
+    assert.ok(tests.includes('end withdraw takes the amount off the balance ok=true'), tests.join('\n'));
+    assert.deepEqual(tests, functionsTraced(example, 'test'));
   } finally {
     clean(ACCOUNT);
     rmSync(example, { recursive: true, force: true });

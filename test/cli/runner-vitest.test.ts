@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
 import { RUNNER_FIXTURES, withToolTestInConlens, tracePoints, runEntryTraced } from '../helpers/runner-fixtures.ts';
-import { exampleCopy } from '../helpers/example-copy.ts';
+import { exampleCopy, projectCopy } from '../helpers/example-copy.ts';
 
 const FIXTURES = RUNNER_FIXTURES.vitest;
 const EXAMPLES = join(REPO, 'examples');
@@ -34,6 +34,22 @@ test('trace under Vitest records the same program points as under node:test', ()
     assert.deepEqual(vitest, tracePoints(example));
   } finally {
     rmSync(example, { recursive: true, force: true });
+  }
+});
+
+test('trace under Vitest records each test case, with its line and outcome (issue 31)', () => {
+  const root = projectCopy(join(FIXTURES, 'account'));
+  try {
+    const { status, stdout, stderr } = conlens(['trace', root, '--tests', 'integration']);
+    assert.equal(status, 1, stdout + stderr);
+    const runs = join(root, '.conlens', 'runs');
+    const events = readdirSync(runs).flatMap((run) => readdirSync(join(runs, run)).filter((f) => f.startsWith('trace-')).flatMap((f) => readFileSync(join(runs, run, f), 'utf8').split('\n').filter((l) => l.includes('"e":"test"'))));
+    const tests = events.map((l) => JSON.parse(l) as { k: string; name: string; line?: number; ok?: boolean });
+    assert.deepEqual(tests.map((t) => t.k), ['begin', 'end']);
+    assert.equal(tests[0].name, tests[1].name);
+    assert.equal(tests[1].ok, false);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
 

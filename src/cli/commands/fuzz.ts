@@ -8,7 +8,7 @@ import { assumptionText, formatSchedule, patternSentenceOf, violationSteps, fuzz
 import { configHash, findShardFolders, mergeFuzzShards, ShardMergeError, writeShard } from '../../core/pipeline/index.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
-import { positiveInteger, type Subcommand } from '../subcommand.js';
+import { positiveInteger, testsNamed, type Subcommand } from '../subcommand.js';
 import { storyOf } from '../../core/localize/interleaving.js';
 import { wrapText } from '../../core/report/format-report.js';
 import { storyInWords } from '../../core/report/plain-words.js';
@@ -176,6 +176,9 @@ rejection is a finding of its own.
 Options:
   --strategy S    random (default), pct, atomfuzzer or assetfuzzer
   --runs N        how many runs (default: integration.runs from the config)
+  --test PATTERN  run only the tests whose name matches PATTERN (the runner's
+                  own filter: node --test-name-pattern, jest -t, vitest -t,
+                  mocha --grep)
   --seed S        the first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --depth D       PCT bug depth (default 3)
@@ -208,6 +211,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     json: { type: 'string' },
     config: { type: 'string' },
     explain: { type: 'boolean' },
+    test: { type: 'string' },
   },
   async run(values, positionals) {
     const strategy = strategyOf(values.strategy, 'fuzz');
@@ -223,7 +227,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     const jobs = positiveInteger(values.jobs, '--jobs', 'fuzz');
     const depth = positiveInteger(values.depth, '--depth', 'fuzz');
     const stallMs = positiveInteger(values['stall-ms'], '--stall-ms', 'fuzz');
-    const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
+    const loaded = testsNamed(loadConfig(positionals[0] ?? '.', values.config as string | undefined), values.test, 'fuzz');
     printWarnings(loaded.warnings);
     const runs = positiveInteger(values.runs, '--runs', 'fuzz') ?? loaded.config.integration?.runs ?? 20;
     const toStdout = values.json === '-';

@@ -11,12 +11,12 @@ import packageJson from '../../../package.json';
 import { printWarnings } from '../print-config.js';
 import { runsExitCode, UsageError } from '../exit-codes.js';
 import { notCheckedLines } from '../../core/active/outcome.js';
-import { positiveInteger, type Subcommand } from '../subcommand.js';
+import { positiveInteger, testsNamed, type Subcommand } from '../subcommand.js';
 
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer|assetfuzzer] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--all] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer|assetfuzzer] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -37,6 +37,9 @@ Options:
   --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct,
                   atomfuzzer (003 Alg. 2) or assetfuzzer (001 phases I + II)
   --runs N        integration runs (default: integration.runs from the config)
+  --test PATTERN  run only the integration tests whose name matches PATTERN
+                  (the runner's own filter: node --test-name-pattern, jest -t,
+                  vitest -t, mocha --grep); the unit tests all run
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --shard K/M     run only shard K of M of the integration runs (the seeds s
@@ -91,14 +94,15 @@ it says what was not checked, why and what to do; report.json has "outcome":
 "not-checked" and "notChecked", and the SARIF no results but a notification.
 Integration runs that hang are reported (warning and violation) and the
 ranking goes on.`,
-  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' }, test: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
     if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer' && strategy !== 'assetfuzzer') throw new UsageError('--strategy must be random, pct, atomfuzzer or assetfuzzer', 'rank');
     const seedText = values.seed as string | undefined;
     const seed = seedText === undefined ? 1 : Number(seedText);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${seedText}"`, 'rank');
-    const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
+    const loaded = testsNamed(loadConfig(positionals[0] ?? '.', values.config as string | undefined), values.test, 'rank');
+    if (values.test !== undefined && values.synthesize === true) throw new UsageError('--test selects integration tests by name; it cannot be combined with --synthesize', 'rank');
     printWarnings(loaded.warnings);
     const runs = positiveInteger(values.runs, '--runs', 'rank') ?? loaded.config.integration?.runs ?? 20;
     const jobs = positiveInteger(values.jobs, '--jobs', 'rank') ?? 1;

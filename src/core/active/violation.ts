@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { StrategyName } from '../instrument/instrument-config.js';
 import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-trace.js';
+import { failingTestCases, testCaseKey, type TestCase } from '../trace/test-cases.js';
 import { TaskLabeler, writtenIn } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
 import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
@@ -81,6 +82,9 @@ export interface Violation {
   runDir: string;
   /** The test process the schedule comes from: its test file. */
   process: string;
+  /** The test cases that failed in the run (issue 31), when the runner's hooks recorded them;
+   *  with several test cases in the process, the schedule holds only these ones' events. */
+  testCases?: TestCase[];
   schedule: ScheduleStep[];
   /** The scheduler's choices (candidate keys) per test process: the input of a replay. */
   decisions: Record<string, string[]>;
@@ -163,6 +167,8 @@ interface ProcessTrace {
   realised: string[];
   /** Whether the process called an instrumented function and ran two tasks at once. */
   probe: ConcurrencyProbe;
+  /** The test case each kept event belongs to (trace/test-cases.ts). */
+  owners: WeakMap<TraceEvent, string>;
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -175,7 +181,8 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // report keeps counts the other events, so reads never push the writes and decisions out.
   let nonRead = 0;
   let lastRead = '';
-  const keep = (event: TraceEvent) => {
+  const owners = new WeakMap<TraceEvent, string>();
+  const keep = (event: TraceEvent, owner: string | undefined) => {
     if (event.e === 'rd') {
       const key = `${event.a}|${event.s}|${event.obj}|${event.k}|${String((event as FieldEventV).ek)}`;
       if (key === lastRead) return;
@@ -185,6 +192,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
       nonRead++;
     }
     events.push(event);
+    if (owner !== undefined) owners.set(event, owner);
     if (nonRead > MAX_STEPS * 8 || events.length > MAX_STEPS * 40) {
       let drop = 0;
       while (drop < events.length && (nonRead > MAX_STEPS * 4 || events.length - drop > MAX_STEPS * 20)) {
@@ -199,7 +207,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   const atom: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
   const realised: string[] = [];
   const probe = new ConcurrencyProbe();
-  const info = await readTraceFile(file, (event, traceInfo) => {
+  const info = await readTraceFile(file, (event, traceInfo, owner) => {
     probe.see(event, traceInfo);
     switch (event.e) {
       case 'asf':
@@ -215,7 +223,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'sched':
         decisions.push(event.k);
-        keep(event);
+        keep(event, owner);
         break;
       case 'atom':
         if (event.kind === 'warning') atom.warnings++;
@@ -224,18 +232,18 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'stall':
         stall = event;
-        keep(event);
+        keep(event, owner);
         break;
       case 'err':
         if (event.kind === 'unhandled-rejection') unhandled ??= errorText(event.err);
-        keep(event);
+        keep(event, owner);
         break;
       case 'lk':
       case 'exc':
       case 'rd':
       case 'wr':
       case 'up':
-        keep(event);
+        keep(event, owner);
         break;
       default:
         break;
@@ -246,7 +254,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // A relative last argument (Jest's `jest-run.cjs test/integration`) is relative to the process's
   // cwd, as the scheduler's processKey() read it there — not to ours.
   const key = last && header ? relative(header.cwd, resolve(header.cwd, last)).split('\\').join('/') : file;
-  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe };
+  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe, owners };
 }
 
 function errorText(err: unknown): string {
@@ -632,8 +640,13 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     }
   }
   if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked };
+  // The process whose test case failed (issue 31), then one that exited non-zero.
+  const failedProcess = (t: ProcessTrace) => Boolean(t.stall && (!t.stall.atExit || !run.passed)) || !t.info.end || (t.info.end.code ?? 0) !== 0;
+  const failing = new Map(traces.map((t) => [t, failingTestCases(t.info.testCases, !run.passed && failedProcess(t))]));
+  source ??= traces.find((t) => failing.get(t)!.length > 0 && failedProcess(t)) ?? traces.find((t) => failing.get(t)!.length > 0);
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
     traces.find((t) => !t.info.end || (t.info.end.code ?? 0) !== 0) ?? traces.find((t) => t.decisions.length) ?? traces[0];
+  const story = source ? testCaseEvents(source, failing.get(source) ?? []) : undefined;
   const violation: Violation = {
     kind,
     message: message ?? '',
@@ -641,17 +654,30 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     seed,
     runDir: run.runDir,
     process: source?.key ?? '',
-    schedule: source ? stepsOf(source) : [],
+    schedule: story ? stepsOf(story) : [],
     decisions,
   };
+  const testCases = traces.flatMap((t) => failing.get(t) ?? []);
+  if (testCases.length) violation.testCases = testCases;
   if (stalled?.stall?.cycle) violation.cycle = cycleText(stalled, stalled.stall);
-  const assumes = source ? assumptionsOf(source) : [];
+  const assumes = story ? assumptionsOf(story) : [];
   if (assumes.length) violation.assumes = assumes;
   if (source) {
     const frames = framesOf(source, violation.schedule);
     if (Object.keys(frames).length) violation.frames = frames;
   }
   return { outcome: kind, message, steps, decisions, violation, atom, realised, checked };
+}
+
+/** The process's trace narrowed to the failing test cases' events (and those of no test case),
+ *  when it ran other test cases too: their calls are not the failure's story (issue 31). */
+function testCaseEvents(trace: ProcessTrace, failing: TestCase[]): ProcessTrace {
+  if (failing.length === 0 || trace.info.testCases.length <= failing.length) return trace;
+  const keys = new Set(failing.map(testCaseKey));
+  return { ...trace, events: trace.events.filter((e) => {
+    const owner = trace.owners.get(e);
+    return owner === undefined || keys.has(owner);
+  }) };
 }
 
 /** The await sites the process's decisions delayed past later work (SchedEvent.m), in the order

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { requireBundle } from './code-cache.js';
 import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
+import { hookMocha, hookNodeTest } from '../runtime/test-cases.js';
 import { cachedTranspile, instrumentCacheFor, PLAIN_CACHE_ENV } from './instrument-cache.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
@@ -20,7 +21,14 @@ const ownDir = dirname(fileURLToPath(import.meta.url));
 const pipeline = runnerPipeline();
 if (!pipeline) register('./loader-hooks.mjs', { parentURL: import.meta.url, data: settings });
 process.setSourceMapsEnabled(true);
-if (settings) installTracing(settings, ownDir);
+if (settings) {
+  const recorder = installTracing(settings, ownDir);
+  // Test-case boundaries (issue 31) where Node loads the tests; Jest and Vitest have their setup files.
+  if (!pipeline) {
+    hookNodeTest(recorder);
+    hookMocha(recorder);
+  }
+}
 const instrumentFor = instrumentationFor(settings, ownDir);
 const cache = instrumentCacheFor(settings, ownDir);
 // The test runner's plain cache is for its own test processes (the hooks thread has its copy of

@@ -19,6 +19,7 @@
 //   templates and pairs are dropped, OneOfString over JavaScript renderings and typeof(v) remain;
 // - a folder that is not a run folder → readSamples' TraceFormatError, as for every stage.
 import type { PointSample } from '../trace/read-trace.js';
+import type { TestScope } from '../trace/test-cases.js';
 import { readSamples } from '../trace/read-trace.js';
 import { DEFAULT_CONFIDENCE } from './confidence.js';
 import type { InvariantSet, ProgramPointInvariants } from './invariant-types.js';
@@ -26,6 +27,8 @@ import { functionPointBase, pointName, PointState, type PointKindName } from './
 import { pointInvariants } from './suppress.js';
 
 export interface MineOptions {
+  /** Only these test cases' events (issue 31: the failing test's), when set. */
+  testCases?: TestScope;
   /** Daikon's confidence limit (default 0.99): justified ⇔ confidence ≥ it (and the template's
    *  sample rules). */
   confidence?: number;
@@ -157,7 +160,7 @@ export function mineSamples(samples: Iterable<PointSample>, options: MineOptions
 export async function mineInvariants(runDirs: string[], options: MineOptions = {}): Promise<InvariantSet> {
   const miner = new InvariantMiner(options);
   for (const runDir of runDirs) {
-    await readSamples(runDir, (sample) => miner.add(sample));
+    await readSamples(runDir, (sample) => miner.add(sample), { testCases: options.testCases });
     miner.nextRun();
   }
   return miner.result(runDirs);

@@ -39,6 +39,7 @@
 import type { StaticAnalysis } from '../static/static-types.js';
 import type { CallGraphInput, RunCallOrders } from './localize-types.js';
 import { readTraceFile, traceFiles } from '../trace/read-trace.js';
+import type { TestScope } from '../trace/test-cases.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
 
 /** One execution from the root: the calling contexts it reached so far, each keyed by its
@@ -63,7 +64,7 @@ export interface IntegrationFacts {
 
 /** Reads every trace of the given integration run folders. `roots`: the configured root names
  *  (empty: the test is the root). */
-export async function integrationFacts(runDirs: string[], roots: string[]): Promise<IntegrationFacts> {
+export async function integrationFacts(runDirs: string[], roots: string[], testCases?: TestScope): Promise<IntegrationFacts> {
   const rootNames = new Set(roots);
   const executions: RunCallOrders[] = [];
   const topLevel = new Set<string>();
@@ -108,7 +109,7 @@ export async function integrationFacts(runDirs: string[], roots: string[]): Prom
         let orders = byFunction.get(name);
         if (!orders) byFunction.set(name, (orders = []));
         orders.push(activations.get(event.a)!.order);
-      });
+      }, { testCases });
       if (!probe.calls) continue;
       processes++;
       if (probe.concurrent) concurrentProcesses++;

@@ -18,6 +18,7 @@ import { fixtureVariables } from '../localize/noise.js';
 import { rootedCallOrders, type IntegrationFacts, type RootedGraph } from '../localize/run-orders.js';
 import { positionSchedule, scheduleEvidence, type ScheduleEvidence } from '../localize/schedule-evidence/index.js';
 import { runTraced } from '../trace/run-traced.js';
+import { testCaseKey, type TestCase, type TestScope } from '../trace/test-cases.js';
 import { RankInputError, type RankClock, type RankOptions } from './rank-options.js';
 import type { IntegrationSuite } from './synth-rank.js';
 
@@ -119,13 +120,20 @@ export function coverageVerdict(suite: IntegrationSuite, fuzzed: FuzzResult, fac
 /** Issue 30: Falcon's and Unicorn's access patterns over every scheduled run, failing and
  *  passing (the unit runs record no field accesses: they have no patterns to count); none when
  *  no run failed. */
-export async function scheduleEvidenceOf(outcomes: FuzzRunOutcome[]): Promise<{ schedule?: ScheduleEvidence; warning?: string }> {
+export async function scheduleEvidenceOf(outcomes: FuzzRunOutcome[], testCases?: TestScope): Promise<{ schedule?: ScheduleEvidence; warning?: string }> {
   if (!outcomes.some((o) => o.outcome !== 'pass')) return {};
   try {
-    return { schedule: await scheduleEvidence(outcomes.map((o) => ({ runDir: o.runDir, failed: o.outcome !== 'pass' }))) };
+    return { schedule: await scheduleEvidence(outcomes.map((o) => ({ runDir: o.runDir, failed: o.outcome !== 'pass' })), testCases) };
   } catch (error) {
     return { warning: `schedule evidence left out: ${(error as Error).message}` };
   }
+}
+
+/** The test cases that failed in any run (issue 31), each once, in the order first seen. */
+export function failingTests(violations: Violation[]): TestCase[] {
+  const found = new Map<string, TestCase>();
+  for (const v of violations) for (const t of v.testCases ?? []) if (!found.has(testCaseKey(t))) found.set(testCaseKey(t), { name: t.name, file: t.file, line: t.line });
+  return [...found.values()];
 }
 
 /** The violation.json of every run that wrote one, in run order. */

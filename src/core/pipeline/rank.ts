@@ -16,7 +16,8 @@ import { notCheckedReport, rankReport, reportViolation, REPORTED_VIOLATIONS, typ
 import type { Report } from '../report/report-types.js';
 import { analyzeProject } from '../static/analyze.js';
 import { RankClock, RankInputError, type RankOptions } from './rank-options.js';
-import { countJustified, coverageVerdict, integrationRuns, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions } from './rank-steps.js';
+import { testCaseKey } from '../trace/test-cases.js';
+import { countJustified, failingTests, coverageVerdict, integrationRuns, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions } from './rank-steps.js';
 import { integrationSuite } from './synth-rank.js';
 
 export async function rankProject(loaded: LoadedConfig, options: RankOptions): Promise<Report> {
@@ -45,7 +46,13 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
 
   const { fuzzed, tests } = await integrationRuns(suite, options, clock);
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
-  const facts = await integrationFacts(runDirs, config.roots ?? []);
+  const read = readViolations(fuzzed.outcomes);
+  warnings.push(...read.warnings);
+  // Issue 31: with several test cases per file, the failing ones' events are the analysis's —
+  // in every run, failing or passing — so another test's calls neither rank nor tell the story.
+  const failing = failingTests(read.violations.map((v) => v.violation));
+  const testCases = failing.length ? new Set(failing.map(testCaseKey)) : undefined;
+  const facts = await integrationFacts(runDirs, config.roots ?? [], testCases);
   const verdict = coverageVerdict(suite, fuzzed, facts);
   if (verdict.nothingToRank) {
     clock.end();
@@ -57,14 +64,12 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   }
 
   clock.stage('online invariants', 'mining the online invariants');
-  const online = await mineInvariants(runDirs, { confidence: options.confidence });
+  const online = await mineInvariants(runDirs, { confidence: options.confidence, testCases });
 
   clock.stage('localize', 'schedule evidence, failure invariants, reduction, failure flags, search, ranking');
-  const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes);
+  const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes, testCases);
   if (scheduleWarning) warnings.push(scheduleWarning);
   const diff = failureInvariants(reference, online);
-  const read = readViolations(fuzzed.outcomes);
-  warnings.push(...read.warnings);
   const { sets, explained } = evidenceSets(read.violations.map((v) => v.violation), analysis, config.atomic);
   const graph = rootedGraph(analysis, config.roots ?? [], facts.topLevel);
   const localized = suspiciousPositions({ reference, online, diff, graph, facts, evidence: sets, outcomes: fuzzed.outcomes, ...(schedule ? { schedule } : {}) });
@@ -73,6 +78,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   return rankReport({
     ...rankRun(fuzzed.runs, tests),
     outcome: verdict.outcome,
+    ...(failing.length ? { failingTests: failing } : {}),
     ...(verdict.notChecked ? { notChecked: verdict.notChecked } : {}),
     root: graph.root,
     localized,

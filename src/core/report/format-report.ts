@@ -33,6 +33,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   lines.push(`Suspicious functions in ${report.project}`);
   lines.push(`${seeds}: ${report.summary.violations === 0 ? 'none failed' : `${report.summary.violations} failed`}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
+  lines.push(...failingTestLines(report));
   lines.push('');
   if (report.positions.length === 0) {
     if (report.outcome !== 'not-checked' || report.summary.violations > 0) lines.push(noPositionWords(report));
@@ -58,6 +59,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs failed; the first ${Math.min(3, report.violations.length)}:`);
   for (const v of report.violations.slice(0, 3)) {
     lines.push('', `Failure: ${v.kind} — ${v.message}`);
+    if (v.testCases?.length) lines.push(`  in ${v.testCases.map(testCaseText).join('; ')}`);
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(storyInWords(v.story), 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
@@ -93,6 +95,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   const bySchedule = report.positions.some((p) => p.schedule);
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; ${bySchedule ? 'positions owning an access pattern of the failing runs rank first, then the other confirmed ones' : 'confirmed positions rank first'}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
+  lines.push(...failingTestLines(report));
   lines.push('');
   if (report.positions.length === 0) {
     // Issue 14: never "no suspicious position" when a run failed; issue 29: an all-clear only from
@@ -135,6 +138,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   for (const v of report.violations.slice(0, 3)) {
     // The story first, in the user's words (issue 14); the paper's details after it.
     lines.push('', `Violation: ${v.kind} — ${v.message}`);
+    if (v.testCases?.length) lines.push(`  in ${v.testCases.map(testCaseText).join('; ')}`);
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
@@ -149,6 +153,18 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Issue 31: which tests failed, and that the ranking reads only theirs. */
+function failingTestLines(report: Report): string[] {
+  const tests = report.failingTests ?? [];
+  if (!tests.length) return [];
+  return [`failing test${tests.length === 1 ? '' : 's'} (the ranking and stories use only ${tests.length === 1 ? 'its' : 'their'} events):`, ...tests.map((t) => `  ${testCaseText(t)}`)];
+}
+
+/** A test case as the user finds it: `"transfers twice" (test/bank.test.ts:12)`. */
+function testCaseText(t: { name: string; file: string; line: number }): string {
+  return `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`;
 }
 
 /** The steps under a violation: the ones its story cites (marked ▶: an interleaving's, else an

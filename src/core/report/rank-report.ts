@@ -2,6 +2,7 @@
 // them): the ranking folded to one row per function, the failure invariants noise hid, the first
 // few violations told as stories, and the summary counts. Plain JSON in and out, no I/O.
 import type { NotChecked, Outcome } from '../active/outcome.js';
+import type { TestCase } from '../trace/test-cases.js';
 import type { ExplainedViolation } from '../localize/evidence-sets.js';
 import { foreignRead, storyOf } from '../localize/interleaving.js';
 import type { LocalizeResult } from '../localize/localize-types.js';
@@ -30,6 +31,7 @@ export interface RankRun {
 export interface RankReportInput extends RankRun {
   outcome: Outcome;
   notChecked?: NotChecked;
+  failingTests?: TestCase[];
   /** What order and depth count from (localize/run-orders.ts rootedGraph). */
   root: string;
   localized: LocalizeResult;
@@ -45,6 +47,7 @@ export function rankReport(input: RankReportInput): Report {
     project: input.project,
     outcome: input.outcome,
     ...(input.notChecked ? { notChecked: input.notChecked } : {}),
+    ...(input.failingTests?.length ? { failingTests: input.failingTests } : {}),
     runs: input.runs,
     ...(input.tests ? { tests: input.tests } : {}),
     strategy: input.strategy,
@@ -98,6 +101,7 @@ export function reportViolation(explained: ExplainedViolation, file: string, syn
     strategy: violation.strategy,
     seed: violation.seed,
     file,
+    ...(violation.testCases?.length ? { testCases: violation.testCases } : {}),
     // The reads stay in violation.json; the report keeps the ones the interleaving names
     // (a schedule's reads can triple its size).
     trace: violation.schedule.filter((s) => s.access?.op !== 'read' || cited.has(s.step)),

@@ -6,6 +6,7 @@ import type { FoldedPosition } from './fold-positions.js';
 import type { ScheduleStep, SlowCallAssumption, ViolationKind } from '../active/violation.js';
 import type { Interleaving } from '../localize/interleaving.js';
 import type { NotChecked, Outcome } from '../active/outcome.js';
+import type { TestCase } from '../trace/test-cases.js';
 
 export interface ReportViolation {
   kind: ViolationKind;
@@ -13,6 +14,8 @@ export interface ReportViolation {
   strategy: string;
   seed: number;
   file?: string;
+  /** The test cases that failed in this run (Violation.testCases). */
+  testCases?: TestCase[];
   trace: ScheduleStep[];
   /** A deadlock's wait-for cycle, as readable edges. */
   cycle?: string[];
@@ -61,6 +64,9 @@ export interface Report {
    *  was not checked, why and what to do. Absent in reports of earlier versions. */
   outcome?: Outcome;
   notChecked?: NotChecked;
+  /** The test cases that failed in the scheduled runs (issue 31), when the runner's hooks recorded
+   *  them: positions and stories come from their events only. */
+  failingTests?: TestCase[];
   /** Integration runs under the scheduler. */
   runs: number;
   /** Synthesized tests fuzzed one at a time (rank --synthesize): `runs` is tests × runs each,

@@ -13,6 +13,7 @@ import { JestMissingError, UnsupportedJestError, resolveJest, resolveJestBin, ty
 interface ProjectConfig {
   transform: [string, string, unknown][];
   setupFiles: string[];
+  setupFilesAfterEnv?: string[];
   testPathIgnorePatterns?: string[];
   /** Absolute, as jest-config resolves them. */
   roots?: string[];
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   }
   argv.transform = JSON.stringify(transform);
   argv.setupFiles = [join(__dirname, 'jest-setup.cjs'), ...config.setupFiles];
+  argv.setupFilesAfterEnv = [join(__dirname, 'jest-tests.cjs'), ...(config.setupFilesAfterEnv ?? [])];
   // The controlled scheduler's decisions are per process and a replay must meet the same
   // scheduling points in the same order: which files share a worker is not deterministic, so a
   // scheduled run runs its files in one process.

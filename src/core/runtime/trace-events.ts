@@ -232,6 +232,21 @@ export interface AsfTraceEvent {
   t: number | null;
 }
 
+/** A test case (issue 31) begins or ends: the runner's hook (node:test's and Vitest's root
+ *  `beforeEach`/`afterEach`, Jest's, Mocha's runner events) around each test. `name` is the
+ *  title path (`suite > test`), `file` the test file (absolute), `line` where the test is
+ *  written when the runner says (otherwise the reader finds its title in the file); `ok` at the
+ *  end, when the runner knows the outcome there. Events between a test case's begin and end,
+ *  and those of activations started then, belong to it (trace/test-cases.ts). */
+export interface TestCaseEvent {
+  e: 'test';
+  k: 'begin' | 'end';
+  name: string;
+  file: string;
+  line?: number;
+  ok?: boolean;
+}
+
 export interface EndEvent {
   e: 'end';
   reason: 'exit' | 'signal' | 'uncaught';
@@ -256,4 +271,5 @@ export type TraceEvent =
   | AtomEvent
   | AsfTraceEvent
   | StallEvent
+  | TestCaseEvent
   | EndEvent;

@@ -3,3 +3,4 @@ export * from './summarize.js';
 export * from './tasks.js';
 export * from './run-traced.js';
 export * from './daikon-export.js';
+export * from './test-cases.js';

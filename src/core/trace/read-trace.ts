@@ -18,6 +18,7 @@ import {
   type TraceEvent,
   type TraceVars,
 } from '../runtime/trace-events.js';
+import { TestCaseTracker, type TestCase, type TestScope } from './test-cases.js';
 
 export interface TraceFileInfo {
   file: string;
@@ -29,6 +30,16 @@ export interface TraceFileInfo {
   /** Lines that were not valid JSON (a process killed mid-write leaves one at the end). */
   badLines: number;
   truncated: boolean;
+  /** The test cases the process ran (issue 31), in order; empty when the trace has no test events. */
+  testCases: TestCase[];
+}
+
+/** How to read a trace: `testCases` keeps only the events of those test cases (and the events of
+ *  no test case: module top level); `root` is what test files are named relative to (default: the
+ *  process's cwd). */
+export interface ReadTraceOptions {
+  testCases?: TestScope;
+  root?: string;
 }
 
 export class TraceFormatError extends Error {}
@@ -42,9 +53,12 @@ export function traceFiles(runDir: string): string[] {
     .map((name) => join(runDir, name));
 }
 
-/** Streams one trace file's events (declarations included) to `onEvent`. */
-export async function readTraceFile(file: string, onEvent: (event: TraceEvent, info: TraceFileInfo) => void): Promise<TraceFileInfo> {
-  const info: TraceFileInfo = { file, functions: new Map(), sites: new Map(), events: 0, badLines: 0, truncated: false };
+/** Streams one trace file's events (declarations included) to `onEvent`, with the key of the test
+ *  case each belongs to (trace/test-cases.ts; undefined: none). */
+export async function readTraceFile(file: string, onEvent: (event: TraceEvent, info: TraceFileInfo, testCase?: string) => void, options: ReadTraceOptions = {}): Promise<TraceFileInfo> {
+  const info: TraceFileInfo = { file, functions: new Map(), sites: new Map(), events: 0, badLines: 0, truncated: false, testCases: [] };
+  const tests = new TestCaseTracker(options.root);
+  const scope = options.testCases;
   const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let first = true;
   for await (const line of lines) {
@@ -66,9 +80,12 @@ export async function readTraceFile(file: string, onEvent: (event: TraceEvent, i
     if (event.e === 'fn') info.functions.set(event.i, event);
     else if (event.e === 'site') info.sites.set(event.i, event);
     else if (event.e === 'end') info.end = event;
-    onEvent(event, info);
+    const owner = tests.owner(event);
+    if (scope && owner !== undefined && event.e !== 'test' && !scope.has(owner)) continue;
+    onEvent(event, info, owner);
   }
   info.truncated = !info.end || info.badLines > 0;
+  info.testCases = tests.testCases();
   return info;
 }
 
@@ -100,7 +117,7 @@ export interface PointSample {
  * its ENTER by activation, like Daikon's invocation nonce) when it returns or throws. Activations
  * still open when a trace ends produce only their ENTER.
  */
-export async function readSamples(runDir: string, onSample: (sample: PointSample) => void): Promise<TraceFileInfo[]> {
+export async function readSamples(runDir: string, onSample: (sample: PointSample) => void, options: ReadTraceOptions = {}): Promise<TraceFileInfo[]> {
   const infos: TraceFileInfo[] = [];
   let nonceBase = 0;
   const files = traceFiles(runDir);
@@ -121,7 +138,7 @@ export async function readSamples(runDir: string, onSample: (sample: PointSample
         open.delete(event.a);
         onSample(exitSample(fn, event, started.enter, nonceBase, index));
       }
-    });
+    }, options);
     infos.push(info);
     nonceBase += maxActivation;
   }

@@ -2,6 +2,7 @@
 // passing and failing, scored by how much more the failing runs show them.
 import { runPatterns } from './patterns.js';
 import { scoreSchedules, type ScheduleEvidence } from './score.js';
+import type { TestScope } from '../../trace/test-cases.js';
 
 export type { AccessPattern, PatternAccess } from './patterns.js';
 export type { FunctionEvidence, ScheduleEvidence, ScoredPattern } from './score.js';
@@ -10,8 +11,8 @@ export { patternText } from './patterns.js';
 
 /** Reads every run's traces and scores their patterns. Runs whose traces cannot be read are left
  *  out (a killed process's last line is skipped by the reader already). */
-export async function scheduleEvidence(runs: { runDir: string; failed: boolean }[]): Promise<ScheduleEvidence> {
+export async function scheduleEvidence(runs: { runDir: string; failed: boolean }[], testCases?: TestScope): Promise<ScheduleEvidence> {
   const scored = [];
-  for (const run of runs) scored.push({ failed: run.failed, patterns: await runPatterns(run.runDir) });
+  for (const run of runs) scored.push({ failed: run.failed, patterns: await runPatterns(run.runDir, testCases) });
   return scoreSchedules(scored);
 }

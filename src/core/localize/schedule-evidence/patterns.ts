@@ -13,6 +13,7 @@
 // straddles one.
 import { eventText } from '../../trace/resource-keys.js';
 import { readTraceFile, traceFiles } from '../../trace/read-trace.js';
+import type { TestScope } from '../../trace/test-cases.js';
 import { TaskLabeler, writtenIn } from '../../trace/tasks.js';
 import type { FieldEvent, SiteEvent } from '../../runtime/trace-events.js';
 
@@ -78,13 +79,13 @@ interface ProcessState {
 const WINDOW = 16;
 
 /** The patterns of one run (all its processes), each once. */
-export async function runPatterns(runDir: string): Promise<AccessPattern[]> {
+export async function runPatterns(runDir: string, testCases?: TestScope): Promise<AccessPattern[]> {
   const found = new Map<string, AccessPattern>();
-  for (const file of traceFiles(runDir)) for (const p of await processPatterns(file)) found.set(p.id, p);
+  for (const file of traceFiles(runDir)) for (const p of await processPatterns(file, testCases)) found.set(p.id, p);
   return [...found.values()];
 }
 
-async function processPatterns(file: string): Promise<AccessPattern[]> {
+async function processPatterns(file: string, testCases: TestScope): Promise<AccessPattern[]> {
   const tasks = new TaskLabeler({ logical: true });
   const parents = new Map<number, number | null>();
   const activationFn = new Map<number, number>();
@@ -112,7 +113,7 @@ async function processPatterns(file: string): Promise<AccessPattern[]> {
       default:
         break;
     }
-  });
+  }, { testCases });
   const labels = tasks.labels();
   const fnOf = (a: number | null): string => writtenIn(a, (x) => info.functions.get(activationFn.get(x) ?? -1), parents)?.name ?? '(top level)';
   // An object under construction is no one else's yet: a constructor's accesses (and those of

@@ -1,0 +1,82 @@
+// Test-case boundaries (issue 31): the `test` events (trace-events.ts TestCaseEvent) around each
+// test, from the runner's own hooks, so the analysis can keep the failing test's events apart from
+// the other tests' of the same file. Runs in the user's process: only hook registration here; the
+// reader (trace/test-cases.ts) attributes events and finds a test's line when the runner gave none.
+import { readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { TestCaseEvent } from './trace-events.js';
+
+interface EventSink {
+  write(event: TestCaseEvent): void;
+}
+
+/** What a runner's `beforeEach` / `afterEach` pair needs: the current test's name, file, line and,
+ *  after it, whether it passed (undefined: the runner does not say there). */
+export interface TestCaseHooks<C> {
+  beforeEach(fn: (...args: C[]) => void): void;
+  afterEach(fn: (...args: C[]) => void): void;
+}
+
+export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, describe: (ctx: C) => { name: string; file: string; line?: number; ok?: boolean } | undefined): void {
+  // Hooks of no declared parameter (a rest parameter has none): Jest and Mocha take a hook that
+  // declares one for a `done` callback and wait for it.
+  hooks.beforeEach((...args) => {
+    const t = describe(args[0]);
+    if (t) sink.write({ e: 'test', k: 'begin', name: t.name, file: t.file, ...(t.line ? { line: t.line } : {}) });
+  });
+  hooks.afterEach((...args) => {
+    const t = describe(args[0]);
+    if (t) sink.write({ e: 'test', k: 'end', name: t.name, file: t.file, ...(t.ok !== undefined ? { ok: t.ok } : {}) });
+  });
+}
+
+/** node:test: root-level hooks apply to every test and subtest of the file. Only in a test file's
+ *  own process (`node --test` marks it NODE_TEST_CONTEXT) whose script uses node:test: a root
+ *  hook makes node:test report, which a program the test starts must not do. */
+export function hookNodeTest(sink: EventSink): void {
+  const script = process.argv[1];
+  if (!process.env.NODE_TEST_CONTEXT || !script) return;
+  let source: string;
+  try {
+    source = readFileSync(resolve(script), 'utf8');
+  } catch {
+    return;
+  }
+  if (!/['"](node:)?test['"]/.test(source)) return;
+  const file = resolve(script);
+  const nodeTest = createRequire(import.meta.url)('node:test') as TestCaseHooks<{ name: string; passed?: boolean }>;
+  recordTestCases(sink, nodeTest, (t) => ({ name: t.name, file, ...(typeof t.passed === 'boolean' ? { ok: t.passed } : {}) }));
+}
+
+interface MochaTest {
+  title: string;
+  file?: string;
+  state?: string;
+}
+
+/** Mocha (in its own process: `mocha` / `_mocha`, not --parallel workers): its Runner's `test`
+ *  and `test end` events, on the Runner class the run will load (CommonJS: one module instance). */
+export function hookMocha(sink: EventSink): void {
+  let script: string;
+  try {
+    // npx and npm scripts start it through node_modules/.bin's link.
+    script = realpathSync(process.argv[1] ?? '');
+  } catch {
+    return;
+  }
+  const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js)$/.exec(script)?.[1];
+  if (!root) return;
+  let Runner: { prototype: { run(...args: unknown[]): unknown; on(event: string, fn: (test: MochaTest) => void): void } };
+  try {
+    Runner = createRequire(resolve(root, 'package.json'))('./lib/runner.js');
+  } catch {
+    return;
+  }
+  const run = Runner.prototype.run;
+  Runner.prototype.run = function runWithTestCases(this: typeof Runner.prototype, ...args: unknown[]) {
+    this.on('test', (test) => sink.write({ e: 'test', k: 'begin', name: test.title, file: test.file ?? '' }));
+    this.on('test end', (test) => sink.write({ e: 'test', k: 'end', name: test.title, file: test.file ?? '', ...(test.state ? { ok: test.state === 'passed' } : {}) }));
+    return run.apply(this, args);
+  };
+}

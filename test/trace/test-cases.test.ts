@@ -1,0 +1,72 @@
+// Test cases in the trace (issue 31): which test case an event belongs to, and reading only some.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestCaseTracker, failingTestCases, readTraceFile, testCaseKey } from '../../src/core/trace/index.ts';
+import type { TraceEvent } from '../../src/core/runtime/trace-events.ts';
+
+function project(): { dir: string; events: TraceEvent[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-test-cases-'));
+  writeFileSync(join(dir, 'a.test.ts'), "import { test } from 'node:test';\n\ntest('sells', async () => {});\ntest(\"labels\", async () => {});\n");
+  const file = join(dir, 'a.test.ts');
+  const events: TraceEvent[] = [
+    { e: 'header', format: 'conlens-trace', version: 1, pid: 1, ppid: 0, argv: ['node', file], cwd: dir, started: '', fields: true },
+    { e: 'fn', i: 1, name: 'Box.sell', file: 'src/box.ts', line: 3, kind: 'method', async: true },
+    { e: 'fn', i: 2, name: 'Labels.label', file: 'src/labels.ts', line: 3, kind: 'method', async: true },
+    { e: 'test', k: 'begin', name: 'sells', file },
+    { e: 'en', a: 1, p: null, f: 1, o: 1, v: {} },
+    { e: 'aw', a: 1, s: 1 },
+    { e: 'test', k: 'end', name: 'sells', file, ok: false },
+    { e: 'test', k: 'begin', name: 'labels', file },
+    { e: 'en', a: 2, p: null, f: 2, o: 2, v: {} },
+    // The first test's activation resumes during the second test: still the first test's work.
+    { e: 'rs', a: 1, s: 1 },
+    { e: 'en', a: 3, p: 1, f: 1, o: 3, v: {} },
+    { e: 'ex', a: 2, f: 2, x: 0, v: {} },
+    { e: 'test', k: 'end', name: 'labels', file, ok: true },
+    { e: 'ex', a: 1, f: 1, x: 0, v: {} },
+    { e: 'end', reason: 'exit', code: 1, events: 15 },
+  ];
+  return { dir, events };
+}
+
+test('an event belongs to the test case open when it happened; an activation to its caller\'s test case', () => {
+  const { dir, events } = project();
+  try {
+    const tracker = new TestCaseTracker();
+    const owners = events.map((e) => tracker.owner(e));
+    const sells = testCaseKey({ name: 'sells', file: 'a.test.ts' });
+    const labels = testCaseKey({ name: 'labels', file: 'a.test.ts' });
+    assert.deepEqual(owners, [undefined, undefined, undefined, sells, sells, sells, sells, labels, labels, sells, sells, labels, labels, sells, undefined]);
+    // Lines: found by the title written in the file (node:test does not say where a test is).
+    assert.deepEqual(tracker.testCases(), [
+      { name: 'sells', file: 'a.test.ts', line: 3, ok: false },
+      { name: 'labels', file: 'a.test.ts', line: 4, ok: true },
+    ]);
+    assert.deepEqual(failingTestCases(tracker.testCases(), true).map((t) => t.name), ['sells']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a test case that never ended failed when its process did', () => {
+  const tests = [{ name: 'hangs', file: 'a.test.ts', line: 1 }, { name: 'passes', file: 'a.test.ts', line: 2, ok: true }];
+  assert.deepEqual(failingTestCases(tests, true).map((t) => t.name), ['hangs']);
+  assert.deepEqual(failingTestCases(tests, false), []);
+});
+
+test('readTraceFile with a test scope passes on only those test cases\' events, declarations and the rest', async () => {
+  const { dir, events } = project();
+  try {
+    const file = join(dir, 'trace-1.jsonl');
+    writeFileSync(file, events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const seen: string[] = [];
+    const info = await readTraceFile(file, (e) => seen.push(e.e === 'en' || e.e === 'ex' ? `${e.e}${e.a}` : e.e), { testCases: new Set([testCaseKey({ name: 'sells', file: 'a.test.ts' })]) });
+    assert.deepEqual(seen, ['header', 'fn', 'fn', 'test', 'en1', 'aw', 'test', 'test', 'rs', 'en3', 'test', 'ex1', 'end']);
+    assert.equal(info.testCases.length, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
