@@ -42,10 +42,10 @@ test('only traced runs are wrapped: conlens check runs vitest as configured', ()
 });
 
 test('a runner we cannot hook is named, with what is supported', () => {
-  const cwd = tempProject({ 'package.json': JSON.stringify({ scripts: { test: 'ava --verbose' } }) });
+  const cwd = tempProject({ 'package.json': JSON.stringify({ scripts: { test: 'uvu test' } }) });
   assert.deepEqual(runnerOf(['npx', 'vitest', 'run'], cwd), { runner: 'vitest', name: 'vitest' });
-  assert.deepEqual(runnerOf(['npm', 'test'], cwd), { runner: 'unknown', name: 'ava' });
-  assert.match(unhookedRunnerMessage(['npm', 'test'], cwd) ?? '', /"ava" is not a test runner .* supported: node --test, mocha, vitest/);
+  assert.deepEqual(runnerOf(['npm', 'test'], cwd), { runner: 'unknown', name: 'uvu' });
+  assert.match(unhookedRunnerMessage(['npm', 'test'], cwd) ?? '', /"uvu" is not a test runner .* supported: node --test, mocha, vitest/);
   assert.equal(unhookedRunnerMessage(['node', '--test'], cwd), undefined);
   assert.equal(unhookedRunnerMessage(['npx', 'vitest'], cwd), undefined);
   assert.equal(unhookedRunnerMessage(['./node_modules/.bin/mocha'], cwd), undefined);

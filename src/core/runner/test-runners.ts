@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseCommand, CommandSyntaxError } from '../config/command.js';
 
-export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'unknown';
+/** `ava` and `tap` are recognised in order to be refused by name (runner-support.ts). */
+export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap' | 'unknown';
 
 export interface RunnerWrap {
   runner: TestRunner;
@@ -35,7 +36,7 @@ export function registerRunnerWrapper(wrapper: RunnerWrapper, runner?: TestRunne
   if (runner) hooked.add(runner);
 }
 
-const RUNNER_NAMES: Record<string, TestRunner> = { node: 'node', mocha: 'mocha', _mocha: 'mocha', jest: 'jest', vitest: 'vitest' };
+const RUNNER_NAMES: Record<string, TestRunner> = { node: 'node', mocha: 'mocha', _mocha: 'mocha', jest: 'jest', vitest: 'vitest', ava: 'ava', tap: 'tap' };
 
 /** The test runner a configured argv starts, by its program (through npx and `npm test` /
  *  `npm run <script>`), and the word that names it, for messages. */
@@ -84,7 +85,7 @@ export interface RunnerProgram {
 const NPX_FLAGS = new Set(['-y', '--yes', '--no-install', '--no', '--offline', '--prefer-offline', '--quiet', '-q']);
 
 /** The script an `npm test` / `npm run <name> [-- args]` argv runs, with its extra args. */
-function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
+export function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
   if (argv[0] !== 'npm' || argv.length < 2) return undefined;
   const [, verb, ...rest] = argv;
   let name: string | undefined;
