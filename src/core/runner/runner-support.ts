@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { JEST_SUPPORTED } from './jest-resolve.js';
-import { runnerOf, type TestRunner } from './test-runners.js';
+import { isHooked, runnerOf, type TestRunner } from './test-runners.js';
 
 /** A traced run of this command cannot be made: the message says why and what works. */
 export class RunnerRefusedError extends Error {
@@ -80,5 +80,16 @@ export function runnerRefusal(argv: string[], cwd: string): string | undefined {
   if (!installed) return undefined;
   const major = Number(/^(\d+)\./.exec(installed.version)?.[1]);
   if (major >= supported.min && major <= supported.max) return undefined;
-  return `${supported.label} ${installed.version} (${installed.dir}) is not supported for traced runs; Concurrency Lens traces ${supported.label} ${supported.min} to ${supported.max}, and ${supportedRunnersText()} ${untraced}`;
+  return `${supported.label} ${installed.version} (${installed.dir}) is not supported for traced runs; Concurrency Lens traces ${supportedRunnersText()} ${untraced}`;
+}
+
+/** Why a traced run of `argv` recorded nothing when its runner is one we cannot hook (a command
+ *  we do not recognise, or Jest/Vitest without their wrapper); undefined for the runners we hook,
+ *  where an empty trace means `include` matches nothing the tests load. */
+export function unhookedRunnerMessage(argv: string[], cwd: string): string | undefined {
+  const { runner, name } = runnerOf(argv, cwd);
+  if (isHooked(runner)) return undefined;
+  const supported = `supported: ${supportedRunnersText()} (directly, through npx, or as a package.json script)`;
+  const what = runner === 'unknown' ? `"${name}" is not a test runner Concurrency Lens can instrument` : `${name} loads the code through its own transform pipeline, which Concurrency Lens does not hook yet`;
+  return `no program point was recorded: ${what}; ${supported}`;
 }

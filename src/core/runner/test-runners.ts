@@ -153,15 +153,9 @@ export function wrappedInvocation(runner: TestRunner, invocation: RunnerInvocati
   return { runner, argv: [process.execPath, ...invocation.nodeArgs, entry, ...invocation.args], ...(Object.keys(invocation.env).length ? { env: invocation.env } : {}) };
 }
 
-/** Why a traced run of `argv` recorded nothing when its runner is one we cannot hook (an
- *  unknown runner, or Jest/Vitest without their wrapper); undefined for the runners we hook,
- *  where an empty trace means `include` matches nothing the tests load. */
-export function unhookedRunnerMessage(argv: string[], cwd: string): string | undefined {
-  const { runner, name } = runnerOf(argv, cwd);
-  if (hooked.has(runner)) return undefined;
-  const supported = `supported: ${[...hooked].map((r) => (r === 'node' ? 'node --test' : r)).join(', ')} (directly, through npx, or as a package.json script)`;
-  const what = runner === 'unknown' ? `"${name}" is not a test runner Concurrency Lens can instrument` : `${name} loads the code through its own transform pipeline, which Concurrency Lens does not hook yet`;
-  return `no program point was recorded: ${what}; ${supported}`;
+/** Whether a traced run of `runner` is instrumented: by the loader hook or a registered wrapper. */
+export function isHooked(runner: TestRunner): boolean {
+  return hooked.has(runner);
 }
 
 /** The argv to spawn for a configured argv: a registered wrapper's, else the argv unchanged. */
