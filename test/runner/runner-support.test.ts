@@ -72,3 +72,14 @@ test('every traced command refuses ava before running it (exit 2, the runner nam
     assert.match(stderr, /command: the command runs ava 6\.1\.3, which runs each test file in a worker thread/, command[0]);
   }
 });
+
+test("a runner is named by its package, not by a folder of the project's: node --test test/tap/… is node:test", () => {
+  const cwd = project({ tap: '21.0.1', ava: '6.1.3' });
+  assert.equal(runnerOf(['node', '--test', 'test/tap/a.test.ts'], cwd).runner, 'node');
+  assert.equal(runnerOf(['node', 'test/ava/run.js'], cwd).runner, 'node');
+  assert.equal(runnerRefusal(['node', '--test', 'test/tap/a.test.ts'], cwd), undefined);
+  assert.equal(runnerOf(['node', 'node_modules/ava/entrypoints/cli.mjs'], cwd).runner, 'ava');
+  assert.equal(runnerOf(['node', './node_modules/.bin/tap'], cwd).runner, 'tap');
+  assert.equal(runnerOf(['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], cwd).runner, 'jest');
+  assert.equal(runnerOf(['node', 'node_modules/vitest/vitest.mjs', 'run'], cwd).runner, 'vitest');
+});

@@ -55,10 +55,14 @@ export function runnerOf(argv: string[], cwd: string, depth = 0): { runner: Test
   let at = i + 1;
   if (program === 'node') while (argv[at]?.startsWith('--')) at++;
   if (program === 'node' && argv[at] && !argv[at].startsWith('-')) {
-    // `node [--options] node_modules/vitest/vitest.mjs …`: the script names the runner.
+    // `node [--options] node_modules/vitest/vitest.mjs …`: the package the script is in names the
+    // runner (a folder of the project's own named `tap` or `jest` does not: node --test test/tap/…).
     const script = argv[at].split(/[\\/]/);
-    const known = script.map((w) => RUNNER_NAMES[w.replace(/\.[cm]?js$/, '')]).find((r) => r && r !== 'node');
-    if (known) return { runner: known, name: known };
+    const modules = script.lastIndexOf('node_modules');
+    let pkg = modules >= 0 ? script[modules + 1] : undefined;
+    if (pkg === '.bin') pkg = script[modules + 2]?.replace(/\.(cmd|[cm]?js)$/, '');
+    const known = pkg === 'jest-cli' ? 'jest' : pkg !== undefined ? RUNNER_NAMES[pkg] : undefined;
+    if (known && known !== 'node') return { runner: known, name: known };
   }
   return { runner: RUNNER_NAMES[program] ?? 'unknown', name: program || argv.join(' ') };
 }
