@@ -2,6 +2,7 @@
 import packageJson from '../../package.json';
 import { ConfigError } from '../core/config/index.js';
 import { CommandStartError } from '../core/runner/run-command.js';
+import { RunnerRefusedError } from '../core/runner/runner-support.js';
 import { GlobMatchError } from '../core/config/command.js';
 import { EXIT_NOT_CHECKED, EXIT_OK, EXIT_USAGE, UsageError } from './exit-codes.js';
 import { printWarnings } from './print-config.js';
@@ -70,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`conlens: invalid configuration\n${error.message}\n`);
       return EXIT_USAGE;
     }
-    if (error instanceof CommandStartError || error instanceof GlobMatchError) {
+    if (error instanceof CommandStartError || error instanceof GlobMatchError || error instanceof RunnerRefusedError) {
       process.stderr.write(`conlens: ${error.message}\n`);
       return EXIT_USAGE;
     }

@@ -5,7 +5,7 @@
 // tier (test/slow/runner-cli.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
 import { RUNNER_FIXTURES, withToolTestInConlens, tracePoints, runEntryTraced } from '../helpers/runner-fixtures.ts';
@@ -73,6 +73,32 @@ test('a command that names tests conlens wrote in .conlens/ runs them even when 
     assert.doesNotMatch(output, /No test files found/);
     assert.match(output, /a synthesized test that fails/);
     assert.equal(status, 1, 'the named test fails by design');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the threads pool (Vitest 1's default): each worker thread's trace ends with an end record, and has the forks pool's calls", () => {
+  // Vitest terminates its worker threads, which runs no exit handler in them: vitest-run.ts
+  // writes their end records when Vitest's own process exits, so no trace reads as cut short.
+  const dir = projectCopy(join(FIXTURES, 'account'));
+  try {
+    const configPath = join(dir, 'conlens.config.json');
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { unit: { command: string } };
+    config.unit.command = 'npx vitest run --pool threads test/unit';
+    writeFileSync(configPath, JSON.stringify(config));
+    const traced = conlens(['trace', dir, '--tests', 'unit', '--out', join(dir, '.conlens', 'threads')]);
+    assert.equal(traced.status, 0, traced.stdout + traced.stderr);
+    assert.doesNotMatch(traced.stdout + traced.stderr, /truncated/);
+    const files = readdirSync(join(dir, '.conlens', 'threads')).filter((f) => /^trace-\d+-\d+\.jsonl$/.test(f));
+    assert.ok(files.length > 0, 'no worker thread trace');
+    for (const file of files) {
+      const lines = readFileSync(join(dir, '.conlens', 'threads', file), 'utf8').trimEnd().split('\n');
+      const end = JSON.parse(lines.at(-1)!) as { e: string; events: number };
+      assert.equal(end.e, 'end', file);
+      assert.equal(end.events, lines.length, file);
+    }
+    assert.match(traced.stdout, /5 program points, 51 calls/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

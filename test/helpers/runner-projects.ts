@@ -46,20 +46,22 @@ const TSCONFIG = {
   },
 };
 
-/** Another Jest than the repo's (test/slow/jest-versions.test.ts): its node_modules folder and
- *  major, which decide how ts-jest is configured. */
-export interface OtherJest {
+/** Another version of the runner than the repo's, installed from the registry
+ *  (test/slow/jest-versions.test.ts, runner-versions.test.ts): its node_modules folder and major
+ *  (for Jest, the major decides how ts-jest is configured). */
+export interface OtherInstall {
   nodeModules: string;
   major: number;
 }
 
 /** Writes `examples/<name>[/fixed]` adapted to `runner` into a temporary folder and returns it
  *  (removed by the caller). Its conlens.config.json keeps everything but the two commands. */
-export function runnerProject(example: string, runner: MatrixRunner, fixed = false, jest?: OtherJest): string {
+export function runnerProject(example: string, runner: MatrixRunner, fixed = false, other?: OtherInstall): string {
+  const jest = runner === 'jest' ? other : undefined;
   const source = join(REPO, 'examples', example, ...(fixed ? ['fixed'] : []));
   const dir = mkdtempSync(join(tmpdir(), `conlens-matrix-${runner}-${example}-`));
   cpSync(source, dir, { recursive: true, filter: (p) => !/[\\/](\.conlens|node_modules|fixed)$/.test(p) || p === source });
-  symlinkSync(jest?.nodeModules ?? join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  symlinkSync(other?.nodeModules ?? join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const file of testFiles(join(dir, 'test'))) {
     const text = readFileSync(file, 'utf8');
     const match = NODE_TEST_IMPORT.exec(text);

@@ -97,16 +97,17 @@ test('a Jest outside 27 to 30, or one without the parser where its version keeps
   }
 });
 
-// The refusal reaches the user as the run's reason (run-traced.ts reads the file jest-run writes),
-// not as a failed unit suite or "does include match…". Needs dist/ (npm run build).
+// The refusal reaches the user before the run (runner-support.ts), not as a failed unit suite or
+// "does include match…"; jest-run's own check (the run's reason, run-traced.ts) stays behind it.
+// Needs dist/ (npm run build).
 test('conlens trace on a project with an unsupported Jest says which Jest and what is supported', () => {
   const root = mkdtempSync(join(tmpdir(), 'conlens-jest-resolve-'));
   try {
     const project = fakeJest(root, '26.6.3', 'cli/index.js');
     writeFileSync(join(project, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'npx jest test/unit' } }));
     const result = conlens(['trace', project, '--tests', 'unit']);
-    assert.equal(result.status, 1, result.stdout + result.stderr);
-    assert.match(result.stdout, /no program point was recorded: Jest 26\.6\.3 .* is not supported for traced runs; Concurrency Lens traces Jest 27 to 30/);
+    assert.equal(result.status, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, /unit\.command: Jest 26\.6\.3 .* is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–4/);
     assert.doesNotMatch(result.stdout + result.stderr, /Cannot find module|does "include" match/);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { vitestArgs, wrapVitest } from '../../src/core/runner/vitest.ts';
-import { runnerOf, unhookedRunnerMessage } from '../../src/core/runner/test-runners.ts';
+import { runnerOf } from '../../src/core/runner/test-runners.ts';
+import { unhookedRunnerMessage } from '../../src/core/runner/runner-support.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 
 const traced = { CONLENS_TRACE: '{}' };
@@ -42,10 +43,10 @@ test('only traced runs are wrapped: conlens check runs vitest as configured', ()
 });
 
 test('a runner we cannot hook is named, with what is supported', () => {
-  const cwd = tempProject({ 'package.json': JSON.stringify({ scripts: { test: 'ava --verbose' } }) });
+  const cwd = tempProject({ 'package.json': JSON.stringify({ scripts: { test: 'uvu test' } }) });
   assert.deepEqual(runnerOf(['npx', 'vitest', 'run'], cwd), { runner: 'vitest', name: 'vitest' });
-  assert.deepEqual(runnerOf(['npm', 'test'], cwd), { runner: 'unknown', name: 'ava' });
-  assert.match(unhookedRunnerMessage(['npm', 'test'], cwd) ?? '', /"ava" is not a test runner .* supported: node --test, mocha, vitest/);
+  assert.deepEqual(runnerOf(['npm', 'test'], cwd), { runner: 'unknown', name: 'uvu' });
+  assert.match(unhookedRunnerMessage(['npm', 'test'], cwd) ?? '', /"uvu" is not a test runner .* supported: node --test, Mocha 9–12, Jest 27–30, Vitest 1–4/);
   assert.equal(unhookedRunnerMessage(['node', '--test'], cwd), undefined);
   assert.equal(unhookedRunnerMessage(['npx', 'vitest'], cwd), undefined);
   assert.equal(unhookedRunnerMessage(['./node_modules/.bin/mocha'], cwd), undefined);

@@ -2,7 +2,7 @@
 // plugin appended (runner/vitest.ts puts it in place of the configured command for traced runs).
 // The user's vitest (resolved from the project), their arguments and their vitest.config.* are
 // used as they are; nothing is written to the project.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,9 +31,32 @@ function esmEntry(packageJson: string): string {
   return join(dirname(packageJson), target ?? pkg.module ?? pkg.main ?? 'index.js');
 }
 
+/** Vitest's `threads` pool (Vitest 1's default) runs test files in worker threads of this process
+ *  and terminates them, which runs no exit handler there: each thread's trace is flushed after its
+ *  file (vitest-setup.ts) but has no end record, and read as cut short. When this process exits,
+ *  its threads are gone: the end record of each complete thread trace is written here. */
+function endThreadTraces(runDir: string, code: number): void {
+  const prefix = `trace-${process.pid}-`;
+  let files: string[];
+  try {
+    files = readdirSync(runDir).filter((f) => f.startsWith(prefix) && f.endsWith('.jsonl'));
+  } catch {
+    return;
+  }
+  for (const file of files) {
+    const path = join(runDir, file);
+    const text = readFileSync(path, 'utf8');
+    // A partial last line (cut mid-write) stays: that trace is cut short.
+    if (!text.endsWith('\n') || /"e":"end"[^\n]*\n$/.test(text.slice(-300))) continue;
+    const events = text.split('\n').length - 1;
+    appendFileSync(path, `${JSON.stringify({ e: 'end', events: events + 1, reason: 'exit', code })}\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const settings = readTraceSettings();
   if (!settings) throw new Error('conlens: vitest-run.mjs runs only for traced runs (CONLENS_TRACE is not set)');
+  process.on('exit', (code) => endThreadTraces(settings.runDir, code));
   const fromProject = createRequire(join(cwd, 'package.json'));
   let nodeEntry: string;
   try {

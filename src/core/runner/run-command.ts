@@ -6,7 +6,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCommand, expandCommand } from '../config/command.js';
 import type { CommandSpec } from '../config/config-types.js';
+import { TRACE_ENV } from '../instrument/instrument-config.js';
 import { wrapForRunner } from './test-runners.js';
+import { RunnerRefusedError, runnerRefusal } from './runner-support.js';
+import { withoutTypeScriptLoaders } from './ts-loaders.js';
 import './vitest.js';
 // Registers the Jest wrapper with test-runners.ts.
 import './jest.js';
@@ -66,11 +69,27 @@ function nodeOptionsWith(existing: string | undefined, register: string): string
 export async function runCommand(request: RunRequest): Promise<RunResult> {
   const parsed = parseCommand(request.spec);
   const configured = await expandCommand(parsed, request.cwd, request.label);
+  // A traced run under a runner or version we cannot trace is refused before it starts
+  // (runner-support.ts); plain runs (conlens check) run any.
+  if (request.env?.[TRACE_ENV]) {
+    const refusal = runnerRefusal(configured, request.cwd);
+    if (refusal) throw new RunnerRefusedError(`${request.label}: ${refusal}`);
+  }
   // Jest and Vitest load the code through their own pipelines: started through our wrapper
   // (test-runners.ts), with the user's own arguments.
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
-  const wrapped = wrapForRunner(configured, request.cwd, baseEnv);
-  const argv = wrapped?.argv ?? configured;
+  let baseEnv: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
+  let command = configured;
+  if (request.env?.[TRACE_ENV]) {
+    // Another TypeScript loader would compile our instrumented output again and lose the
+    // positions: traced runs compile with ours alone (ts-loaders.ts).
+    const loaderFree = await withoutTypeScriptLoaders(configured, request.cwd, baseEnv);
+    if (loaderFree) {
+      command = loaderFree.argv;
+      baseEnv = { ...baseEnv, ...loaderFree.env };
+    }
+  }
+  const wrapped = wrapForRunner(command, request.cwd, baseEnv);
+  const argv = wrapped?.argv ?? command;
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...wrapped?.env };
   env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
   // When we are ourselves inside a node:test run, a child `node --test` would think it is nested

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseCommand, CommandSyntaxError } from '../config/command.js';
 
-export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'unknown';
+/** `ava` and `tap` are recognised in order to be refused by name (runner-support.ts). */
+export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap' | 'unknown';
 
 export interface RunnerWrap {
   runner: TestRunner;
@@ -35,7 +36,7 @@ export function registerRunnerWrapper(wrapper: RunnerWrapper, runner?: TestRunne
   if (runner) hooked.add(runner);
 }
 
-const RUNNER_NAMES: Record<string, TestRunner> = { node: 'node', mocha: 'mocha', _mocha: 'mocha', jest: 'jest', vitest: 'vitest' };
+const RUNNER_NAMES: Record<string, TestRunner> = { node: 'node', mocha: 'mocha', _mocha: 'mocha', jest: 'jest', vitest: 'vitest', ava: 'ava', tap: 'tap' };
 
 /** The test runner a configured argv starts, by its program (through npx and `npm test` /
  *  `npm run <script>`), and the word that names it, for messages. */
@@ -54,10 +55,14 @@ export function runnerOf(argv: string[], cwd: string, depth = 0): { runner: Test
   let at = i + 1;
   if (program === 'node') while (argv[at]?.startsWith('--')) at++;
   if (program === 'node' && argv[at] && !argv[at].startsWith('-')) {
-    // `node [--options] node_modules/vitest/vitest.mjs …`: the script names the runner.
+    // `node [--options] node_modules/vitest/vitest.mjs …`: the package the script is in names the
+    // runner (a folder of the project's own named `tap` or `jest` does not: node --test test/tap/…).
     const script = argv[at].split(/[\\/]/);
-    const known = script.map((w) => RUNNER_NAMES[w.replace(/\.[cm]?js$/, '')]).find((r) => r && r !== 'node');
-    if (known) return { runner: known, name: known };
+    const modules = script.lastIndexOf('node_modules');
+    let pkg = modules >= 0 ? script[modules + 1] : undefined;
+    if (pkg === '.bin') pkg = script[modules + 2]?.replace(/\.(cmd|[cm]?js)$/, '');
+    const known = pkg === 'jest-cli' ? 'jest' : pkg !== undefined ? RUNNER_NAMES[pkg] : undefined;
+    if (known && known !== 'node') return { runner: known, name: known };
   }
   return { runner: RUNNER_NAMES[program] ?? 'unknown', name: program || argv.join(' ') };
 }
@@ -84,7 +89,7 @@ export interface RunnerProgram {
 const NPX_FLAGS = new Set(['-y', '--yes', '--no-install', '--no', '--offline', '--prefer-offline', '--quiet', '-q']);
 
 /** The script an `npm test` / `npm run <name> [-- args]` argv runs, with its extra args. */
-function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
+export function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
   if (argv[0] !== 'npm' || argv.length < 2) return undefined;
   const [, verb, ...rest] = argv;
   let name: string | undefined;
@@ -152,15 +157,9 @@ export function wrappedInvocation(runner: TestRunner, invocation: RunnerInvocati
   return { runner, argv: [process.execPath, ...invocation.nodeArgs, entry, ...invocation.args], ...(Object.keys(invocation.env).length ? { env: invocation.env } : {}) };
 }
 
-/** Why a traced run of `argv` recorded nothing when its runner is one we cannot hook (an
- *  unknown runner, or Jest/Vitest without their wrapper); undefined for the runners we hook,
- *  where an empty trace means `include` matches nothing the tests load. */
-export function unhookedRunnerMessage(argv: string[], cwd: string): string | undefined {
-  const { runner, name } = runnerOf(argv, cwd);
-  if (hooked.has(runner)) return undefined;
-  const supported = `supported: ${[...hooked].map((r) => (r === 'node' ? 'node --test' : r)).join(', ')} (directly, through npx, or as a package.json script)`;
-  const what = runner === 'unknown' ? `"${name}" is not a test runner Concurrency Lens can instrument` : `${name} loads the code through its own transform pipeline, which Concurrency Lens does not hook yet`;
-  return `no program point was recorded: ${what}; ${supported}`;
+/** Whether a traced run of `runner` is instrumented: by the loader hook or a registered wrapper. */
+export function isHooked(runner: TestRunner): boolean {
+  return hooked.has(runner);
 }
 
 /** The argv to spawn for a configured argv: a registered wrapper's, else the argv unchanged. */

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import { RUNNER_REFUSED_FILE, TRACE_ENV, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
 import { runCommand, type RunResult } from '../runner/run-command.js';
-import { unhookedRunnerMessage } from '../runner/test-runners.js';
+import { unhookedRunnerMessage } from '../runner/runner-support.js';
 
 export type Suite = 'unit' | 'integration';
 

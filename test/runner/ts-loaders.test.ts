@@ -1,0 +1,52 @@
+// Issue 31 (other loaders): a traced run drops the TypeScript loaders a command names — our loader
+// compiles TypeScript itself and another one stacked on it would compile our output again and
+// lose the positions (runner/ts-loaders.ts). Plain runs are not touched (run-command.ts only asks
+// for traced runs). The traced positions under each loader: test/slow/runner-versions.test.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dropLoaderOptions, withoutTypeScriptLoaders } from '../../src/core/runner/ts-loaders.ts';
+import { tempProject } from '../helpers/temp-project.ts';
+
+test('node and mocha options that load tsx, ts-node or @swc-node/register are dropped, spelled either way; others stay', () => {
+  assert.deepEqual(dropLoaderOptions(['--import', 'tsx/esm', '--test', 'src/test.ts']), { kept: ['--test', 'src/test.ts'], dropped: ['--import tsx/esm'] });
+  assert.deepEqual(dropLoaderOptions(['--loader=ts-node/esm', '-r', 'ts-node/register', '--require=./setup.js', '--import', './other.mjs']), {
+    kept: ['--require=./setup.js', '--import', './other.mjs'],
+    dropped: ['--loader=ts-node/esm', '-r ts-node/register'],
+  });
+  assert.deepEqual(dropLoaderOptions(['--require', '@swc-node/register', 'test']), { kept: ['test'], dropped: ['--require @swc-node/register'] });
+});
+
+test('commands: node, npx mocha and the tsx CLI lose the loader; other programs and commands without one are unchanged', async () => {
+  const cwd = tempProject({ 'package.json': '{}' });
+  const env = { PATH: '/usr/bin' };
+  assert.deepEqual(await withoutTypeScriptLoaders(['node', '--import', 'tsx', '--test', 'a.test.ts'], cwd, env), { argv: ['node', '--test', 'a.test.ts'], env: {}, dropped: ['--import tsx'] });
+  assert.deepEqual((await withoutTypeScriptLoaders(['npx', 'mocha', '-r', 'ts-node/register', 'test'], cwd, env))?.argv, ['npx', 'mocha', 'test']);
+  const tsx = await withoutTypeScriptLoaders(['npx', 'tsx', '--tsconfig', 'tsconfig.test.json', '--test', 'a.test.ts'], cwd, env);
+  assert.deepEqual(tsx?.argv, [process.execPath, '--test', 'a.test.ts']);
+  assert.deepEqual(tsx?.dropped, ['tsx', '--tsconfig tsconfig.test.json']);
+  assert.equal(await withoutTypeScriptLoaders(['npx', 'tsx', 'watch', 'a.ts'], cwd, env), undefined);
+  assert.equal(await withoutTypeScriptLoaders(['node', '--test', 'a.test.ts'], cwd, env), undefined);
+  assert.equal(await withoutTypeScriptLoaders(['npx', 'vitest', 'run'], cwd, env), undefined);
+});
+
+test('NODE_OPTIONS loses the loader too, from the environment or the script', async () => {
+  const cwd = tempProject({ 'package.json': '{}' });
+  const dropped = await withoutTypeScriptLoaders(['node', '--test'], cwd, { NODE_OPTIONS: '--max-old-space-size=4096 --import=tsx' });
+  assert.deepEqual(dropped, { argv: ['node', '--test'], env: { NODE_OPTIONS: '--max-old-space-size=4096' }, dropped: ['NODE_OPTIONS --import=tsx'] });
+});
+
+test('npm scripts that are one plain command run as that command without the loader (globs expanded, -- arguments kept, bins on the PATH)', async () => {
+  const cwd = tempProject({
+    'package.json': JSON.stringify({ scripts: { test: 'node --import tsx/esm --test src/*.test.ts', both: 'tsc && node --import tsx --test', plain: 'node --test', env: 'NODE_OPTIONS="-r ts-node/register" mocha' } }),
+    'src/a.test.ts': '',
+  });
+  const test = await withoutTypeScriptLoaders(['npm', 'test', '--', '--test-only'], cwd, { PATH: '/usr/bin' });
+  assert.deepEqual(test?.argv, ['node', '--test', 'src/a.test.ts', '--test-only']);
+  assert.equal(test?.env.PATH, `${cwd}/node_modules/.bin:/usr/bin`);
+  assert.equal(await withoutTypeScriptLoaders(['npm', 'run', 'both'], cwd, {}), undefined);
+  assert.equal(await withoutTypeScriptLoaders(['npm', 'run', 'plain'], cwd, {}), undefined);
+  const env = await withoutTypeScriptLoaders(['npm', 'run', 'env'], cwd, { PATH: '/usr/bin' });
+  assert.deepEqual(env?.argv, ['mocha']);
+  assert.equal(env?.env.NODE_OPTIONS, '');
+  assert.deepEqual(env?.dropped, ['NODE_OPTIONS -r ts-node/register']);
+});
