@@ -11,6 +11,7 @@ import { atomicBlocks } from './atomic-blocks.js';
 import { phaseOne, targetOf, type AssetFuzzerPlan, type SerializabilityOutcome } from './assetfuzzer.js';
 import { shardRunIndexes, type Shard } from './shard.js';
 import { fuzzScope, fuzzVerdict, type NotChecked, type Outcome, type RunChecked } from './outcome.js';
+import { branches, scheduleId, statementOf, type Schedule, type SystematicSummary } from './systematic.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -32,6 +33,11 @@ export interface FuzzOptions {
   onRun?: (outcome: FuzzRunOutcome) => void;
   /** Run only this shard's seeds (shard.ts); the others belong to other machines. */
   shard?: Shard;
+  /** systematic: the preemption bound (default 2), and whether the reduction prunes (default). */
+  preemptions?: number;
+  reduce?: boolean;
+  /** Start no run once one failed (benchmarks: schedules to the first failure). */
+  untilFirst?: boolean;
 }
 
 export interface FuzzRunOutcome {
@@ -51,6 +57,8 @@ export interface FuzzRunOutcome {
   realised?: boolean;
   /** What the run exercised at all: absent in shards of older versions. */
   checked?: RunChecked;
+  /** systematic: the schedule's preemptions. */
+  preemptions?: number;
 }
 
 export interface FuzzResult {
@@ -74,6 +82,8 @@ export interface FuzzResult {
   /** checked, finding or not-checked (outcome.ts), with what was not checked and why. */
   outcome?: Outcome;
   notChecked?: NotChecked;
+  /** systematic: how far the preemption-bounded search got — its bounded guarantee. */
+  systematic?: SystematicSummary;
 }
 
 export interface AssetFuzzerSummary {
@@ -111,12 +121,13 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   const blocks = options.strategy === 'atomfuzzer' ? atomicBlocks(loaded) : undefined;
   // 001 phase I: one plain traced run, its potential violations; each run of phase II aims at one.
   const plan = options.strategy === 'assetfuzzer' ? await phaseOne(loaded, { signal: options.signal, ...(options.out ? { out: join(options.out, 'assetfuzzer-phase-1') } : {}) }) : undefined;
-  const one = async (index: number) => {
+  const one = async (index: number, systematic?: Schedule) => {
     const seed = options.seed + index;
     const target = plan ? targetOf(plan, seed) : undefined;
     const schedule: ScheduleSettings = {
       strategy: options.strategy,
       seed,
+      ...(systematic ? { replay: systematic.prefix } : {}),
       ...(target ? { targets: [target] } : {}),
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
       ...(blocks ? { atomic: blocks.names, entries: blocks.entries } : {}),
@@ -135,6 +146,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       checked: analysis.checked,
     };
     if (analysis.message) outcome.message = analysis.message;
+    if (systematic) outcome.preemptions = systematic.preemptions;
     if (blocks) outcome.atom = analysis.atom;
     if (target) {
       outcome.target = target.id;
@@ -147,8 +159,15 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     }
     outcomes[index] = outcome;
     options.onRun?.(outcome);
+    return analysis;
   };
-  const indexes = shardRunIndexes(options.seed, options.runs, options.shard);
+  const stop = () => options.signal?.aborted || (options.untilFirst === true && violations.some(Boolean));
+  let systematic: SystematicSummary | undefined;
+  if (options.strategy === 'systematic') {
+    if (options.shard) throw new Error('the systematic strategy cannot be sharded: each schedule depends on the runs before it');
+    systematic = await searchSystematic(options, one, stop);
+  }
+  const indexes = systematic ? [] : shardRunIndexes(options.seed, options.runs, options.shard);
   let next = 0;
   // PCT spreads its change points over the expected number of steps: measured by the first run
   // (seed S). A shard that does not own seed S runs it anyway to measure, without counting it, so
@@ -164,7 +183,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     }
   }
   const worker = async () => {
-    while (next < indexes.length && !options.signal?.aborted) await one(indexes[next++]);
+    while (next < indexes.length && !stop()) await one(indexes[next++]);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, indexes.length)) }, worker));
   const done = outcomes.filter(Boolean);
@@ -182,6 +201,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     ...(options.shard ? { shard: options.shard } : {}),
     firstViolation: violations.find(Boolean),
     ...(plan ? { assetfuzzer: summarize(plan, done) } : {}),
+    ...(systematic ? { systematic } : {}),
     ...(blocks ? {
       atomfuzzer: {
         blocks: blocks.sources,
@@ -191,6 +211,60 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     } : {}),
     ...fuzzVerdict(done, fuzzScope(loaded)),
   };
+}
+
+/** The preemption-bounded search (systematic.ts): the schedules with 0, 1, … preemptions, level by
+ *  level, each level's schedules `jobs` at a time, until the bound is exhausted or the run budget
+ *  (`runs`) is spent. */
+async function searchSystematic(
+  options: FuzzOptions,
+  one: (index: number, schedule: Schedule) => Promise<RunAnalysis>,
+  stop: () => boolean,
+): Promise<SystematicSummary> {
+  const bound = options.preemptions ?? 2;
+  const seen = new Set<string>();
+  let level: Schedule[] = [{ prefix: {}, preemptions: 0 }];
+  seen.add(scheduleId(level[0]));
+  const byPreemptions: number[] = [];
+  let exhausted: number | null = null;
+  let pruned = 0;
+  let used = 0;
+  let left = 0;
+  let failure: SystematicSummary['failure'];
+  for (let k = 0; k <= bound && level.length; k++) {
+    const nextLevel: Schedule[] = [];
+    byPreemptions[k] = 0;
+    let at = 0;
+    const worker = async () => {
+      while (at < level.length && used < options.runs && !stop()) {
+        const schedule = level[at++];
+        const index = used++;
+        const analysis = await one(index, schedule);
+        byPreemptions[k]++;
+        if (analysis.outcome !== 'pass' && (!failure || index + 1 < failure.run)) failure = { run: index + 1, preemptions: k };
+        // Past the bound too: only to know whether schedules with more preemptions exist.
+        const found = branches(schedule, analysis.explored ?? {}, options.reduce ?? true);
+        pruned += found.pruned;
+        for (const child of found.schedules) {
+          const id = scheduleId(child);
+          if (!seen.has(id)) {
+            seen.add(id);
+            nextLevel.push(child);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, level.length)) }, worker));
+    if (at < level.length || byPreemptions[k] < level.length) {
+      left = level.length - byPreemptions[k];
+      break;
+    }
+    exhausted = k;
+    level = nextLevel;
+  }
+  const complete = exhausted !== null && level.length === 0 && left === 0;
+  const summary = { bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}) };
+  return { ...summary, statement: statementOf(summary) };
 }
 
 function summarize(plan: AssetFuzzerPlan, outcomes: FuzzRunOutcome[]): AssetFuzzerSummary {

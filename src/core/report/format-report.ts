@@ -14,7 +14,8 @@ export function formatReport(report: Report, options: { invariantsPerPosition?: 
   const lines: string[] = [];
   const each = report.tests ? report.runs / report.tests : report.runs;
   const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
-  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
+  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}` +
+    (report.exploration ? `\nsystematic: ${report.exploration.statement}` : '');
   // Issue 29: what was not checked comes first, and a rank that ran nothing shows no table.
   if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
   if (report.outcome === 'not-checked' && report.positions.length === 0 && report.violations.length === 0) {
