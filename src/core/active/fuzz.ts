@@ -11,7 +11,7 @@ import { atomicBlocks } from './atomic-blocks.js';
 import { phaseOne, targetOf, type AssetFuzzerPlan, type SerializabilityOutcome } from './assetfuzzer.js';
 import { shardRunIndexes, type Shard } from './shard.js';
 import { fuzzScope, fuzzVerdict, type NotChecked, type Outcome, type RunChecked } from './outcome.js';
-import { branches, scheduleId, statementOf, type Schedule, type SystematicSummary } from './systematic.js';
+import { searchSchedules, type Schedule, type SystematicSummary } from './systematic.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -165,7 +165,10 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   let systematic: SystematicSummary | undefined;
   if (options.strategy === 'systematic') {
     if (options.shard) throw new Error('the systematic strategy cannot be sharded: each schedule depends on the runs before it');
-    systematic = await searchSystematic(options, one, stop);
+    systematic = await searchSchedules({ runs: options.runs, bound: options.preemptions ?? 2, jobs: options.jobs ?? 1, reduce: options.reduce ?? true, stop }, async (index, schedule) => {
+      const analysis = await one(index, schedule);
+      return { failed: analysis.outcome !== 'pass', explored: analysis.explored ?? {} };
+    });
   }
   const indexes = systematic ? [] : shardRunIndexes(options.seed, options.runs, options.shard);
   let next = 0;
@@ -211,60 +214,6 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     } : {}),
     ...fuzzVerdict(done, fuzzScope(loaded)),
   };
-}
-
-/** The preemption-bounded search (systematic.ts): the schedules with 0, 1, … preemptions, level by
- *  level, each level's schedules `jobs` at a time, until the bound is exhausted or the run budget
- *  (`runs`) is spent. */
-async function searchSystematic(
-  options: FuzzOptions,
-  one: (index: number, schedule: Schedule) => Promise<RunAnalysis>,
-  stop: () => boolean,
-): Promise<SystematicSummary> {
-  const bound = options.preemptions ?? 2;
-  const seen = new Set<string>();
-  let level: Schedule[] = [{ prefix: {}, preemptions: 0 }];
-  seen.add(scheduleId(level[0]));
-  const byPreemptions: number[] = [];
-  let exhausted: number | null = null;
-  let pruned = 0;
-  let used = 0;
-  let left = 0;
-  let failure: SystematicSummary['failure'];
-  for (let k = 0; k <= bound && level.length; k++) {
-    const nextLevel: Schedule[] = [];
-    byPreemptions[k] = 0;
-    let at = 0;
-    const worker = async () => {
-      while (at < level.length && used < options.runs && !stop()) {
-        const schedule = level[at++];
-        const index = used++;
-        const analysis = await one(index, schedule);
-        byPreemptions[k]++;
-        if (analysis.outcome !== 'pass' && (!failure || index + 1 < failure.run)) failure = { run: index + 1, preemptions: k };
-        // Past the bound too: only to know whether schedules with more preemptions exist.
-        const found = branches(schedule, analysis.explored ?? {}, options.reduce ?? true);
-        pruned += found.pruned;
-        for (const child of found.schedules) {
-          const id = scheduleId(child);
-          if (!seen.has(id)) {
-            seen.add(id);
-            nextLevel.push(child);
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, level.length)) }, worker));
-    if (at < level.length || byPreemptions[k] < level.length) {
-      left = level.length - byPreemptions[k];
-      break;
-    }
-    exhausted = k;
-    level = nextLevel;
-  }
-  const complete = exhausted !== null && level.length === 0 && left === 0;
-  const summary = { bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}) };
-  return { ...summary, statement: statementOf(summary) };
 }
 
 function summarize(plan: AssetFuzzerPlan, outcomes: FuzzRunOutcome[]): AssetFuzzerSummary {

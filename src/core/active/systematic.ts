@@ -90,16 +90,85 @@ export interface SystematicSummary {
   statement: string;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
   const total = s.byPreemptions.reduce((a, b) => a + b, 0);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (s.failure) {
-    const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${s.failure.preemptions - 1} preemption${s.failure.preemptions === 1 ? '' : 's'} before it passed`;
+    const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
     return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
   }
   if (s.complete) return `explored every schedule (${total}, none needing more than ${Math.max(0, s.byPreemptions.length - 1)} preemptions): no failure`;
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
-  const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${total - (s.byPreemptions[next] ?? 0)} schedules): no failure`;
+  const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')}): no failure`;
   if (s.exhausted !== null && s.exhausted >= s.bound) return done;
   return `${done}; the run budget ran out before the bound of ${next} was exhausted (${s.byPreemptions[next] ?? 0} of ${(s.byPreemptions[next] ?? 0) + s.left} schedules with ${plural(next, 'preemption')} run)`;
+}
+
+export interface SearchOptions {
+  /** The run budget. */
+  runs: number;
+  /** The preemption bound. */
+  bound: number;
+  /** Runs at a time (within one level: a level's schedules come from the level before). */
+  jobs: number;
+  reduce: boolean;
+  /** Start no further run (aborted, or a benchmark's first failure). */
+  stop?: () => boolean;
+}
+
+/** What one run of a schedule showed. */
+export interface ScheduleRun {
+  failed: boolean;
+  /** Its steps per process (violation.ts analyzeRun). */
+  explored: Record<string, ExploredStep[]>;
+}
+
+/** The search: the schedules with 0, 1, … preemptions, level by level, until the bound is
+ *  exhausted or the run budget is spent. `run(index, schedule)` runs one (index: from 0, in the
+ *  order started). */
+export async function searchSchedules(options: SearchOptions, run: (index: number, schedule: Schedule) => Promise<ScheduleRun>): Promise<SystematicSummary> {
+  const seen = new Set<string>();
+  let level: Schedule[] = [{ prefix: {}, preemptions: 0 }];
+  seen.add(scheduleId(level[0]));
+  const byPreemptions: number[] = [];
+  let exhausted: number | null = null;
+  let pruned = 0;
+  let used = 0;
+  let left = 0;
+  let failure: SystematicSummary['failure'];
+  for (let k = 0; k <= options.bound && level.length; k++) {
+    const nextLevel: Schedule[] = [];
+    byPreemptions[k] = 0;
+    let at = 0;
+    const worker = async () => {
+      while (at < level.length && used < options.runs && !options.stop?.()) {
+        const schedule = level[at++];
+        const index = used++;
+        const result = await run(index, schedule);
+        byPreemptions[k]++;
+        if (result.failed && (!failure || index + 1 < failure.run)) failure = { run: index + 1, preemptions: k };
+        // Past the bound too: only to know whether schedules with more preemptions exist.
+        const found = branches(schedule, result.explored, options.reduce);
+        pruned += found.pruned;
+        for (const child of found.schedules) {
+          const id = scheduleId(child);
+          if (!seen.has(id)) {
+            seen.add(id);
+            nextLevel.push(child);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, level.length)) }, worker));
+    if (byPreemptions[k] < level.length) {
+      left = level.length - byPreemptions[k];
+      break;
+    }
+    exhausted = k;
+    level = nextLevel;
+  }
+  const complete = exhausted !== null && left === 0 && level.length === 0;
+  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}) };
+  return { ...summary, statement: statementOf(summary) };
 }
