@@ -118,7 +118,7 @@ function writeJson(result: unknown, json: string | boolean | undefined, toStdout
 export const fuzzCommand: Subcommand = {
   name: 'fuzz',
   summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
-  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--depth D] [--preemptions K] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
+  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--depth D] [--preemptions K] [--stop-at-first] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
 scheduler: one task runs at a time between scheduling points (awaits, yields
@@ -199,6 +199,7 @@ Options:
   --jobs J        runs in parallel (default 1)
   --depth D       PCT bug depth (default 3)
   --preemptions K systematic: the preemption bound (default 2)
+  --stop-at-first start no run once one failed (runs to the first failure)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --shard K/M     run only shard K of M: the seeds s with s mod M = K − 1, one
                   machine of a CI job matrix each; the result goes to
@@ -222,6 +223,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     jobs: { type: 'string' },
     depth: { type: 'string' },
     preemptions: { type: 'string' },
+    'stop-at-first': { type: 'boolean' },
     'stall-ms': { type: 'string' },
     shard: { type: 'string' },
     json: { type: 'string' },
@@ -260,6 +262,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
         stallMs,
         shard,
         ...(preemptions !== undefined ? { preemptions } : {}),
+        ...(values['stop-at-first'] === true ? { untilFirst: true } : {}),
         onRun: (o) => log(runLine(o)),
       });
     } catch (error) {
@@ -363,6 +366,7 @@ Options:
   --strategy S    random, pct or atomfuzzer
   --depth D       PCT bug depth (default 3)
   --preemptions K systematic: the preemption bound (default 2)
+  --stop-at-first start no run once one failed (runs to the first failure)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --json FILE     also write the result as JSON ("-" for standard output)
   --config FILE   use this configuration file instead of looking in dir
