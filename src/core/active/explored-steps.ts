@@ -14,12 +14,26 @@ export interface ExploredStep {
   writes: string[];
 }
 
+/** The outside world as one location: files, directories and ports change under a step without
+ *  a recorded access of it — an I/O completion (a callback Node runs: its key starts with `c`)
+ *  means the system did something (a port bound or freed, a file written), and what a step that
+ *  touches a resource sees depends on whether that happened first. So every callback step and
+ *  every step that touches a resource (object 0) writes it: I/O is never reordered as
+ *  independent (coarse, never unsound). */
+export const WORLD = 'world';
+
+/** A step as the sched event names it, before its accesses. */
+export function stepOf(key: string, candidates?: string[]): ExploredStep {
+  return { key, ...(candidates ? { candidates } : {}), reads: [], writes: key.startsWith('c') ? [WORLD] : [] };
+}
+
 /** Adds one recorded access to the step. A collection's element key is left out: two accesses of
  *  one collection always count as the same location (coarser than needed, never unsound). */
 export function accessOf(step: ExploredStep, event: FieldEvent | LockEvent): void {
   if (event.e === 'lk') return add(step.writes, `lock:${event.lock}`);
   const location = `${event.obj}|${event.k}`;
   add(event.e === 'rd' ? step.reads : step.writes, location);
+  if (event.obj === 0) add(step.writes, WORLD);
 }
 
 function add(list: string[], location: string): void {

@@ -13,7 +13,7 @@ import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from
 import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
-import { accessOf, type ExploredStep } from './explored-steps.js';
+import { accessOf, stepOf, type ExploredStep } from './explored-steps.js';
 import { noTestsRan } from '../runner/test-count.js';
 import { eventText, resourceOf } from '../trace/resource-keys.js';
 
@@ -225,10 +225,9 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'sched':
         decisions.push(event.k);
-        if (event.ks) explored ??= decisions.slice(0, -1).map((key) => ({ key, reads: [], writes: [] }));
+        if (event.ks) explored ??= decisions.slice(0, -1).map((key) => stepOf(key));
         if (explored) {
-          step = { key: event.k, reads: [], writes: [] };
-          if (event.ks) step.candidates = event.ks;
+          step = stepOf(event.k, event.ks);
           explored.push(step);
         }
         keep(event);
@@ -654,7 +653,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   let explored: Record<string, ExploredStep[]> | undefined;
   if (strategy === 'systematic') {
     explored = {};
-    for (const trace of traces) if (trace.decisions.length) explored[trace.key] = trace.explored ?? trace.decisions.map((key) => ({ key, reads: [], writes: [] }));
+    for (const trace of traces) if (trace.decisions.length) explored[trace.key] = trace.explored ?? trace.decisions.map((key) => stepOf(key));
   }
   if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked, ...(explored ? { explored } : {}) };
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
