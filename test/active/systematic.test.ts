@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { branches, movesAcrossDependent, searchSchedules, type Schedule } from '../../src/core/active/systematic.ts';
-import type { ExploredStep } from '../../src/core/active/explored-steps.ts';
+import { accessOf, dependent, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
 
 type Step = { reads?: string[]; writes?: string[] };
 
@@ -118,4 +118,23 @@ test('branches: the exact schedules a run adds, after its forced prefix only', (
 test('an alternative that never ran later in the run is always branched', () => {
   const steps: ExploredStep[] = [{ key: 'a1', candidates: ['a1', 'b1'], reads: [], writes: [] }];
   assert.equal(movesAcrossDependent(steps, 0, 'b1'), true);
+});
+
+test('the outside world: an I/O completion is dependent on every step that touches a resource', () => {
+  // c1.0@5 (a callback: Node ran it when its I/O completed) touches nothing recorded, yet a step
+  // that listens on a port sees whether the port was freed first.
+  const callback = stepOf('c1.0@5');
+  const listen = stepOf('3@9');
+  accessOf(listen, { e: 'wr', a: 3, s: 9, obj: 0, k: 'port:8080' });
+  const field = stepOf('4@2');
+  accessOf(field, { e: 'wr', a: 4, s: 2, obj: 7, k: 'count' });
+  assert.equal(dependent(callback, listen), true);
+  assert.equal(dependent(callback, field), false);
+  assert.equal(dependent(listen, field), false);
+  // Collections: one location whatever the element key (coarse, never unsound).
+  const a = stepOf('5@1');
+  accessOf(a, { e: 'wr', a: 5, s: 1, obj: 9, k: '[]', ek: 'x' });
+  const b = stepOf('6@1');
+  accessOf(b, { e: 'rd', a: 6, s: 1, obj: 9, k: '[]', ek: 'y' });
+  assert.equal(dependent(a, b), true);
 });
