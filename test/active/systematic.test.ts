@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { branches, movesAcrossDependent, searchSchedules, type Schedule } from '../../src/core/active/systematic.ts';
+import { SystematicStrategy } from '../../src/core/runtime/strategies/index.ts';
 import { accessOf, dependent, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
 
 type Step = { reads?: string[]; writes?: string[] };
@@ -137,4 +138,17 @@ test('the outside world: an I/O completion is dependent on every step that touch
   const b = stepOf('6@1');
   accessOf(b, { e: 'rd', a: 6, s: 1, obj: 9, k: '[]', ek: 'y' });
   assert.equal(dependent(a, b), true);
+});
+
+test('one systematic run: the forced prefix by key, then Node\'s own choice (candidate 0)', () => {
+  const strategy = new SystematicStrategy(['7@3']);
+  const candidates = [{ seq: 1, key: '5@3', activation: 5, site: 3, task: 5 }, { seq: 2, key: '7@3', activation: 7, site: 3, task: 7 }];
+  assert.equal(strategy.choose(candidates, 1), 1);
+  assert.equal(strategy.expects(1), '7@3');
+  assert.equal(strategy.choose(candidates, 2), 0);
+  assert.equal(strategy.expects(2), undefined);
+  assert.equal(strategy.recordsCandidates, true);
+  // A prefix that names a continuation that is not there cannot be followed: the scheduler marks
+  // the decision diverged.
+  assert.equal(new SystematicStrategy(['9@9']).choose(candidates, 1), undefined);
 });
