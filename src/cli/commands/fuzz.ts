@@ -15,8 +15,16 @@ import { storyInWords } from '../../core/report/plain-words.js';
 
 function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
   if (value === undefined) return 'random';
-  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer' && value !== 'assetfuzzer') throw new UsageError('--strategy must be random, pct, atomfuzzer or assetfuzzer', command);
+  if (command === 'replay' && value === 'systematic') throw new UsageError('a systematic schedule replays from its violation.json (conlens replay <violation.json>), not from a seed', command);
+  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer' && value !== 'assetfuzzer' && value !== 'systematic') throw new UsageError('--strategy must be random, pct, atomfuzzer, assetfuzzer or systematic', command);
   return value;
+}
+
+function preemptionBound(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(n) || n < 0 || n > 10) throw new UsageError(`--preemptions must be a whole number from 0 to 10, got "${String(value)}"`, 'fuzz');
+  return n;
 }
 
 function seedOf(value: string | boolean | undefined, command: string): number | undefined {
@@ -55,7 +63,7 @@ function printViolation(violation: Violation, log: (line: string) => void, expla
 /** A run's line: its seed, outcome, steps, (duration), and what it did not exercise. */
 function runLine(o: FuzzRunOutcome, duration = true, explain = false): string {
   const nothing = o.checked?.processes === 0 ? '  [called no instrumented function]' : o.checked?.noTests ? `  [no test ran: ${o.checked.noTests}]` : '';
-  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
+  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.preemptions !== undefined ? `  ${o.preemptions} preemption${o.preemptions === 1 ? '' : 's'}` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
 }
 
 function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined, explain = false): void {
@@ -93,6 +101,11 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
   }
   if (explain) log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
   else log(`${result.violations} of ${result.runs} run(s) failed${kinds ? ` — ${kinds}` : ''}`);
+  if (result.systematic) {
+    const s = result.systematic;
+    log(`${explain ? 'systematic: ' : ''}${s.statement}`);
+    if (explain) log(`  schedules by preemptions: ${s.byPreemptions.map((n, k) => `${k}: ${n}`).join(', ')}; ${s.pruned} alternative(s) left out as independent of the steps they would pass (reduction)`);
+  }
   if (result.firstViolation) {
     log('');
     log('first violation:');
@@ -112,7 +125,7 @@ function writeJson(result: unknown, json: string | boolean | undefined, toStdout
 export const fuzzCommand: Subcommand = {
   name: 'fuzz',
   summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
-  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer|assetfuzzer] [--runs N] [--seed S] [--jobs J] [--depth D] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
+  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--depth D] [--preemptions K] [--stop-at-first] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
 scheduler: one task runs at a time between scheduling points (awaits, yields
@@ -162,6 +175,19 @@ Strategies:
            point (once it released the locks the other task needs) until the
            other task made its accesses. A realised violation that fails is a
            bug; one that passes is reported as harmless.
+  systematic
+           Preemption bounding (CHESS): every schedule with 0, then 1, then
+           up to K (--preemptions, default 2) preemptions, one run each, until
+           the bound is exhausted or the --runs budget is spent. A preemption
+           is running another ready continuation or callback than the one a
+           plain Node run takes next (the one parked first); each run follows
+           a recorded prefix of choices, then Node's own. A run branches only
+           where the alternative's step touches a location (field, variable,
+           collection, file, port, lock) one of the steps it would move ahead
+           of touches, one of them writing (partial-order reduction). Prints
+           the bounded guarantee: "explored every schedule with ≤ k
+           preemptions: no failure", or which bound the budget did not
+           exhaust. Not with --shard.
 
 Scheduling points: every await, async generator yield and for await iteration
 in the instrumented files ("include"), every lock request, and every await in
@@ -182,6 +208,8 @@ Options:
   --seed S        the first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --depth D       PCT bug depth (default 3)
+  --preemptions K systematic: the preemption bound (default 2)
+  --stop-at-first start no run once one failed (runs to the first failure)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --shard K/M     run only shard K of M: the seeds s with s mod M = K − 1, one
                   machine of a CI job matrix each; the result goes to
@@ -206,6 +234,8 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     seed: { type: 'string' },
     jobs: { type: 'string' },
     depth: { type: 'string' },
+    preemptions: { type: 'string' },
+    'stop-at-first': { type: 'boolean' },
     'stall-ms': { type: 'string' },
     shard: { type: 'string' },
     json: { type: 'string' },
@@ -215,6 +245,8 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
   },
   async run(values, positionals) {
     const strategy = strategyOf(values.strategy, 'fuzz');
+    if (strategy === 'systematic' && values.shard !== undefined) throw new UsageError('--shard cannot split a systematic search (each schedule comes from the runs before it): use --strategy random or pct to shard', 'fuzz');
+    const preemptions = preemptionBound(values.preemptions);
     let shard: Shard | undefined;
     if (values.shard !== undefined) {
       try {
@@ -232,7 +264,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     const runs = positiveInteger(values.runs, '--runs', 'fuzz') ?? loaded.config.integration?.runs ?? 20;
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
-    log(`${loaded.root}: ${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}${shard ? `; shard ${shard.index}/${shard.count}: the seeds s with s mod ${shard.count} = ${shard.index - 1}` : ''}`);
+    log(`${loaded.root}: ${strategy === 'systematic' ? `up to ${runs} schedule(s), strategy systematic, ≤ ${preemptions ?? 2} preemptions` : `${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}`}${shard ? `; shard ${shard.index}/${shard.count}: the seeds s with s mod ${shard.count} = ${shard.index - 1}` : ''}`);
     let result;
     try {
       result = await fuzz(loaded, {
@@ -243,6 +275,8 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
         depth,
         stallMs,
         shard,
+        ...(preemptions !== undefined ? { preemptions } : {}),
+        ...(values['stop-at-first'] === true ? { untilFirst: true } : {}),
         onRun: (o) => log(runLine(o, true, values.explain === true)),
       });
     } catch (error) {
@@ -347,6 +381,8 @@ Options:
   --seed S        the seed to run again (with --strategy)
   --strategy S    random, pct or atomfuzzer
   --depth D       PCT bug depth (default 3)
+  --preemptions K systematic: the preemption bound (default 2)
+  --stop-at-first start no run once one failed (runs to the first failure)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --explain       also the papers' terms: 001 Table 1 rows, ATOMFUZZER's
                   warnings and errors, detection rate (the JSON has them always)

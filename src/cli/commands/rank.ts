@@ -16,7 +16,7 @@ import { positiveInteger, testsNamed, type Subcommand } from '../subcommand.js';
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer|assetfuzzer] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -35,7 +35,9 @@ or not-checked.
 
 Options:
   --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct,
-                  atomfuzzer (003 Alg. 2) or assetfuzzer (001 phases I + II)
+                  atomfuzzer (003 Alg. 2), assetfuzzer (001 phases I + II)
+                  or systematic (every schedule with ≤ 2 preemptions, up to
+                  N runs; the report says which bound it exhausted)
   --runs N        integration runs (default: integration.runs from the config)
   --test PATTERN  run only the integration tests whose name matches PATTERN
                   (the runner's own filter: node --test-name-pattern, jest -t,
@@ -97,7 +99,7 @@ ranking goes on.`,
   options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' }, test: { type: 'string' } },
   async run(values, positionals) {
     const strategy = (values.strategy as string | undefined) ?? 'random';
-    if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer' && strategy !== 'assetfuzzer') throw new UsageError('--strategy must be random, pct, atomfuzzer or assetfuzzer', 'rank');
+    if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer' && strategy !== 'assetfuzzer' && strategy !== 'systematic') throw new UsageError('--strategy must be random, pct, atomfuzzer, assetfuzzer or systematic', 'rank');
     const seedText = values.seed as string | undefined;
     const seed = seedText === undefined ? 1 : Number(seedText);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${seedText}"`, 'rank');
@@ -111,6 +113,7 @@ ranking goes on.`,
     const progress = (values.progress as string | undefined) ?? 'text';
     if (progress !== 'text' && progress !== 'json') throw new UsageError(`--progress must be text or json, got "${progress}"`, 'rank');
     if (values.shard !== undefined) {
+      if (strategy === 'systematic') throw new UsageError('--shard cannot split a systematic search (each schedule comes from the runs before it): use --strategy random or pct to shard', 'rank');
       let shard: Shard;
       try {
         shard = parseShard(String(values.shard));

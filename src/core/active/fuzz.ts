@@ -11,6 +11,7 @@ import { atomicBlocks } from './atomic-blocks.js';
 import { phaseOne, targetOf, type AssetFuzzerPlan, type SerializabilityOutcome } from './assetfuzzer.js';
 import { shardRunIndexes, type Shard } from './shard.js';
 import { fuzzScope, fuzzVerdict, type NotChecked, type Outcome, type RunChecked } from './outcome.js';
+import { searchSchedules, type Schedule, type SystematicSummary } from './systematic.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
 export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
@@ -32,6 +33,11 @@ export interface FuzzOptions {
   onRun?: (outcome: FuzzRunOutcome) => void;
   /** Run only this shard's seeds (shard.ts); the others belong to other machines. */
   shard?: Shard;
+  /** systematic: the preemption bound (default 2), and whether the reduction prunes (default). */
+  preemptions?: number;
+  reduce?: boolean;
+  /** Start no run once one failed (benchmarks: schedules to the first failure). */
+  untilFirst?: boolean;
 }
 
 export interface FuzzRunOutcome {
@@ -51,6 +57,8 @@ export interface FuzzRunOutcome {
   realised?: boolean;
   /** What the run exercised at all: absent in shards of older versions. */
   checked?: RunChecked;
+  /** systematic: the schedule's preemptions. */
+  preemptions?: number;
 }
 
 export interface FuzzResult {
@@ -74,6 +82,8 @@ export interface FuzzResult {
   /** checked, finding or not-checked (outcome.ts), with what was not checked and why. */
   outcome?: Outcome;
   notChecked?: NotChecked;
+  /** systematic: how far the preemption-bounded search got — its bounded guarantee. */
+  systematic?: SystematicSummary;
 }
 
 export interface AssetFuzzerSummary {
@@ -111,12 +121,13 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   const blocks = options.strategy === 'atomfuzzer' ? atomicBlocks(loaded) : undefined;
   // 001 phase I: one plain traced run, its potential violations; each run of phase II aims at one.
   const plan = options.strategy === 'assetfuzzer' ? await phaseOne(loaded, { signal: options.signal, ...(options.out ? { out: join(options.out, 'assetfuzzer-phase-1') } : {}) }) : undefined;
-  const one = async (index: number) => {
+  const one = async (index: number, systematic?: Schedule) => {
     const seed = options.seed + index;
     const target = plan ? targetOf(plan, seed) : undefined;
     const schedule: ScheduleSettings = {
       strategy: options.strategy,
       seed,
+      ...(systematic ? { replay: systematic.prefix } : {}),
       ...(target ? { targets: [target] } : {}),
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
       ...(blocks ? { atomic: blocks.names, entries: blocks.entries } : {}),
@@ -135,6 +146,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       checked: analysis.checked,
     };
     if (analysis.message) outcome.message = analysis.message;
+    if (systematic) outcome.preemptions = systematic.preemptions;
     if (blocks) outcome.atom = analysis.atom;
     if (target) {
       outcome.target = target.id;
@@ -147,8 +159,18 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     }
     outcomes[index] = outcome;
     options.onRun?.(outcome);
+    return analysis;
   };
-  const indexes = shardRunIndexes(options.seed, options.runs, options.shard);
+  const stop = () => options.signal?.aborted || (options.untilFirst === true && violations.some(Boolean));
+  let systematic: SystematicSummary | undefined;
+  if (options.strategy === 'systematic') {
+    if (options.shard) throw new Error('the systematic strategy cannot be sharded: each schedule depends on the runs before it');
+    systematic = await searchSchedules({ runs: options.runs, bound: options.preemptions ?? 2, jobs: options.jobs ?? 1, reduce: options.reduce ?? true, stop }, async (index, schedule) => {
+      const analysis = await one(index, schedule);
+      return { failed: analysis.outcome !== 'pass', explored: analysis.explored ?? {} };
+    });
+  }
+  const indexes = systematic ? [] : shardRunIndexes(options.seed, options.runs, options.shard);
   let next = 0;
   // PCT spreads its change points over the expected number of steps: measured by the first run
   // (seed S). A shard that does not own seed S runs it anyway to measure, without counting it, so
@@ -164,7 +186,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     }
   }
   const worker = async () => {
-    while (next < indexes.length && !options.signal?.aborted) await one(indexes[next++]);
+    while (next < indexes.length && !stop()) await one(indexes[next++]);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, indexes.length)) }, worker));
   const done = outcomes.filter(Boolean);
@@ -182,6 +204,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     ...(options.shard ? { shard: options.shard } : {}),
     firstViolation: violations.find(Boolean),
     ...(plan ? { assetfuzzer: summarize(plan, done) } : {}),
+    ...(systematic ? { systematic } : {}),
     ...(blocks ? {
       atomfuzzer: {
         blocks: blocks.sources,

@@ -6,3 +6,5 @@ export * from './outcome.js';
 export * from './assetfuzzer.js';
 export * from './access-patterns.js';
 export { hybridAnalysis, type PotentialViolation, type RpoetEvent } from './hybrid-analysis.js';
+export * from './systematic.js';
+export * from './explored-steps.js';

@@ -14,6 +14,7 @@ import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from
 import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
+import { accessOf, stepOf, type ExploredStep } from './explored-steps.js';
 import { noTestsRan } from '../runner/test-count.js';
 import { eventText, resourceOf } from '../trace/resource-keys.js';
 
@@ -147,6 +148,9 @@ export interface RunAnalysis {
   realised: string[];
   /** What the run exercised at all (outcome.ts). */
   checked: RunChecked;
+  /** systematic: each process's steps — the candidates and the accesses of every step — for the
+   *  search's next branches (active/systematic.ts). */
+  explored?: Record<string, ExploredStep[]>;
 }
 
 /** How many steps a report keeps (the last ones: where the failure is). */
@@ -169,6 +173,8 @@ interface ProcessTrace {
   probe: ConcurrencyProbe;
   /** The test case each kept event belongs to (trace/test-cases.ts). */
   owners: WeakMap<TraceEvent, string>;
+  /** Under the systematic strategy (its sched events list the candidates): every step. */
+  explored?: ExploredStep[];
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -207,6 +213,10 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   const atom: AtomCounts = { warnings: 0, errors: 0, commuting: 0 };
   const realised: string[] = [];
   const probe = new ConcurrencyProbe();
+  // systematic: the steps, started at the first sched event that lists its candidates (the
+  // decisions before it had one candidate each); a step's accesses are the events until the next.
+  let explored: ExploredStep[] | undefined;
+  let step: ExploredStep | undefined;
   const info = await readTraceFile(file, (event, traceInfo, owner) => {
     probe.see(event, traceInfo);
     switch (event.e) {
@@ -223,6 +233,11 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'sched':
         decisions.push(event.k);
+        if (event.ks) explored ??= decisions.slice(0, -1).map((key) => stepOf(key));
+        if (explored) {
+          step = stepOf(event.k, event.ks);
+          explored.push(step);
+        }
         keep(event, owner);
         break;
       case 'atom':
@@ -243,6 +258,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
       case 'rd':
       case 'wr':
       case 'up':
+        if (step && event.e !== 'exc') accessOf(step, event);
         keep(event, owner);
         break;
       default:
@@ -254,7 +270,10 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // A relative last argument (Jest's `jest-run.cjs test/integration`) is relative to the process's
   // cwd, as the scheduler's processKey() read it there — not to ours.
   const key = last && header ? relative(header.cwd, resolve(header.cwd, last)).split('\\').join('/') : file;
-  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe, owners };
+  // Accesses made before the first listed decision belong to the steps before it: none of them
+  // had an alternative, so only the steps from there on are ever compared.
+  if (explored && !step) explored = undefined;
+  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe, owners, ...(explored ? { explored } : {}) };
 }
 
 function errorText(err: unknown): string {
@@ -639,7 +658,12 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
       message = `${first.message} (then the run hung: ${message})`;
     }
   }
-  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked };
+  let explored: Record<string, ExploredStep[]> | undefined;
+  if (strategy === 'systematic') {
+    explored = {};
+    for (const trace of traces) if (trace.decisions.length) explored[trace.key] = trace.explored ?? trace.decisions.map((key) => stepOf(key));
+  }
+  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked, ...(explored ? { explored } : {}) };
   // The process whose test case failed (issue 31), then one that exited non-zero.
   const failedProcess = (t: ProcessTrace) => Boolean(t.stall && (!t.stall.atExit || !run.passed)) || !t.info.end || (t.info.end.code ?? 0) !== 0;
   const failing = new Map(traces.map((t) => [t, failingTestCases(t.info.testCases, !run.passed && failedProcess(t))]));
@@ -666,7 +690,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     const frames = framesOf(source, violation.schedule);
     if (Object.keys(frames).length) violation.frames = frames;
   }
-  return { outcome: kind, message, steps, decisions, violation, atom, realised, checked };
+  return { outcome: kind, message, steps, decisions, violation, atom, realised, checked, ...(explored ? { explored } : {}) };
 }
 
 /** The process's trace narrowed to the failing test cases' events (and those of no test case),

@@ -16,7 +16,7 @@ export interface TraceSettings {
   schedule?: ScheduleSettings;
 }
 
-export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'replay';
+export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'systematic' | 'replay';
 
 export interface ScheduleSettings {
   strategy: StrategyName;
@@ -25,7 +25,7 @@ export interface ScheduleSettings {
   depth?: number;
   /** PCT: the expected number of steps k the change points are spread over (default 50). */
   steps?: number;
-  /** replay: the recorded choices — candidate keys (`<activation>@<site>`) or indexes — for every
+  /** replay (and systematic's forced prefix): the recorded choices — candidate keys (`<activation>@<site>`) or indexes — for every
    *  process, or per process keyed by its test file (relative to its cwd). */
   replay?: (string | number)[] | Record<string, (string | number)[]>;
   /** Nothing ready and nothing happening for this long: a deadlock or a hang (default 2000). */

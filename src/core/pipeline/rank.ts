@@ -26,7 +26,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const clock = new RankClock(options);
   const warnings: string[] = [];
   // `tests`: the synthesized tests fuzzed one at a time; the report counts them when more than one.
-  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings });
+  let exploration: RankRun['exploration'];
+  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings, ...(exploration ? { exploration } : {}) });
 
   // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests.
   const prepared = await integrationSuite(loaded, options, clock);
@@ -45,6 +46,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const { reference } = unit;
 
   const { fuzzed, tests } = await integrationRuns(suite, options, clock);
+  if (fuzzed.systematic) exploration = fuzzed.systematic;
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const read = readViolations(fuzzed.outcomes);
   warnings.push(...read.warnings);

@@ -24,14 +24,16 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   const each = report.tests ? report.runs / report.tests : report.runs;
   const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
   const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
+  // Issue 32: the systematic search's bounded guarantee, in its own words.
+  const explored = report.exploration ? `\n${report.exploration.statement}` : '';
   if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
   if (report.outcome === 'not-checked' && report.positions.length === 0 && report.violations.length === 0) {
-    if (report.runs > 0) lines.push(seeds);
+    if (report.runs > 0) lines.push(seeds + explored);
     for (const w of report.warnings) lines.push(`warning: ${w}`);
     return `${lines.join('\n')}\n`;
   }
   lines.push(`Suspicious functions in ${report.project}`);
-  lines.push(`${seeds}: ${report.summary.violations === 0 ? 'none failed' : `${report.summary.violations} failed`}`);
+  lines.push(`${seeds}: ${report.summary.violations === 0 ? 'none failed' : `${report.summary.violations} failed`}${explored}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   lines.push(...failingTestLines(report));
   lines.push('');
@@ -81,7 +83,8 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   const lines: string[] = [];
   const each = report.tests ? report.runs / report.tests : report.runs;
   const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
-  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
+  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}` +
+    (report.exploration ? `\nsystematic: ${report.exploration.statement}` : '');
   // Issue 29: what was not checked comes first, and a rank that ran nothing shows no table.
   if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
   if (report.outcome === 'not-checked' && report.positions.length === 0 && report.violations.length === 0) {

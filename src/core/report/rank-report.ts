@@ -9,6 +9,7 @@ import type { LocalizeResult } from '../localize/localize-types.js';
 import { noiseCounts } from '../localize/noise.js';
 import { parsePoint } from '../localize/reduce.js';
 import { TEST_ROOT } from '../localize/run-orders.js';
+import type { SystematicSummary } from '../active/systematic.js';
 import type { ScheduleEvidence } from '../localize/schedule-evidence/index.js';
 import { foldPositions } from './fold-positions.js';
 import type { Report, ReportViolation } from './report-types.js';
@@ -26,6 +27,7 @@ export interface RankRun {
   strategy: string;
   seed: number;
   warnings: string[];
+  exploration?: SystematicSummary;
 }
 
 export interface RankReportInput extends RankRun {
@@ -52,6 +54,7 @@ export function rankReport(input: RankReportInput): Report {
     ...(input.tests ? { tests: input.tests } : {}),
     strategy: input.strategy,
     seed: input.seed,
+    ...(input.exploration ? { exploration: input.exploration } : {}),
     root: input.root,
     positions: foldPositions(result.positions).map((p) => ({ ...p, status: p.confirmed ? 'confirmed' : 'invariant drift only' })),
     hiddenFailureInvariants: result.noise.map(({ invariant: i, rule, also, detail }) => ({

@@ -1,4 +1,5 @@
 // The report of `conlens rank` (DESIGN §4): what the CLI prints, writes as JSON and the editor shows.
+import type { SystematicSummary } from '../active/systematic.js';
 import type { PositionInvariant, SuspiciousPosition } from '../localize/localize-types.js';
 import type { PotentialViolation } from '../active/hybrid-analysis.js';
 import type { NoiseRule } from '../localize/noise.js';
@@ -74,6 +75,9 @@ export interface Report {
   tests?: number;
   strategy: string;
   seed: number;
+  /** Under the systematic strategy: how far the preemption-bounded search got, and its bounded
+   *  guarantee in plain words (`statement`; active/systematic.ts). */
+  exploration?: SystematicSummary;
   /** What order and depth count from: `(test)` (the integration test is the root) or the
    *  configured roots (localize/run-orders.ts). */
   root: string;

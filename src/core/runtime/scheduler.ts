@@ -18,7 +18,7 @@ import { types } from 'node:util';
 import { processKey } from './process-key.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
-import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, type Candidate, type Strategy } from './strategies/index.js';
+import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, SystematicStrategy, type Candidate, type Strategy } from './strategies/index.js';
 import { mustPrecede, type LoopOrder } from './event-loop-order.js';
 import { LockTable, taskOf } from './lock-table.js';
 
@@ -155,10 +155,11 @@ export function createStrategy(settings: ScheduleSettings): Strategy {
       return new AtomFuzzerStrategy(settings.seed, 0.5, settings.eventLoop ?? true, settings.lockRegions ?? true);
     case 'assetfuzzer':
       return new AssetFuzzerStrategy(settings.seed, settings.targets ?? []);
-    case 'replay': {
+    case 'replay':
+    case 'systematic': {
       const record = settings.replay ?? [];
       const choices = Array.isArray(record) ? record : (record[processKey()] ?? []);
-      return new ReplayStrategy(choices);
+      return settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices);
     }
     default:
       return new RandomStrategy(settings.seed);
@@ -226,8 +227,9 @@ export class Scheduler {
   /** A Vitest worker learns which test file it runs only after it started (runtime/vitest-setup.ts),
    *  so its per-process replay record is looked up again then — before any decision was taken. */
   rekey(settings: ScheduleSettings, key: string): void {
-    if (this.step > 0 || settings.strategy !== 'replay' || !settings.replay || Array.isArray(settings.replay)) return;
-    this.strategy = new ReplayStrategy(settings.replay[key] ?? []);
+    if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic') || !settings.replay || Array.isArray(settings.replay)) return;
+    const choices = settings.replay[key] ?? [];
+    this.strategy = settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices);
   }
 
   // ---- parking ------------------------------------------------------------------------------
@@ -536,6 +538,7 @@ export class Scheduler {
       t: chosen.callback ? (taskOf(act)?.id ?? null) : candidate.task,
     };
     if (diverged) event.d = 1;
+    if (this.strategy.recordsCandidates && candidates.length > 1) event.ks = candidates.map((c) => c.key);
     // Continuations that settled at once and before the chosen one: a Node run would have run them
     // first, so this decision treats their awaited calls as slow I/O (rule 2 of the contract,
     // docs/how-it-works.md) — a finding that rests on it says so (violation.ts assumes).

@@ -164,6 +164,9 @@ export interface SchedEvent {
   k: string;
   t: number | null;
   d?: 1;
+  /** Every candidate's key, in park order (only under the systematic strategy, and only for a
+   *  decision with a choice): the alternatives the search may branch on. */
+  ks?: string[];
   /** Await sites of continuations that settled at once and earlier than the chosen one, which
    *  this decision delayed: it treats their awaited calls as slow I/O (mocked-I/O model). */
   m?: number[];

@@ -31,7 +31,7 @@ export function lineOf(event: TraceEvent): string {
     case 'rs':
       return `{"e":"${event.e}","a":${event.a},"s":${event.s}}\n`;
     case 'sched':
-      return `{"e":"sched","n":${event.n},"a":${event.a},"s":${event.s},"c":${event.c},"i":${event.i},"k":${JSON.stringify(event.k)},"t":${event.t}${event.d === undefined ? '' : `,"d":${event.d}`}${event.m === undefined ? '' : `,"m":[${event.m.join(',')}]`}}\n`;
+      return `{"e":"sched","n":${event.n},"a":${event.a},"s":${event.s},"c":${event.c},"i":${event.i},"k":${JSON.stringify(event.k)},"t":${event.t}${event.d === undefined ? '' : `,"d":${event.d}`}${event.m === undefined ? '' : `,"m":[${event.m.join(',')}]`}${event.ks === undefined ? '' : `,"ks":${JSON.stringify(event.ks)}`}}\n`;
     case 'rd':
     case 'wr':
     case 'up':

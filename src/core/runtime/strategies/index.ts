@@ -5,3 +5,4 @@ export { PctStrategy } from './pct.js';
 export { ReplayStrategy } from './replay.js';
 export { AtomFuzzerStrategy, type AtomNote } from './atomfuzzer.js';
 export { AssetFuzzerStrategy, type AsfTarget, type AsfStep } from './assetfuzzer.js';
+export { SystematicStrategy } from './systematic.js';

@@ -2,7 +2,7 @@
 import type { Candidate, Strategy } from './strategy.js';
 
 export class ReplayStrategy implements Strategy {
-  readonly name = 'replay';
+  readonly name: string = 'replay';
 
   constructor(private readonly choices: readonly (string | number)[]) {}
 

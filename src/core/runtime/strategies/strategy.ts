@@ -9,6 +9,8 @@
 //   over the expected k steps, always run the highest-priority ready task. For n tasks and k steps
 //   it finds a bug of depth d with probability ≥ 1 / (n · k^(d−1)).
 // - replay.ts: follows a recorded sequence of choices.
+// - systematic.ts: a forced prefix, then Node's own (FIFO) choice; one run of the preemption-bounded
+//   search of active/systematic.ts.
 // - atomfuzzer.ts: 003 Algorithm 2 (ATOMFUZZER).
 // - assetfuzzer.ts: 001 phase II (ASSETFUZZER): realises a potential atomic-set serializability
 //   violation found by phase I (core/active/hybrid-analysis.ts).
@@ -57,6 +59,8 @@ export interface Strategy {
   /** Given the recorder's lookups once the run starts (assetfuzzer matches events by site and
    *  calling context, 001 §4.2.1). */
   bind?(lookup: StrategyLookup): void;
+  /** The sched events list every candidate's key (systematic: the driver branches on them). */
+  readonly recordsCandidates?: boolean;
   /** Trace events the strategy produced since the last decision (the scheduler writes them). */
   readonly events?: TraceEvent[];
 }

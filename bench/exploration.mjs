@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Issue 32: schedules to the first failure, per strategy, side by side in one run. For every
+// example in examples/ and every case of bench/unseen's tune half (never the held-out half): copy
+// the buggy project and its fixed/ variant to <repo>/.conlens/bench/exploration/<name>/ (the only
+// place this writes, besides --json), then `conlens fuzz --stop-at-first --runs N --json -` with
+// random, pct, atomfuzzer and systematic on the buggy copy: the run that failed first (— when none
+// of N did) and the wall time to it. The fixed copy runs under systematic (budget --fixed-runs):
+// whether it stayed clean, and its bounded guarantee. Totals: found within N, mean schedules to
+// the first failure (over the cases every strategy found), fixed variants clean.
+//
+//   node bench/exploration.mjs [examples|tune|all|<name>…] [--runs N] [--fixed-runs M]
+//        [--strategies random,pct,atomfuzzer,systematic] [--json FILE] [--markdown]
+//
+// Exit 0 whatever the results; 2 on a usage error.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+const cli = join(repo, 'dist', 'cli.js');
+const scratch = join(repo, '.conlens', 'bench', 'exploration');
+const ALL_STRATEGIES = ['random', 'pct', 'atomfuzzer', 'assetfuzzer', 'systematic'];
+
+function usage(message) {
+  if (message) console.error(`exploration.mjs: ${message}`);
+  console.error('usage: node bench/exploration.mjs [examples|tune|all|<name>…] [--runs N] [--fixed-runs M] [--strategies a,b] [--json FILE] [--markdown]');
+  process.exit(2);
+}
+
+const opts = { runs: 20, fixedRuns: 10, strategies: ['random', 'pct', 'atomfuzzer', 'systematic'], json: undefined, markdown: false };
+const selectors = [];
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  const value = () => (i + 1 < argv.length ? argv[++i] : usage(`${a} needs a value`));
+  const int = (v) => (/^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : usage(`${a} expects a whole number ≥ 1, got ${v}`));
+  if (a === '--runs') opts.runs = int(value());
+  else if (a === '--fixed-runs') opts.fixedRuns = int(value());
+  else if (a === '--strategies') {
+    opts.strategies = value().split(',');
+    for (const s of opts.strategies) if (!ALL_STRATEGIES.includes(s)) usage(`unknown strategy ${s}`);
+  } else if (a === '--json') opts.json = resolve(value());
+  else if (a === '--markdown') opts.markdown = true;
+  else if (a === '-h' || a === '--help') usage();
+  else if (a.startsWith('-')) usage(`unknown option ${a}`);
+  else selectors.push(a);
+}
+if (!existsSync(cli)) usage('dist/cli.js is missing: run npm run build first');
+
+const examplesDir = join(repo, 'examples');
+const unseenDir = join(here, 'unseen', 'cases');
+const tune = JSON.parse(readFileSync(join(here, 'unseen', 'split.json'), 'utf8')).tune;
+const examples = readdirSync(examplesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(examplesDir, d.name, 'conlens.config.json')) && existsSync(join(examplesDir, d.name, 'fixed')))
+  .map((d) => ({ name: d.name, dir: join(examplesDir, d.name), set: 'example' }));
+const tuneCases = tune.map((name) => ({ name, dir: join(unseenDir, name), set: 'tune' }));
+const wanted = selectors.length ? selectors : ['examples', 'tune'];
+const cases = [];
+for (const s of wanted) {
+  if (s === 'examples' || s === 'all') cases.push(...examples);
+  if (s === 'tune' || s === 'all') cases.push(...tuneCases);
+  if (!['examples', 'tune', 'all'].includes(s)) {
+    const found = [...examples, ...tuneCases].find((c) => c.name === s);
+    if (!found) usage(`no example or tune case named ${s} (held-out cases are measured by bench/unseen only)`);
+    cases.push(found);
+  }
+}
+
+const SKIP = new Set(['node_modules', '.conlens', 'package-lock.json', 'expected.json']);
+function copyProject(from, to) {
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  cpSync(from, to, { recursive: true, filter: (src) => !SKIP.has(src.split(/[\\/]/).pop()) && !(src !== from && src === join(from, 'fixed')) });
+}
+
+/** One fuzz: the first failing run (null: none) and the wall time to the end of that run. */
+function fuzzOnce(dir, strategy, runs) {
+  const started = performance.now();
+  const out = spawnSync(process.execPath, [cli, 'fuzz', dir, '--strategy', strategy, '--runs', String(runs), '--stop-at-first', '--json', '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = performance.now() - started;
+  let result;
+  try {
+    result = JSON.parse(out.stdout);
+  } catch {
+    return { error: (out.stderr || out.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 160), ms, exit: out.status };
+  }
+  const first = result.outcomes.find((o) => o.outcome !== 'pass');
+  return { first: first ? first.run : null, kind: first?.outcome, runs: result.runs, ms, exit: out.status, ...(result.systematic ? { statement: result.systematic.statement } : {}) };
+}
+
+const rows = [];
+for (const c of cases) {
+  const base = join(scratch, c.name);
+  copyProject(c.dir, join(base, 'buggy'));
+  copyProject(join(c.dir, 'fixed'), join(base, 'fixed'));
+  const row = { name: c.name, set: c.set, buggy: {} };
+  for (const strategy of opts.strategies) row.buggy[strategy] = fuzzOnce(join(base, 'buggy'), strategy, opts.runs);
+  if (opts.strategies.includes('systematic')) row.fixed = fuzzOnce(join(base, 'fixed'), 'systematic', opts.fixedRuns);
+  rows.push(row);
+  const cell = (r) => (r.error ? `error: ${r.error}` : `${r.first ?? '—'} (${(r.ms / 1000).toFixed(1)} s)`);
+  console.error(`${c.name}: ${opts.strategies.map((s) => `${s} ${cell(row.buggy[s])}`).join(', ')}${row.fixed ? `; fixed: ${row.fixed.first === null && row.fixed.exit === 0 ? 'clean' : `FAILED run ${row.fixed.first} (exit ${row.fixed.exit})`} — ${row.fixed.statement ?? row.fixed.error ?? ''}` : ''}`);
+}
+
+const sep = opts.markdown ? ' | ' : '  ';
+const line = (cells) => (opts.markdown ? `| ${cells.join(' | ')} |` : cells.join(sep));
+const header = ['case', 'set', ...opts.strategies.map((s) => `${s} (run, s)`), ...(opts.strategies.includes('systematic') ? ['fixed (systematic)'] : [])];
+console.log(line(header));
+if (opts.markdown) console.log(`|${header.map(() => '---').join('|')}|`);
+for (const r of rows) {
+  console.log(line([r.name, r.set, ...opts.strategies.map((s) => {
+    const x = r.buggy[s];
+    return x.error ? 'error' : `${x.first ?? '—'} (${(x.ms / 1000).toFixed(1)})`;
+  }), ...(r.fixed ? [r.fixed.error ? 'error' : r.fixed.first === null && r.fixed.exit === 0 ? `clean: ${r.fixed.statement}` : `FAILED at run ${r.fixed.first}`] : [])]));
+}
+console.log('');
+const foundByAll = rows.filter((r) => opts.strategies.every((s) => r.buggy[s].first));
+for (const s of opts.strategies) {
+  const found = rows.filter((r) => r.buggy[s].first).length;
+  const within1 = rows.filter((r) => r.buggy[s].first === 1).length;
+  const mean = foundByAll.length ? foundByAll.reduce((n, r) => n + r.buggy[s].first, 0) / foundByAll.length : NaN;
+  const time = rows.reduce((n, r) => n + r.buggy[s].ms, 0) / 1000;
+  console.log(`${s}: found within ${opts.runs} on ${found} of ${rows.length}; first run on ${within1}; mean runs to the first failure ${mean.toFixed(2)} (over the ${foundByAll.length} every strategy found); total wall ${time.toFixed(0)} s`);
+}
+if (opts.strategies.includes('systematic')) {
+  const clean = rows.filter((r) => r.fixed && r.fixed.first === null && r.fixed.exit === 0).length;
+  const exhausted = rows.filter((r) => r.fixed?.statement && /^explored every schedule/.test(r.fixed.statement) && !/ran out/.test(r.fixed.statement)).length;
+  console.log(`systematic on the fixed variants: clean on ${clean} of ${rows.length}; bound exhausted on ${exhausted} (budget ${opts.fixedRuns})`);
+}
+if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ runs: opts.runs, fixedRuns: opts.fixedRuns, rows }, null, 2)}\n`);
+console.error(`copies under ${relative(process.cwd(), scratch) || '.'}`);

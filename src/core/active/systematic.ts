@@ -1,0 +1,174 @@
+// The systematic strategy's search across runs (issue 32): iterative preemption bounding (CHESS,
+// Musuvathi & Qadeer, PLDI 2007; as delay bounding, Emmi, Qadeer & Rakamarić, POPL 2011) — every
+// schedule with 0, then 1, then 2 preemptions — where a preemption is choosing, at a decision, a
+// candidate other than the one a plain Node run takes (runtime/strategies/systematic.ts). Each
+// run is its own test process: it gets the forced prefix of its schedule and takes Node's choice
+// after it; its recorded steps (explored-steps.ts) say which alternatives each decision had.
+//
+// Reduction (after DPOR, Flanagan & Godefroid, POPL 2005, simplified): a run branches at decision
+// j to alternative a only if a's step — where a ran later in the same run, at m — is dependent on
+// one of the steps j … m−1 it would move ahead of (same location, one a write; one lock). If it is
+// independent of all of them, running a at j reaches the same state as the run does at m, so that
+// schedule is the recorded one up to reordering independent steps. DPOR adds the branch only at
+// the last dependent step; this adds it at every decision up to there where a was a candidate — a
+// superset, which also keeps the reduction sound under the preemption bound (where DPOR's single
+// backtrack point may need more preemptions than the bound allows: Coons, Musuvathi & McKinley,
+// OOPSLA 2013). An alternative that never ran later in the run (the run failed or ended first)
+// is always branched. Dependence is judged on the recorded accesses only (DESIGN §2): state
+// outside them (a closure's local, an uninstrumented library's own) is not seen.
+import type { ExploredStep } from './explored-steps.js';
+import { dependent } from './explored-steps.js';
+
+/** One schedule of the search: per process (its key), the forced choices, then Node's own. */
+export interface Schedule {
+  prefix: Record<string, string[]>;
+  /** How many of the forced choices are not Node's own. */
+  preemptions: number;
+}
+
+export interface Branches {
+  schedules: Schedule[];
+  /** Alternatives the reduction left out (independent of every step they would move ahead of). */
+  pruned: number;
+}
+
+/** The schedules with one preemption more than `schedule` that branch off its run. */
+export function branches(schedule: Schedule, run: Record<string, ExploredStep[]>, reduce = true): Branches {
+  const schedules: Schedule[] = [];
+  let pruned = 0;
+  for (const [process, steps] of Object.entries(run)) {
+    // Decisions inside the forced prefix were branched by the schedules it came from.
+    const start = schedule.prefix[process]?.length ?? 0;
+    for (let j = start; j < steps.length; j++) {
+      const candidates = steps[j].candidates;
+      if (!candidates || candidates.length < 2) continue;
+      for (const alternative of candidates) {
+        if (alternative === steps[j].key) continue;
+        if (reduce && !movesAcrossDependent(steps, j, alternative)) {
+          pruned++;
+          continue;
+        }
+        const prefix = [...steps.slice(0, j).map((s) => s.key), alternative];
+        schedules.push({ prefix: { ...schedule.prefix, [process]: prefix }, preemptions: schedule.preemptions + 1 });
+      }
+    }
+  }
+  return { schedules, pruned };
+}
+
+/** Whether running `alternative` at decision j instead of where it ran reorders dependent steps. */
+export function movesAcrossDependent(steps: readonly ExploredStep[], j: number, alternative: string): boolean {
+  let m = j + 1;
+  while (m < steps.length && steps[m].key !== alternative) m++;
+  if (m === steps.length) return true;
+  for (let i = j; i < m; i++) if (dependent(steps[i], steps[m])) return true;
+  return false;
+}
+
+/** A schedule's identity (the search never runs one twice). */
+export function scheduleId(schedule: Schedule): string {
+  return JSON.stringify(Object.keys(schedule.prefix).sort().map((p) => [p, schedule.prefix[p]]));
+}
+
+/** Where the search got to: the bounded guarantee it can give. */
+export interface SystematicSummary {
+  /** The preemption bound asked for. */
+  bound: number;
+  /** The largest k such that every schedule with ≤ k preemptions ran (null: not even k = 0). */
+  exhausted: number | null;
+  /** No schedule is left at any bound: every schedule the decisions allow ran. */
+  complete: boolean;
+  /** Schedules run, by preemption count (index k). */
+  byPreemptions: number[];
+  /** Schedules known and not run, at the first bound not exhausted. */
+  left: number;
+  /** Alternatives the reduction left out. */
+  pruned: number;
+  /** The first failing schedule: its run number and preemptions. */
+  failure?: { run: number; preemptions: number };
+  /** The guarantee, in plain words. */
+  statement: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
+  const total = s.byPreemptions.reduce((a, b) => a + b, 0);
+  if (s.failure) {
+    const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
+    return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
+  }
+  if (s.complete) return `explored every schedule (${total}, none needing more than ${Math.max(0, s.byPreemptions.length - 1)} preemptions): no failure`;
+  const next = s.exhausted === null ? 0 : s.exhausted + 1;
+  const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')}): no failure`;
+  if (s.exhausted !== null && s.exhausted >= s.bound) return done;
+  return `${done}; the run budget ran out before the bound of ${next} was exhausted (${s.byPreemptions[next] ?? 0} of ${(s.byPreemptions[next] ?? 0) + s.left} schedules with ${plural(next, 'preemption')} run)`;
+}
+
+export interface SearchOptions {
+  /** The run budget. */
+  runs: number;
+  /** The preemption bound. */
+  bound: number;
+  /** Runs at a time (within one level: a level's schedules come from the level before). */
+  jobs: number;
+  reduce: boolean;
+  /** Start no further run (aborted, or a benchmark's first failure). */
+  stop?: () => boolean;
+}
+
+/** What one run of a schedule showed. */
+export interface ScheduleRun {
+  failed: boolean;
+  /** Its steps per process (violation.ts analyzeRun). */
+  explored: Record<string, ExploredStep[]>;
+}
+
+/** The search: the schedules with 0, 1, … preemptions, level by level, until the bound is
+ *  exhausted or the run budget is spent. `run(index, schedule)` runs one (index: from 0, in the
+ *  order started). */
+export async function searchSchedules(options: SearchOptions, run: (index: number, schedule: Schedule) => Promise<ScheduleRun>): Promise<SystematicSummary> {
+  const seen = new Set<string>();
+  let level: Schedule[] = [{ prefix: {}, preemptions: 0 }];
+  seen.add(scheduleId(level[0]));
+  const byPreemptions: number[] = [];
+  let exhausted: number | null = null;
+  let pruned = 0;
+  let used = 0;
+  let left = 0;
+  let failure: SystematicSummary['failure'];
+  for (let k = 0; k <= options.bound && level.length; k++) {
+    const nextLevel: Schedule[] = [];
+    byPreemptions[k] = 0;
+    let at = 0;
+    const worker = async () => {
+      while (at < level.length && used < options.runs && !options.stop?.()) {
+        const schedule = level[at++];
+        const index = used++;
+        const result = await run(index, schedule);
+        byPreemptions[k]++;
+        if (result.failed && (!failure || index + 1 < failure.run)) failure = { run: index + 1, preemptions: k };
+        // Past the bound too: only to know whether schedules with more preemptions exist.
+        const found = branches(schedule, result.explored, options.reduce);
+        pruned += found.pruned;
+        for (const child of found.schedules) {
+          const id = scheduleId(child);
+          if (!seen.has(id)) {
+            seen.add(id);
+            nextLevel.push(child);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, level.length)) }, worker));
+    if (byPreemptions[k] < level.length) {
+      left = level.length - byPreemptions[k];
+      break;
+    }
+    exhausted = k;
+    level = nextLevel;
+  }
+  const complete = exhausted !== null && left === 0 && level.length === 0;
+  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}) };
+  return { ...summary, statement: statementOf(summary) };
+}

@@ -1,0 +1,154 @@
+// The systematic strategy's search (active/systematic.ts) on hand-made decision trees: which
+// schedules each preemption bound explores, what the reduction leaves out, and the bounded
+// guarantee it states. A small simulator stands in for the test process: tasks of steps, each
+// step touching locations; Node's own choice is the step parked first (FIFO), as in the scheduler.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { branches, movesAcrossDependent, searchSchedules, type Schedule } from '../../src/core/active/systematic.ts';
+import { SystematicStrategy } from '../../src/core/runtime/strategies/index.ts';
+import { accessOf, dependent, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
+
+type Step = { reads?: string[]; writes?: string[] };
+
+/** Runs a schedule on tasks of steps (keys `<task><n>`, e.g. a1, a2): at each decision the
+ *  candidates are each task's next step in park order (a task's next step parks when its step
+ *  ran); the prefix forces choices, then candidate 0. */
+function simulate(tasks: Record<string, Step[]>, prefix: readonly string[], fail?: (order: string[]) => boolean): { order: string[]; steps: ExploredStep[]; failed: boolean } {
+  const next = new Map(Object.keys(tasks).map((t) => [t, 0]));
+  let parked = Object.keys(tasks).map((t) => `${t}1`);
+  const steps: ExploredStep[] = [];
+  while (parked.length) {
+    const forced = prefix[steps.length];
+    const index = forced !== undefined && parked.includes(forced) ? parked.indexOf(forced) : 0;
+    const key = parked[index];
+    const task = key.replace(/\d+$/, '');
+    const n = next.get(task)!;
+    const step = tasks[task][n];
+    steps.push({ key, ...(parked.length > 1 ? { candidates: [...parked] } : {}), reads: step.reads ?? [], writes: step.writes ?? [] });
+    parked = parked.filter((k) => k !== key);
+    next.set(task, n + 1);
+    if (n + 1 < tasks[task].length) parked.push(`${task}${n + 2}`);
+  }
+  const order = steps.map((s) => s.key);
+  return { order, steps, failed: fail?.(order) ?? false };
+}
+
+async function explore(tasks: Record<string, Step[]>, options: { runs?: number; bound?: number; reduce?: boolean; fail?: (order: string[]) => boolean } = {}) {
+  const orders: string[][] = [];
+  const summary = await searchSchedules({ runs: options.runs ?? 100, bound: options.bound ?? 2, jobs: 1, reduce: options.reduce ?? true }, async (_index, schedule: Schedule) => {
+    const run = simulate(tasks, schedule.prefix.p ?? [], options.fail);
+    orders.push(run.order);
+    return { failed: run.failed, explored: { p: run.steps } };
+  });
+  return { orders: orders.map((o) => o.join(' ')), summary };
+}
+
+const conflicting: Record<string, Step[]> = { a: [{ writes: ['x'] }, { writes: ['x'] }], b: [{ writes: ['x'] }, { writes: ['x'] }] };
+
+test('preemption bounding without reduction: 0, then 1, then 2 preemptions, every order of two tasks of two steps', async () => {
+  const { orders, summary } = await explore(conflicting, { reduce: false });
+  // Node's own order is round robin (FIFO); one preemption at each of the three decisions with a
+  // choice; two preemptions reach the last two of the six orders.
+  assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2', 'a1 a2 b1 b2', 'a1 b1 b2 a2', 'b1 b2 a1 a2', 'b1 a1 a2 b2']);
+  assert.deepEqual(summary.byPreemptions, [1, 3, 2]);
+  assert.equal(summary.complete, true);
+  assert.equal(summary.statement, 'explored every schedule (6, none needing more than 2 preemptions): no failure');
+});
+
+test('bound 1 stops after the schedules with one preemption and says the bound is exhausted', async () => {
+  const { orders, summary } = await explore(conflicting, { reduce: false, bound: 1 });
+  assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2', 'a1 a2 b1 b2', 'a1 b1 b2 a2']);
+  assert.equal(summary.exhausted, 1);
+  assert.equal(summary.complete, false);
+  assert.equal(summary.statement, 'explored every schedule with ≤ 1 preemption (4 schedules): no failure');
+});
+
+test('a run budget spent inside a bound says which bound was not exhausted', async () => {
+  const { orders, summary } = await explore(conflicting, { reduce: false, runs: 3 });
+  assert.equal(orders.length, 3);
+  assert.equal(summary.exhausted, 0);
+  assert.equal(summary.left, 1);
+  assert.equal(summary.statement, 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; the run budget ran out before the bound of 1 was exhausted (2 of 3 schedules with 1 preemption run)');
+});
+
+test('a failure is found at the fewest preemptions it needs, and says what passed before it', async () => {
+  // Fails when b's first step runs between a's two steps... only when a2 comes right after a1.
+  const { summary } = await explore(conflicting, { reduce: false, fail: (o) => o.join(' ') === 'a1 a2 b1 b2' });
+  assert.deepEqual(summary.failure, { run: 3, preemptions: 1 });
+  assert.equal(summary.statement, 'a schedule with 1 preemption failed (run 3 of 6); every schedule with ≤ 0 preemptions before it passed');
+});
+
+test('reduction: independent tasks need no second schedule', async () => {
+  const { orders, summary } = await explore({ a: [{ writes: ['x'] }, { writes: ['x'] }], b: [{ writes: ['y'] }, { reads: ['y'] }] });
+  assert.deepEqual(orders, ['a1 b1 a2 b2']);
+  assert.equal(summary.complete, true);
+  assert.equal(summary.pruned, 3);
+});
+
+test('reduction: only the dependent pair is reordered, both ways', async () => {
+  // a2 writes x, b1 reads it; everything else touches locations of its own (or reads only).
+  const { orders } = await explore({ a: [{ writes: ['p'] }, { writes: ['x'] }], b: [{ reads: ['x'] }, { reads: ['p'] }] });
+  assert.deepEqual(orders, ['a1 b1 a2 b2', 'a1 a2 b1 b2']);
+});
+
+test('reduction: two reads commute, a lock operation does not', async () => {
+  const reads = await explore({ a: [{ reads: ['x'] }], b: [{ reads: ['x'] }] });
+  assert.deepEqual(reads.orders, ['a1 b1']);
+  const locks = await explore({ a: [{ writes: ['lock:1'] }], b: [{ writes: ['lock:1'] }] });
+  assert.deepEqual(locks.orders, ['a1 b1', 'b1 a1']);
+});
+
+test('branches: the exact schedules a run adds, after its forced prefix only', () => {
+  const steps: ExploredStep[] = [
+    { key: 'a1', candidates: ['a1', 'b1', 'c1'], reads: [], writes: ['x'] },
+    { key: 'b1', candidates: ['b1', 'c1'], reads: ['x'], writes: [] },
+    { key: 'c1', reads: [], writes: ['z'] },
+  ];
+  const all = branches({ prefix: {}, preemptions: 0 }, { p: steps }, false);
+  assert.deepEqual(all.schedules.map((s) => s.prefix.p.join(' ')), ['b1', 'c1', 'a1 c1']);
+  assert.ok(all.schedules.every((s) => s.preemptions === 1));
+  // b1 read what a1 wrote: moving it ahead is a new order; c1 touches z only: the same state.
+  const reduced = branches({ prefix: {}, preemptions: 0 }, { p: steps }, true);
+  assert.deepEqual(reduced.schedules.map((s) => s.prefix.p.join(' ')), ['b1']);
+  assert.equal(reduced.pruned, 2);
+  // A schedule forced through decision 1 branches only after it, and keeps other processes' prefixes.
+  const later = branches({ prefix: { p: ['a1'], q: ['y1'] }, preemptions: 1 }, { p: steps }, false);
+  assert.deepEqual(later.schedules.map((s) => [s.prefix.p.join(' '), s.prefix.q.join(' '), s.preemptions]), [['a1 c1', 'y1', 2]]);
+});
+
+test('an alternative that never ran later in the run is always branched', () => {
+  const steps: ExploredStep[] = [{ key: 'a1', candidates: ['a1', 'b1'], reads: [], writes: [] }];
+  assert.equal(movesAcrossDependent(steps, 0, 'b1'), true);
+});
+
+test('the outside world: an I/O completion is dependent on every step that touches a resource', () => {
+  // c1.0@5 (a callback: Node ran it when its I/O completed) touches nothing recorded, yet a step
+  // that listens on a port sees whether the port was freed first.
+  const callback = stepOf('c1.0@5');
+  const listen = stepOf('3@9');
+  accessOf(listen, { e: 'wr', a: 3, s: 9, obj: 0, k: 'port:8080' });
+  const field = stepOf('4@2');
+  accessOf(field, { e: 'wr', a: 4, s: 2, obj: 7, k: 'count' });
+  assert.equal(dependent(callback, listen), true);
+  assert.equal(dependent(callback, field), false);
+  assert.equal(dependent(listen, field), false);
+  // Collections: one location whatever the element key (coarse, never unsound).
+  const a = stepOf('5@1');
+  accessOf(a, { e: 'wr', a: 5, s: 1, obj: 9, k: '[]', ek: 'x' });
+  const b = stepOf('6@1');
+  accessOf(b, { e: 'rd', a: 6, s: 1, obj: 9, k: '[]', ek: 'y' });
+  assert.equal(dependent(a, b), true);
+});
+
+test('one systematic run: the forced prefix by key, then Node\'s own choice (candidate 0)', () => {
+  const strategy = new SystematicStrategy(['7@3']);
+  const candidates = [{ seq: 1, key: '5@3', activation: 5, site: 3, task: 5 }, { seq: 2, key: '7@3', activation: 7, site: 3, task: 7 }];
+  assert.equal(strategy.choose(candidates, 1), 1);
+  assert.equal(strategy.expects(1), '7@3');
+  assert.equal(strategy.choose(candidates, 2), 0);
+  assert.equal(strategy.expects(2), undefined);
+  assert.equal(strategy.recordsCandidates, true);
+  // A prefix that names a continuation that is not there cannot be followed: the scheduler marks
+  // the decision diverged.
+  assert.equal(new SystematicStrategy(['9@9']).choose(candidates, 1), undefined);
+});
