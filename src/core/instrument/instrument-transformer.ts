@@ -69,16 +69,36 @@ interface FunctionContext {
   asyncGenerator?: boolean;
 }
 
+/** The node kinds `visit` does anything but visit the children of (besides type nodes): every
+ *  kind it tests a node itself for, in visit and visitSharedVariable. */
+function rewrittenKindsOf(ts: typeof TS): ReadonlySet<TS.SyntaxKind> {
+  const k = ts.SyntaxKind;
+  return new Set([
+    k.Decorator, k.EnumDeclaration, k.HeritageClause, k.InterfaceDeclaration, k.TypeAliasDeclaration, k.ModuleDeclaration,
+    k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor, k.SetAccessor,
+    k.Identifier, k.ShorthandPropertyAssignment, k.BinaryExpression, k.PrefixUnaryExpression, k.PostfixUnaryExpression,
+    k.AwaitExpression, k.YieldExpression, k.ForOfStatement, k.LabeledStatement, k.CatchClause, k.TryStatement, k.ReturnStatement,
+    k.CallExpression, k.ElementAccessExpression, k.SpreadElement, k.VariableDeclaration, k.PropertyAccessExpression, k.NewExpression,
+  ]);
+}
+let rewrittenKindsCache: { ts: typeof TS; kinds: ReadonlySet<TS.SyntaxKind> } | undefined;
+
 type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'promise';
 
 export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
+  if (rewrittenKindsCache?.ts !== ts) rewrittenKindsCache = { ts, kinds: rewrittenKindsOf(ts) };
+  const rewrittenKinds = rewrittenKindsCache.kinds;
   return (context) => (sourceFile) => {
     const f = context.factory;
+    const visitors = new WeakMap<FunctionContext, (node: TS.Node) => TS.VisitResult<TS.Node | undefined>>();
     const named = nameFunctions(ts, sourceFile);
     const byDecl = new Map<TS.Node, { fn: NamedFunction; index: number }>();
     if (!options.awaitsOnly) named.forEach((fn, index) => byDecl.set(fn.decl, { fn, index }));
-    const fnTable: TS.Expression[] = [];
-    const sites: TS.Expression[] = [];
+    // The module's function and site tables, emitted as one JSON string each (issue 33: as array
+    // literals they were five to seven nodes per site to create, transform and print, and a
+    // large array literal is slower for V8 to compile than JSON.parse is).
+    const fnTable: (string | number | string[])[][] = [];
+    const sites: (string | number)[][] = [];
     // Module and closure variables are shared state (shared-variables.ts): their accesses are
     // recorded as fields of a scope object, one per module and one per activation of a function
     // whose inner functions share its variables.
@@ -97,13 +117,13 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     const lineOf = mapPosition ? (node: TS.Node) => { const p = positionOf(node); return mapPosition(p.line, p.character); } : positionOf;
     const addSite = (node: TS.Node, kind: SiteKind, name?: string, on?: TS.Expression): TS.Expression => {
       const { line, character } = lineOf(node);
-      const entries: TS.Expression[] = [f.createNumericLiteral(line + 1), f.createNumericLiteral(character + 1), f.createStringLiteral(kind)];
+      const entries: (string | number)[] = [line + 1, character + 1, kind];
       // A collection site names its receiver as written (`this.cache`): reports say whose
       // elements were read or written, not "the elements".
       const label = on ? receiverLabel(on) : undefined;
-      if (name !== undefined || label !== undefined) entries.push(f.createStringLiteral(name ?? ''));
-      if (label !== undefined) entries.push(f.createStringLiteral(label));
-      sites.push(f.createArrayLiteralExpression(entries));
+      if (name !== undefined || label !== undefined) entries.push(name ?? '');
+      if (label !== undefined) entries.push(label);
+      sites.push(entries);
       return f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(sites.length - 1));
     };
     // Inside function declarations' prologues and parameter lists the runtime may not be set up
@@ -200,7 +220,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
 
     function visitFunction(node: TS.FunctionLikeDeclaration, outer: FunctionContext): TS.Node {
       const body = node.body;
-      if (!body) return ts.visitEachChild(node, (c) => visit(c, outer), context);
+      if (!body) return ts.visitEachChild(node, visitorOf(outer), context);
       const entry = byDecl.get(node);
       const depth = outer.depth + 1;
       const frame = `${FRAME}${depth}`;
@@ -211,7 +231,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       // this module's body (and its runtime prologue) ran.
       const hoisted = ts.isFunctionDeclaration(node);
       if (hoisted) guardRuntime++;
-      const parameters = f.createNodeArray(node.parameters.map((p) => ts.visitNode(p, (c) => visit(c, paramCtx)) as TS.ParameterDeclaration));
+      const parameters = f.createNodeArray(node.parameters.map((p) => ts.visitNode(p, visitorOf(paramCtx)) as TS.ParameterDeclaration));
       if (hoisted) guardRuntime--;
       const isAsyncOrGenerator = hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) || !!node.asteriskToken;
 
@@ -238,7 +258,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       const superIndex = derived && ts.isBlock(body)
         ? body.statements.findIndex((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression) && s.expression.expression.kind === ts.SyntaxKind.SuperKeyword)
         : -1;
-      if (derived && superIndex < 0) return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, frameless)) as TS.Block);
+      if (derived && superIndex < 0) return replaceBody(node, parameters, ts.visitNode(body, visitorOf(frameless)) as TS.Block);
 
       let statements: TS.Statement[];
       const head: TS.Statement[] = [];
@@ -246,11 +266,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         // visitNodes, not visitNode per statement: a visited statement may become several (a
         // `for await` loop and its resume call); visitNode asserted "Too many nodes written to
         // output" for any `for await` directly in a function body (transparency suite).
-        const visitStatements = (list: readonly TS.Statement[], c: FunctionContext) => [...ts.visitNodes(f.createNodeArray(list), (n) => visit(n, c), ts.isStatement)];
+        const visitStatements = (list: readonly TS.Statement[], c: FunctionContext) => [...ts.visitNodes(f.createNodeArray(list), visitorOf(c), ts.isStatement)];
         if (derived) head.push(...visitStatements(body.statements.slice(0, superIndex + 1), frameless));
         statements = visitStatements(body.statements.slice(superIndex + 1), ctx);
       } else {
-        const expression = ts.visitNode(body, (c) => visit(c, ctx)) as TS.Expression;
+        const expression = ts.visitNode(body, visitorOf(ctx)) as TS.Expression;
         const value = entry ? rt('rt', [f.createIdentifier(frame), expression, f.createNumericLiteral(lineOf(body).line + 1)]) : expression;
         statements = [f.createReturnStatement(value)];
       }
@@ -266,15 +286,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       if (entry) {
         const usesThis = !ts.isArrowFunction(node) || (!!node.parent && ts.isPropertyDeclaration(node.parent));
         const names = paramNames(node);
-        fnTable.push(
-          f.createArrayLiteralExpression([
-            f.createStringLiteral(entry.fn.name),
-            f.createNumericLiteral(lineOf(node).line + 1),
-            f.createStringLiteral(entry.fn.kind),
-            f.createNumericLiteral(hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) ? 1 : 0),
-            f.createArrayLiteralExpression(names.map((n) => f.createStringLiteral(n))),
-          ]),
-        );
+        fnTable.push([entry.fn.name, lineOf(node).line + 1, entry.fn.kind, hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) ? 1 : 0, names]);
         const fnId = f.createBinaryExpression(f.createIdentifier(FN_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(fnTable.length - 1));
         if (hoisted) guardRuntime++;
         prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
@@ -319,9 +331,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     function visitForAwait(node: TS.ForOfStatement, ctx: FunctionContext): [TS.Statement, TS.Statement] {
       const site = addSite(node, 'for-await');
       const frame = f.createIdentifier(ctx.frame!);
-      const iterable = rt('aw', [frame, site, ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression]);
-      const initializer = ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer;
-      const body = ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement;
+      const iterable = rt('aw', [frame, site, ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression]);
+      const initializer = ts.visitNode(node.initializer, visitorOf(ctx)) as TS.ForInitializer;
+      const body = ts.visitNode(node.statement, visitorOf(ctx)) as TS.Statement;
       const resume = () => rt('rs', [frame, site, options.scheduled ? schedulingPoint(frame, site, f.createIdentifier('undefined')) : f.createIdentifier('undefined')]);
       const loopBody = f.createBlock([
         f.createExpressionStatement(resume()),
@@ -438,11 +450,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         if (op === ts.SyntaxKind.EqualsToken) {
           const v = variable(node.left)!;
           const site = addSite(node.left, 'write', v.name);
-          const value = ts.visitNode(node.right, (c) => visit(c, ctx)) as TS.Expression;
+          const value = ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression;
           return f.updateBinaryExpression(node, node.left, node.operatorToken, rt('wv', [scopeObject(v.owner), f.createStringLiteral(v.name), site, value]));
         }
         if (op >= ts.SyntaxKind.FirstCompoundAssignment && op <= ts.SyntaxKind.LastCompoundAssignment) {
-          return update(node.left, f.updateBinaryExpression(node, node.left, node.operatorToken, ts.visitNode(node.right, (c) => visit(c, ctx)) as TS.Expression));
+          return update(node.left, f.updateBinaryExpression(node, node.left, node.operatorToken, ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression));
         }
       }
       if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand) && variable(node.operand) &&
@@ -472,6 +484,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     }
 
     function visit(node: TS.Node, ctx: FunctionContext): TS.Node | TS.Node[] | undefined {
+      // Most nodes are none of the kinds below: they go straight to their children (issue 33:
+      // the ~30 kind tests each node went through were a third of the transformer's own time).
+      if ((!rewrittenKinds.has(node.kind) || (!shared && node.kind === ts.SyntaxKind.Identifier)) && !ts.isTypeNode(node)) return ts.visitEachChild(node, visitorOf(ctx), context);
       // Never inside types, decorators, enums, ambient declarations or heritage clauses.
       if (ts.isTypeNode(node) || ts.isDecorator(node) || ts.isEnumDeclaration(node) || ts.isHeritageClause(node) ||
           ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || (ts.isModuleDeclaration(node) && hasModifier(ts, node, ts.SyntaxKind.DeclareKeyword))) {
@@ -499,11 +514,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
             operand.expression.expression.kind !== ts.SyntaxKind.SuperKeyword) {
           // `await lock.acquire(…)` → `await aq(lock, 'acquire', site, …)`: a scheduling point.
           const method = operand.expression.name.text;
-          const receiver = ts.visitNode(operand.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const receiver = ts.visitNode(operand.expression.expression, visitorOf(ctx)) as TS.Expression;
           const lockSite = addSite(operand.expression.name, 'lock', method);
-          inner = rt('aq', [receiver, f.createStringLiteral(method), lockSite, ...operand.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression)]);
+          inner = rt('aq', [receiver, f.createStringLiteral(method), lockSite, ...operand.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression)]);
         } else {
-          inner = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
+          inner = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
         }
         const suspended = f.createAwaitExpression(rt(isCall ? 'ac' : 'aw', [f.createIdentifier(ctx.frame), site, inner]));
         return acquires
@@ -512,7 +527,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       }
       if (ctx.frame && ts.isYieldExpression(node)) {
         const site = addSite(node, 'yield');
-        const inner = node.expression ? (ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression) : f.createIdentifier('undefined');
+        const inner = node.expression ? (ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression) : f.createIdentifier('undefined');
         const suspended = node.asteriskToken
           ? f.createYieldExpression(node.asteriskToken, rt('aw', [f.createIdentifier(ctx.frame), site, inner]))
           : f.createYieldExpression(undefined, rt('aw', [f.createIdentifier(ctx.frame), site, inner]));
@@ -545,7 +560,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         }
       }
       if (ctx.frame && (ts.isCatchClause(node) || (ts.isTryStatement(node) && node.finallyBlock))) {
-        const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context);
+        const visited = ts.visitEachChild(node, visitorOf(ctx), context);
         const resume = f.createExpressionStatement(rt('rc', [f.createIdentifier(ctx.frame)]));
         if (ts.isCatchClause(visited)) {
           return f.updateCatchClause(visited, visited.variableDeclaration, f.updateBlock(visited.block, [resume, ...visited.block.statements]));
@@ -555,7 +570,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
           f.updateBlock(tryStatement.finallyBlock!, [resume, ...tryStatement.finallyBlock!.statements]));
       }
       if (ctx.named && ts.isReturnStatement(node) && ctx.isActivation && ctx.frame) {
-        const value = node.expression ? (ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression) : f.createIdentifier('undefined');
+        const value = node.expression ? (ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression) : f.createIdentifier('undefined');
         return f.updateReturnStatement(node, rt('rt', [f.createIdentifier(ctx.frame), value, f.createNumericLiteral(lineOf(node).line + 1)]));
       }
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && !isOptionalChainPart(node) && !isOptionalChainPart(node.expression) &&
@@ -564,23 +579,23 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         const isLockCall = options.lockMethods.includes(method);
         if (method === 'runExclusive' && !options.awaitsOnly) {
           // The callback runs holding the lock: the runtime wraps it to see acquire and release.
-          const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const receiver = ts.visitNode(node.expression.expression, visitorOf(ctx)) as TS.Expression;
           const site = addSite(node.expression.name, 'lock', method);
-          return rt('rx', [receiver, site, ...node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression)]);
+          return rt('rx', [receiver, site, ...node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression)]);
         }
         if (options.fields && !isLockCall && READING_METHODS.has(method) && shouldRecordObject(node.expression.expression)) {
           // `c.get(k)` → `cr(c, site, 'get', k).get(k)`: the native call on the same receiver.
-          const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const receiver = ts.visitNode(node.expression.expression, visitorOf(ctx)) as TS.Expression;
           const site = addSite(node.expression.name, 'read', method, node.expression.expression);
-          const args = node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression);
+          const args = node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression);
           const key = KEYED_READS.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
           const callee = f.updatePropertyAccessExpression(node.expression, rt('cr', [receiver, site, f.createStringLiteral(method), ...key]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, args);
         }
         if (isLockCall || (options.fields && MUTATING_METHODS.has(method))) {
-          const receiver = ts.visitNode(node.expression.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const receiver = ts.visitNode(node.expression.expression, visitorOf(ctx)) as TS.Expression;
           const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method, isLockCall ? undefined : node.expression.expression);
-          const args = node.arguments.map((a) => ts.visitNode(a, (c) => visit(c, ctx)) as TS.Expression);
+          const args = node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression);
           // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
           // with no effect, names the entry written (`ek`), as for the keyed reads.
           const key = !isLockCall && KEYED_WRITES.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
@@ -594,9 +609,9 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         // `o.p = value` with `o` this or a variable → `o.p = wv(o, 'p', site, value)`: the write is
         // recorded after the right-hand side ran (its reads, its awaits), with the value written.
         const left = node.left;
-        const object = ts.visitNode(left.expression, (c) => visit(c, ctx)) as TS.Expression;
+        const object = ts.visitNode(left.expression, visitorOf(ctx)) as TS.Expression;
         const site = addSite(left.name, 'write', left.name.text);
-        const value = ts.visitNode(node.right, (c) => visit(c, ctx)) as TS.Expression;
+        const value = ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression;
         return f.updateBinaryExpression(node, f.updatePropertyAccessExpression(left, object, left.name), node.operatorToken,
           rt('wv', [object, f.createStringLiteral(left.name.text), site, value]));
       }
@@ -605,8 +620,8 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         // `a[i]` → `ri(a, site, i)[i]` (a write: `wi`); only Arrays are recorded, at run time.
         const role = accessRole(node);
         if (role !== 'skip') {
-          const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
-          const index = ts.visitNode(node.argumentExpression, (c) => visit(c, ctx)) as TS.Expression;
+          const object = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
+          const index = ts.visitNode(node.argumentExpression, visitorOf(ctx)) as TS.Expression;
           const site = addSite(node.argumentExpression, role, '[]', node.expression);
           const key = isPlainKey(node.argumentExpression) ? [index] : [];
           const recorded = role === 'read'
@@ -618,25 +633,25 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       if (options.fields && ts.isForOfStatement(node) && !node.awaitModifier) {
         // Iterating an Array / Map / Set reads its contents.
         const site = addSite(node.expression, 'read', 'for-of', node.expression);
-        const iterable = rt('it', [ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression, site]);
-        return f.updateForOfStatement(node, undefined, ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.ForInitializer, iterable,
-          ts.visitNode(node.statement, (c) => visit(c, ctx)) as TS.Statement);
+        const iterable = rt('it', [ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression, site]);
+        return f.updateForOfStatement(node, undefined, ts.visitNode(node.initializer, visitorOf(ctx)) as TS.ForInitializer, iterable,
+          ts.visitNode(node.statement, visitorOf(ctx)) as TS.Statement);
       }
       if (options.fields && ts.isSpreadElement(node) && !isAssignmentPatternTarget(node)) {
         const site = addSite(node, 'read', '...', node.expression);
-        return f.updateSpreadElement(node, rt('it', [ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression, site]));
+        return f.updateSpreadElement(node, rt('it', [ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression, site]));
       }
       if (options.fields && ts.isVariableDeclaration(node) && ts.isArrayBindingPattern(node.name) && node.initializer) {
         const site = addSite(node.initializer, 'read', '[...]', node.initializer);
-        const initializer = rt('it', [ts.visitNode(node.initializer, (c) => visit(c, ctx)) as TS.Expression, site]);
-        return f.updateVariableDeclaration(node, ts.visitNode(node.name, (c) => visit(c, ctx)) as TS.BindingName, node.exclamationToken, node.type, initializer);
+        const initializer = rt('it', [ts.visitNode(node.initializer, visitorOf(ctx)) as TS.Expression, site]);
+        return f.updateVariableDeclaration(node, ts.visitNode(node.name, visitorOf(ctx)) as TS.BindingName, node.exclamationToken, node.type, initializer);
       }
       // `#private` fields too (`rd(this, "#free", site).#free` is valid inside the class): state
       // kept in them is shared like any other field. The runtime cannot peek their values.
       if (options.fields && ts.isPropertyAccessExpression(node) && !isOptionalChainPart(node) && shouldRecordObject(node.expression)) {
         const role = accessRole(node);
         if (role !== 'skip') {
-          const object = ts.visitNode(node.expression, (c) => visit(c, ctx)) as TS.Expression;
+          const object = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
           const method = role === 'read' ? 'rd' : role === 'write' ? 'wr' : 'up';
           const site = addSite(node.name, role, node.name.text, node.name.text === 'size' || node.name.text === 'length' ? node.expression : undefined);
           return f.updatePropertyAccessExpression(node, rt(method, [object, f.createStringLiteral(node.name.text), site]), node.name);
@@ -649,7 +664,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         const callee = node.expression;
         const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? callee.name.text : undefined;
         if (name !== undefined && CALLBACK_API_NAMES.has(name)) {
-          const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context) as TS.CallExpression;
+          const visited = ts.visitEachChild(node, visitorOf(ctx), context) as TS.CallExpression;
           const args = [...visited.arguments];
           args[args.length - 1] = rt('cs', [addSite(ts.isPropertyAccessExpression(callee) ? callee.name : callee, 'call', name), args[args.length - 1]]);
           return f.updateCallExpression(visited, visited.expression, visited.typeArguments, args);
@@ -663,20 +678,28 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         // Only the identifier `Promise` as written: `new P(…)` of a subclass, `new (Promise)(…)`,
         // `Reflect.construct(Promise, …)` stay as they are.
         const site = addSite(node, 'promise');
-        const visited = ts.visitEachChild(node, (c) => visit(c, ctx), context);
+        const visited = ts.visitEachChild(node, visitorOf(ctx), context);
         return rt('np', [site, ctx.frame ? f.createIdentifier(ctx.frame) : f.createVoidZero(), visited]);
       }
-      return ts.visitEachChild(node, (c) => visit(c, ctx), context);
+      return ts.visitEachChild(node, visitorOf(ctx), context);
+    }
+
+    /** One visitor function per context, not one closure per visited node. */
+    function visitorOf(ctx: FunctionContext): (node: TS.Node) => TS.VisitResult<TS.Node | undefined> {
+      let visitor = visitors.get(ctx);
+      if (!visitor) visitors.set(ctx, (visitor = (c) => visit(c, ctx)));
+      return visitor;
     }
 
     const moduleCtx: FunctionContext = { frame: undefined, isActivation: false, named: undefined, fnIndex: -1, depth: 0 };
-    const body = sourceFile.statements.map((s) => ts.visitNode(s, (c) => visit(c, moduleCtx)) as TS.Statement | TS.Statement[]).flat();
+    const body = sourceFile.statements.map((s) => ts.visitNode(s, visitorOf(moduleCtx)) as TS.Statement | TS.Statement[]).flat();
     if (fnTable.length === 0 && sites.length === 0) return keepSloppy(sourceFile);
     const directives: TS.Statement[] = [];
     while (body.length && ts.isExpressionStatement(body[0]) && ts.isStringLiteral((body[0] as TS.ExpressionStatement).expression)) directives.push(body.shift()!);
     // The module prologue registers the file's functions and sites with the runtime:
     //   var __conlens_rt, __conlens_f, __conlens_s;
-    //   function __conlens_m() { __conlens_rt = globalThis.__conlens; [__conlens_f, __conlens_s] = __conlens_rt.m(…); return __conlens_rt; }
+    //   function __conlens_m() { __conlens_rt = globalThis.__conlens; [__conlens_f, __conlens_s] = __conlens_rt.m(file, 'fns', 'sites'); return __conlens_rt; }
+    // (the two tables as JSON text: recorder-base.ts `m` parses them)
     //   __conlens_rt ?? __conlens_m();
     // A hoisted function declaration reaches it through `(__conlens_rt ?? __conlens_m())`: in an
     // ES module import cycle it can run before this module's body. (With `const` bindings, that
@@ -690,8 +713,8 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         f.createArrayLiteralExpression([f.createIdentifier(FN_BASE), f.createIdentifier(SITE_BASE)]),
         f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier(RT), 'm'), undefined, [
           f.createStringLiteral(options.file),
-          f.createArrayLiteralExpression(fnTable),
-          f.createArrayLiteralExpression(sites),
+          f.createStringLiteral(JSON.stringify(fnTable), true),
+          f.createStringLiteral(JSON.stringify(sites), true),
         ]),
       )),
       f.createReturnStatement(f.createIdentifier(RT)),

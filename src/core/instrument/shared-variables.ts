@@ -36,9 +36,17 @@ type Scope = Map<string, Binding>;
 
 export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): SharedVariables {
   const all: Binding[] = [];
-  const isFunctionLike = (n: TS.Node): n is TS.FunctionLikeDeclaration =>
-    ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n) ||
-    ts.isConstructorDeclaration(n) || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n);
+  const k = ts.SyntaxKind;
+  // One switch, not seven kind tests: it runs for every node of the file (issue 33).
+  const isFunctionLike = (n: TS.Node): n is TS.FunctionLikeDeclaration => {
+    switch (n.kind) {
+      case k.FunctionDeclaration: case k.FunctionExpression: case k.ArrowFunction: case k.MethodDeclaration:
+      case k.Constructor: case k.GetAccessor: case k.SetAccessor:
+        return true;
+      default:
+        return false;
+    }
+  };
 
   const bindingNames = (name: TS.BindingName, out: string[] = []): string[] => {
     if (ts.isIdentifier(name)) out.push(name.text);

@@ -30,10 +30,12 @@ export const IO_PROMISE_APIS: Record<string, string[]> = {
   'stream/promises': ['finished', 'pipeline'],
 };
 
-/** Names whose calls the instrumenter marks: timers, microtasks, promise reactions, listeners,
+/** Names whose calls the instrumenter marks: timers, microtasks, promise reactions, listeners, emits,
  *  I/O calls (callback, promise and synchronous fs forms, whose accesses resources.ts records).
  *  A marked call that reaches no wrapper costs one function call. */
 export const CALLBACK_API_NAMES: ReadonlySet<string> = new Set([
   'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'nextTick', 'then', 'catch', 'finally', 'on', 'addListener', 'prependListener',
+  // Not a registration: an emit writes its event's channel (callbacks.ts), whose site the mark gives.
+  'emit',
   ...FS_CALLBACK_APIS, ...FS_CALLBACK_APIS.map((name) => `${name}Sync`), ...Object.values(IO_CALLBACK_APIS).flat(), ...Object.values(IO_PROMISE_APIS).flat(),
 ]);

@@ -355,15 +355,19 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     }
     return `event:${id}:${typeof type === 'symbol' ? type.description ?? 'symbol' : String(type)}`;
   };
-  const channel = (wrapper: Function, emitter: object, type: unknown, kind: 'rd' | 'wr') => {
+  // `last`: the call's last argument. A call of instrumented code that marked it (`cs`: `emit`,
+  // `on`, … are marked names) has one caller, so its stack is captured once per call expression
+  // and event type, not at every emit (issue 33).
+  const channel = (wrapper: Function, emitter: object, type: unknown, kind: 'rd' | 'wr', last: unknown) => {
     if (type === 'newListener' || type === 'removeListener' || type === 'error') return;
-    const site = sites.siteOf(wrapper, kind === 'wr' ? `emit(${String(type)})` : `on(${String(type)})`, kind === 'wr' ? 'write' : 'read');
+    const name = kind === 'wr' ? `emit(${String(type)})` : `on(${String(type)})`;
+    const site = sites.atMark(last, `${name}:${kind}`, () => sites.siteOf(wrapper, name, kind === 'wr' ? 'write' : 'read'));
     if (site !== undefined) recorder.resource(kind, channelOf(emitter, type), site);
   };
   const adder = (name: string) => {
     const original = proto[name];
     const replacement = shapedLike(original, function (this: object, type: unknown, listener: unknown) {
-      if (channels && recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function') channel(replacement, this, type, 'rd');
+      if (channels && recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function') channel(replacement, this, type, 'rd', arguments[arguments.length - 1]);
       if (recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
         const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
@@ -382,7 +386,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   proto.prependListener = adder('prependListener');
   const emit = proto.emit;
   proto.emit = shapedLike(emit, function emitReplacement(this: object, type: unknown, ...args: unknown[]): boolean {
-    if (channels && recorder.running !== undefined && nodeCalls === 0) channel(emitReplacement, this, type, 'wr');
+    if (channels && recorder.running !== undefined && nodeCalls === 0) channel(emitReplacement, this, type, 'wr', args.length ? args[args.length - 1] : type);
+    // The mark of this emit (instrumented code) is used or not wanted: a later call is not it.
+    if (recorder.callMark !== undefined) sites.clearMark();
     const emitter = emitters.get(this);
     if (!emitter || type === 'error') return Reflect.apply(emit, this, [type, ...args]) as boolean;
     if (recorder.running !== undefined || sites.onStack(emitReplacement)) {

@@ -119,12 +119,27 @@ export function elementValue(collection: object, method: string, key: unknown): 
   return 'value' in element ? encodeScalar(element.value, false) : undefined;
 }
 
+/** A prototype's class name, found once: every ENTER and EXIT names `this`'s class (issue 33). */
+const classNames = new WeakMap<object, string>();
+
 function classNameOf(value: object): string {
   // The prototype chain is read with intrinsics, never through getters of the object itself.
+  let proto: object | null;
   try {
-    const proto = Reflect.getPrototypeOf(value);
+    proto = Reflect.getPrototypeOf(value);
+  } catch {
+    return 'Object';
+  }
+  if (proto === null) return 'Object';
+  let name = classNames.get(proto);
+  if (name === undefined) classNames.set(proto, (name = classOfPrototype(proto)));
+  return name;
+}
+
+function classOfPrototype(proto: object): string {
+  try {
     // A Proxy as prototype would run its getOwnPropertyDescriptor trap.
-    if (proto === null || types.isProxy(proto)) return 'Object';
+    if (types.isProxy(proto)) return 'Object';
     const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor');
     const fn = ctor && 'value' in ctor ? ctor.value : undefined;
     if (typeof fn !== 'function' || types.isProxy(fn)) return 'Object';
@@ -189,30 +204,39 @@ function encodeArray(array: unknown[], elements: boolean): TraceValue {
   return out;
 }
 
-/** Adds `prefix` and, for plain data objects, `prefix.field` variables down to `depth` levels. */
-export function captureInto(vars: TraceVars, prefix: string, value: unknown, depth: number, seen: Set<object>): void {
-  if (Object.keys(vars).length >= MAX_VARS) return;
+/** Adds `prefix` and, for plain data objects, `prefix.field` variables down to `depth` levels.
+ *  `seen` (the objects already descended into) is made when first needed: most values are
+ *  scalars, and ENTER/EXIT capture several per call (issue 33: GC pressure). */
+export function captureInto(vars: TraceVars, prefix: string, value: unknown, depth: number, seen?: Set<object>): void {
+  // Counted once per top-level capture, not per variable (Object.keys per variable was quadratic).
+  const count = { n: Object.keys(vars).length };
+  capture(vars, count, prefix, value, depth, seen);
+}
+
+function capture(vars: TraceVars, count: { n: number }, prefix: string, value: unknown, depth: number, seen: Set<object> | undefined): Set<object> | undefined {
+  if (count.n >= MAX_VARS) return seen;
   vars[prefix] = encodeScalar(value);
-  if (depth <= 0 || value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
+  count.n++;
+  if (depth <= 0 || value === null || (typeof value !== 'object' && typeof value !== 'function')) return seen;
   // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
-  if (typeof value === 'function' || types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return;
-  if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return;
-  if (seen.has(value)) return;
-  seen.add(value);
+  if (typeof value === 'function' || types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return seen;
+  if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return seen;
+  if (seen?.has(value)) return seen;
+  (seen ??= new Set()).add(value);
   let keys: (string | symbol)[];
   try {
     keys = Reflect.ownKeys(value);
   } catch {
-    return;
+    return seen;
   }
-  let count = 0;
+  let fields = 0;
   for (const key of keys) {
     // `stack` (of errors, or of any object given Error.captureStackTrace) is formatted on first
     // access — even through getOwnPropertyDescriptor — and formatting runs user code (name and
     // message getters, Error.prepareStackTrace); a getter that is itself instrumented recursed
     // (transparency suite). It is no useful invariant variable anyway.
     if (typeof key !== 'string' || key === 'stack') continue;
-    if (count++ >= MAX_FIELDS_PER_OBJECT) break;
+    if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
     let descriptor: PropertyDescriptor | undefined;
     try {
       descriptor = Object.getOwnPropertyDescriptor(value, key);
@@ -220,6 +244,7 @@ export function captureInto(vars: TraceVars, prefix: string, value: unknown, dep
       continue;
     }
     if (!descriptor || !('value' in descriptor)) continue; // an accessor: never call it
-    captureInto(vars, `${prefix}.${key}`, descriptor.value, depth - 1, seen);
+    seen = capture(vars, count, `${prefix}.${key}`, descriptor.value, depth - 1, seen);
   }
+  return seen;
 }

@@ -23,8 +23,8 @@ export class CallRecorder extends RecorderBase {
     const vars: TraceVars = {};
     const info = this.functions[fn];
     const params = info?.params ?? [];
-    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1, new Set());
-    if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth, new Set());
+    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1);
+    if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth);
     this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
     this.open++;
     this.current = act;
@@ -37,9 +37,9 @@ export class CallRecorder extends RecorderBase {
     const info = this.functions[act.fn];
     // Parameters again at EXIT: an object parameter's fields may have changed (account.balance).
     const params = info?.params ?? [];
-    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], act.args[i], this.options.depth - 1, new Set());
-    if (info?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1, new Set());
-    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
+    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], act.args[i], this.options.depth - 1);
+    if (info?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1);
+    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth);
     this.writer.write({ e: 'ex', a: act.id, f: act.fn, x: line, v: vars });
   }
 
@@ -73,7 +73,7 @@ export class CallRecorder extends RecorderBase {
 
   protected recordThrow(act: Activation, error: unknown): void {
     const vars: TraceVars = {};
-    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth, new Set());
+    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth);
     this.writer.write({ e: 'exc', a: act.id, f: act.fn, err: encodeError(error, false), v: vars });
   }
 

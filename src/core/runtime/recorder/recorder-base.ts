@@ -147,6 +147,11 @@ export function constructorNameOf(value: object): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/** A row of a module's function table (instrument-transformer.ts). */
+type FunctionRow = [name: string, line: number, kind: string, async: 0 | 1, params: string[]];
+/** A row of a module's site table. */
+type SiteRow = [line: number, col: number, kind: string, name?: string, on?: string];
+
 export class RecorderBase {
   protected readonly writer: TraceWriter;
   protected readonly functions: FunctionInfo[] = [];
@@ -223,8 +228,11 @@ export class RecorderBase {
 
   // ---- module registration ------------------------------------------------------------------
 
-  /** Declares a module's functions and sites; returns [first function index, first site index]. */
-  m(file: string, fns: [name: string, line: number, kind: string, async: 0 | 1, params: string[]][], sites: [line: number, col: number, kind: string, name?: string, on?: string][]): [number, number] {
+  /** Declares a module's functions and sites; returns [first function index, first site index].
+   *  The instrumenter passes the two tables as JSON text (issue 33); arrays are taken as well. */
+  m(file: string, fnTable: string | FunctionRow[], siteTable: string | SiteRow[]): [number, number] {
+    const fns: FunctionRow[] = typeof fnTable === 'string' ? JSON.parse(fnTable) : fnTable;
+    const sites: SiteRow[] = typeof siteTable === 'string' ? JSON.parse(siteTable) : siteTable;
     const fnBase = this.functions.length;
     fns.forEach(([name, line, kind, isAsync, params], k) => {
       this.functions.push({ params, async: isAsync === 1, kind, key: functionKey(name, file, line), method: name.slice(name.lastIndexOf('.') + 1) });
