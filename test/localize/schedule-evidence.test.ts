@@ -200,3 +200,15 @@ test('an overwrite is split only when the overwriting call had accessed that loc
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('an overwrite by a call that had only written the location before (W-W-W, serializable) is not split', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 reset() writes value (an earlier call of a loop), suspends; T2 reset() writes it; T1 writes it again.
+    const dir = run(root, 'www', [en(1, 2), wr(1, 3), en(2, 2), wr(2, 3), ex(2, 2), wr(1, 3), ex(1, 2)]);
+    const found = await runPatterns(dir);
+    assert.ok(!found.some((p) => p.split), ids(found).join(', '));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
