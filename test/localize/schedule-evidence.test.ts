@@ -183,3 +183,32 @@ test('positions compare by suspiciousness, then the kind of pattern', () => {
   assert.ok(compareSchedule(s(0.1, 3, 1), undefined) < 0);
   assert.equal(compareSchedule(undefined, undefined), 0);
 });
+
+test('an overwrite is split only when the overwriting call had accessed that location before the other write', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 check() updates `calls` (other state), suspends; T2 reset() writes value; T1 writes value.
+    // T1's call began before T2's write but never touched value before it: an ordinary later write.
+    const other = run(root, 'other', [en(1, 1), { e: 'up', a: 1, s: 4, obj: 7, k: 'calls' }, en(2, 2), wr(2, 3), ex(2, 2), wr(1, 2), ex(1, 1)]);
+    const found = await runPatterns(other);
+    assert.ok(found.some((p) => p.kind === 'pair' && p.ops === 'WW' && p.owner === 'Store.check' && !p.split), ids(found).join(', '));
+    assert.ok(!found.some((p) => p.ops === 'WW' && p.split), ids(found).join(', '));
+    // The same call reading value first: its write puts back what it read — a split overwrite.
+    const same = run(root, 'same', [en(1, 1), rd(1, 1), en(2, 2), wr(2, 3), ex(2, 2), wr(1, 2), ex(1, 1)]);
+    assert.ok((await runPatterns(same)).some((p) => p.kind === 'pair' && p.ops === 'WW' && p.split));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('an overwrite by a call that had only written the location before (W-W-W, serializable) is not split', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 reset() writes value (an earlier call of a loop), suspends; T2 reset() writes it; T1 writes it again.
+    const dir = run(root, 'www', [en(1, 2), wr(1, 3), en(2, 2), wr(2, 3), ex(2, 2), wr(1, 3), ex(1, 2)]);
+    const found = await runPatterns(dir);
+    assert.ok(!found.some((p) => p.split), ids(found).join(', '));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

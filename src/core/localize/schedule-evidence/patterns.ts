@@ -73,6 +73,8 @@ interface ProcessState {
   wentOnAfter: (a: number | null, seq: number) => number | undefined;
   /** The innermost such call that made an access before `seq`: it had begun by then. */
   begunBefore: (a: number | null, seq: number) => number | undefined;
+  /** The innermost such call that read `location` before `seq`. */
+  readBefore: (a: number | null, seq: number, location: string) => number | undefined;
 }
 
 /** At most this many other tasks' accesses are remembered between two of one task's (per location). */
@@ -137,10 +139,15 @@ async function processPatterns(file: string, testCases: TestScope): Promise<Acce
   // call of its own, even where it continues the flow of the call that registered it.
   const isCallbackRun = (x: number) => info.functions.get(activationFn.get(x) ?? -1)?.kind === 'callback';
   const sameTask = (up: number, x: number) => labels.get(up) === labels.get(x) && !isCallbackRun(x);
+  /** Per call and location, the call's first read of it (its callees' included). */
+  const firstAt = new Map<string, number>();
   for (const { event, seq: at } of kept) {
+    const locations = locationsOf(event);
+    const reads = event.e !== 'wr';
     for (let x: number | null = event.a; x !== null; ) {
       if (!first.has(x)) first.set(x, at);
       last.set(x, at);
+      if (reads) for (const { location } of locations) if (!firstAt.has(`${x} ${location}`)) firstAt.set(`${x} ${location}`, at);
       const up: number | null = parents.get(x) ?? null;
       if (up === null || !sameTask(up, x)) break;
       x = up;
@@ -160,6 +167,7 @@ async function processPatterns(file: string, testCases: TestScope): Promise<Acce
     enteredBefore: (a, at) => a !== null && (entered.get(a) ?? Infinity) < at,
     wentOnAfter: (a, at) => climb(a, (x) => (last.get(x) ?? -1) > at),
     begunBefore: (a, at) => climb(a, (x) => (first.get(x) ?? Infinity) < at),
+    readBefore: (a, at, location) => climb(a, (x) => (firstAt.get(`${x} ${location}`) ?? Infinity) < at),
   };
   // An access no activation made (code the recorder saw run outside any call of the program's)
   // belongs to no known task: it can pair with nothing.
@@ -274,7 +282,7 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   const accesses = [codeOf(p, state), codeOf(c, state)];
   // Split (the strongest pairs): the other task's access came in the middle of one call of the
   // owner's — a check whose act came after it, an update that went on after another task read
-  // its half, an overwrite by a call that had read before the other write, a read by a call that
+  // its half, an overwrite by a call that had read the location before the other write, a read by a call that
   // had begun before the write and waited across it (a listener added after an await, with the
   // emit in between). That call (for the first three, the innermost of its task holding the
   // access that went on or had begun) owns the pair. Else the W-R pair is the writer's (the write
@@ -284,7 +292,11 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   let holder: number | undefined;
   if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq);
   else if (ops === 'WR') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
-  else holder = state.begunBefore(c.a, p.seq);
+  // An overwrite is split only when the overwriting call had read that same location before the
+  // other task's write: it wrote back what it had read, a lost update (Falcon's R-W-W). A call
+  // that had only touched other state, or only written there (W-W-W is serializable), before is
+  // an ordinary later write.
+  else holder = state.readBefore(c.a, p.seq, location);
   const split = holder !== undefined;
   if (holder !== undefined) owner = state.fnOf(holder);
   const variable = variableOf(location, c, state);
