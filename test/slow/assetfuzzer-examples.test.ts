@@ -5,10 +5,9 @@
 // defines it (synchronized blocks atomic, locks only) finds nothing there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens } from '../helpers/cli.ts';
-import { exampleCopy } from '../helpers/example-copy.ts';
+import { exampleCopy, removeCopy } from '../helpers/example-copy.ts';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced } from '../../src/core/trace/run-traced.ts';
 import { analyzeRun } from '../../src/core/active/violation.ts';
@@ -31,8 +30,7 @@ function fuzz(path: string): Result {
     assert.ok(status === 0 || status === 1, stderr);
     return JSON.parse(stdout.slice(stdout.indexOf('{'))) as Result;
   } finally {
-    // A test process that is still exiting may write its trace's last lines meanwhile: retry.
-    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    removeCopy(dir);
   }
 }
 
@@ -77,5 +75,5 @@ test('atomic-set-account: phase I reports 001\'s pattern r(x.c) w(x.c) w(x.s) r(
     assert.equal(analysis.outcome, 'pass', `seed ${seed}`);
     assert.equal(analysis.atom.errors, 0);
   }
-  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  removeCopy(dir);
 });

@@ -34,7 +34,8 @@ function skipReason(runner: Runner, entry: string): string | undefined {
 const KNOWN: Record<string, string> = {};
 
 /** The one test file of a runner project: it loads the entry (`load`), captures what the entry
- *  prints and writes it to CONLENS_TRANSCRIPT. */
+ *  prints and writes it to CONLENS_TRANSCRIPT. Jest's and Vitest's 5 s test timeout is raised:
+ *  the first traced import transpiles the entry, which a loaded machine took over 5 s to do. */
 function entryTest(testModule: string, load: string): string {
   return `import { test } from '${testModule}';
 import { format } from 'node:util';
@@ -52,7 +53,7 @@ test('the corpus entry runs', async () => {
     console.error = original.error;
     writeFileSync(process.env.CONLENS_TRANSCRIPT!, lines.join('\\n'));
   }
-});
+}, 60_000);
 `;
 }
 
