@@ -47,11 +47,13 @@ const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { s
 console.log('child', child.pid);
 setInterval(() => {}, 1000);`,
   });
+  // 5 s: enough for the parent to start its child and print its pid on a loaded machine (starting
+  // node alone took 0.86 s at load 30; a 1 s budget killed the parent before it printed).
   const started = Date.now();
-  const result = await runCommand({ ...base, timeoutMs: 1_000, spec: [process.execPath, 'hang.mjs'], cwd: root });
+  const result = await runCommand({ ...base, timeoutMs: 5_000, spec: [process.execPath, 'hang.mjs'], cwd: root });
   assert.equal(result.timedOut, true);
   assert.equal(result.passed, false);
-  assert.ok(Date.now() - started < 15_000);
+  assert.ok(Date.now() - started < 30_000);
   const childPid = Number(/child (\d+)/.exec(result.output)?.[1]);
   assert.ok(childPid > 0, result.output);
   let alive = true;
