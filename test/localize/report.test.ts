@@ -238,3 +238,15 @@ test('SARIF: a violation ASSETFUZZER realised gets the rule of its 001 Table 1 r
   assert.deepEqual(result.relatedLocations!.map((l) => l.physicalLocation!.region!.startLine), [61, 39, 40, 65]);
   assert.deepEqual(result.locations![0].physicalLocation!.region, { startLine: 65 });
 });
+
+test('text report: the failing tests, and each failure\'s, are listed up to five, then counted (a parameterized test fails many at once)', () => {
+  const cases = Array.from({ length: 8 }, (_, i) => ({ name: `runs together (z=${i})`, file: 'test/a.test.ts', line: 0 }));
+  const many: Report = { ...report, failingTests: cases, violations: [{ ...report.violations[0], testCases: cases }] };
+  for (const explain of [false, true]) {
+    const text = formatReport(many, { explain });
+    assert.match(text, /failing tests \(the ranking and stories use only their events\):\n {2}"runs together \(z=0\)" \(test\/a\.test\.ts\)\n/);
+    assert.match(text, / {2}… and 3 more \(report\.json lists them all\)\n/);
+    assert.match(text, / {2}in "runs together \(z=0\)" \(test\/a\.test\.ts\);[^]*\(z=4\)"\s+\(test\/a\.test\.ts\) and 3 more\n/);
+    assert.doesNotMatch(text, /z=5/);
+  }
+});

@@ -61,7 +61,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs failed; the first ${Math.min(3, report.violations.length)}:`);
   for (const v of report.violations.slice(0, 3)) {
     lines.push('', `Failure: ${v.kind} — ${v.message}`);
-    if (v.testCases?.length) lines.push(`  in ${v.testCases.map(testCaseText).join('; ')}`);
+    if (v.testCases?.length) lines.push(...wrapText(testCasesLine(v.testCases).trimStart(), 100).map((l) => `  ${l}`));
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(storyInWords(v.story), 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
@@ -141,7 +141,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   for (const v of report.violations.slice(0, 3)) {
     // The story first, in the user's words (issue 14); the paper's details after it.
     lines.push('', `Violation: ${v.kind} — ${v.message}`);
-    if (v.testCases?.length) lines.push(`  in ${v.testCases.map(testCaseText).join('; ')}`);
+    if (v.testCases?.length) lines.push(...wrapText(testCasesLine(v.testCases).trimStart(), 100).map((l) => `  ${l}`));
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
     if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
@@ -158,11 +158,25 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   return `${lines.join('\n')}\n`;
 }
 
+/** A parameterized test fails as many cases at once: the text lists the first few. */
+const MAX_TESTS_LISTED = 5;
+
+/** The test cases a violation failed in, the first few. */
+function testCasesLine(cases: { name: string; file: string; line: number }[]): string {
+  const more = cases.length > MAX_TESTS_LISTED ? ` and ${cases.length - MAX_TESTS_LISTED} more` : '';
+  return `  in ${cases.slice(0, MAX_TESTS_LISTED).map(testCaseText).join('; ')}${more}`;
+}
+
 /** Issue 31: which tests failed, and that the ranking reads only theirs. */
 function failingTestLines(report: Report): string[] {
   const tests = report.failingTests ?? [];
   if (!tests.length) return [];
-  return [`failing test${tests.length === 1 ? '' : 's'} (the ranking and stories use only ${tests.length === 1 ? 'its' : 'their'} events):`, ...tests.map((t) => `  ${testCaseText(t)}`)];
+  const shown = tests.slice(0, MAX_TESTS_LISTED);
+  return [
+    `failing test${tests.length === 1 ? '' : 's'} (the ranking and stories use only ${tests.length === 1 ? 'its' : 'their'} events):`,
+    ...shown.map((t) => `  ${testCaseText(t)}`),
+    ...(tests.length > shown.length ? [`  … and ${tests.length - shown.length} more (report.json lists them all)`] : []),
+  ];
 }
 
 /** A test case as the user finds it: `"transfers twice" (test/bank.test.ts:12)`. */
