@@ -30,3 +30,39 @@ test('a mocha run through node_modules/.bin records each test case with its outc
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a Mocha whose lib/runner.js holds the Runner class (an ES module layout, Mocha 12) records test cases; one with no Runner runs on untouched', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-mocha-layout-'));
+  try {
+    const settings = { runDir: join(dir, 'run'), fields: true, depth: 2, locks: [], include: ['src/**/*.ts'], root: dir };
+    mkdirSync(join(dir, 'run'));
+    const runnerClass = "class Runner { constructor() { this.l = {}; } on(e, f) { (this.l[e] ??= []).push(f); } run() { const t = { title: 'one', file: 'a.js', state: 'passed' }; for (const e of ['test', 'test end']) for (const f of this.l[e] ?? []) f(t); console.log('ran'); } }";
+    const layouts: [string, string, string[]][] = [
+      ['wrapped', `${runnerClass}\nmodule.exports = { Runner };\n`, ['begin one', 'end one true']],
+      ['none', 'module.exports = { somethingElse: 1 };\n', []],
+    ];
+    for (const [name, source, expected] of layouts) {
+      const mocha = join(dir, name, 'node_modules', 'mocha');
+      mkdirSync(join(mocha, 'lib'), { recursive: true });
+      mkdirSync(join(mocha, 'bin'));
+      writeFileSync(join(mocha, 'package.json'), '{ "name": "mocha", "version": "12.0.0" }');
+      writeFileSync(join(mocha, 'lib', 'runner.js'), source);
+      const bin = name === 'none' ? "console.log('ran');\n" : "const { Runner } = require('../lib/runner.js');\nnew Runner().run();\n";
+      writeFileSync(join(mocha, 'bin', 'mocha.js'), bin);
+      const runDir = join(dir, 'run', name);
+      mkdirSync(runDir);
+      const run = spawnSync(process.execPath, [join(mocha, 'bin', 'mocha.js')], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: `--import ${join(REPO, 'dist', 'register.mjs')}`, CONLENS_TRACE: JSON.stringify({ ...settings, runDir }) },
+      });
+      assert.equal(run.status, 0, `${name}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stdout, /ran/);
+      const lines = readdirSync(runDir).flatMap((f) => readFileSync(join(runDir, f), 'utf8').split('\n').filter((l) => l.includes('"e":"test"')));
+      const tests = lines.map((l) => JSON.parse(l) as { k: string; name: string; ok?: boolean });
+      assert.deepEqual(tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`), expected, name);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -67,12 +67,18 @@ export function hookMocha(sink: EventSink): void {
   }
   const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js)$/.exec(script)?.[1];
   if (!root) return;
-  let Runner: { prototype: { run(...args: unknown[]): unknown; on(event: string, fn: (test: MochaTest) => void): void } };
+  type MochaRunner = { prototype: { run(...args: unknown[]): unknown; on(event: string, fn: (test: MochaTest) => void): void } };
+  let Runner: MochaRunner | undefined;
   try {
-    Runner = createRequire(resolve(root, 'package.json'))('./lib/runner.js');
+    // The class itself (Mocha 9–11), or a module that holds it (a later layout): a Mocha whose
+    // runner is not found runs with no test events, never with an error of ours.
+    const loaded = createRequire(resolve(root, 'package.json'))('./lib/runner.js') as { Runner?: unknown; default?: unknown } | undefined;
+    const isRunner = (c: unknown): c is MochaRunner => typeof c === 'function' && typeof (c as { prototype?: { run?: unknown } }).prototype?.run === 'function';
+    Runner = [loaded, loaded?.Runner, loaded?.default].find(isRunner);
   } catch {
     return;
   }
+  if (!Runner) return;
   const run = Runner.prototype.run;
   Runner.prototype.run = function runWithTestCases(this: typeof Runner.prototype, ...args: unknown[]) {
     this.on('test', (test) => sink.write({ e: 'test', k: 'begin', name: test.title, file: test.file ?? '' }));
