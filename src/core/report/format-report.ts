@@ -21,9 +21,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   const limit = options.invariantsPerPosition ?? 4;
   const hidden = report.hiddenFailureInvariants ?? [];
   const lines: string[] = [];
-  const each = report.tests ? report.runs / report.tests : report.runs;
-  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
-  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
+  const seeds = seedsLine(report);
   // Issue 32: the systematic search's bounded guarantee, in its own words.
   const explored = report.exploration ? `\n${report.exploration.statement}` : '';
   if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
@@ -81,9 +79,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   const limit = options.invariantsPerPosition ?? 4;
   const hidden = report.hiddenFailureInvariants ?? [];
   const lines: string[] = [];
-  const each = report.tests ? report.runs / report.tests : report.runs;
-  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
-  const seeds = `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}` +
+  const seeds = seedsLine(report) +
     (report.exploration ? `\nsystematic: ${report.exploration.statement}` : '');
   // Issue 29: what was not checked comes first, and a rank that ran nothing shows no table.
   if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
@@ -156,6 +152,13 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** How many runs, which strategy and seeds (synthesized tests: per test). */
+function seedsLine(report: Report): string {
+  const each = report.tests ? report.runs / report.tests : report.runs;
+  const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
+  return `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
 }
 
 /** A parameterized test fails as many cases at once: the text lists the first few. */
