@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPatterns, type AccessPattern } from '../../src/core/localize/schedule-evidence/patterns.ts';
+import { scheduleEvidence } from '../../src/core/localize/schedule-evidence/index.ts';
 import { positionSchedule, scoreSchedules, strengthOf } from '../../src/core/localize/schedule-evidence/score.ts';
 import { compareSchedule } from '../../src/core/localize/rank.ts';
 
@@ -208,6 +209,33 @@ test('an overwrite by a call that had only written the location before (W-W-W, s
     const dir = run(root, 'www', [en(1, 2), wr(1, 3), en(2, 2), wr(2, 3), ex(2, 2), wr(1, 3), ex(1, 2)]);
     const found = await runPatterns(dir);
     assert.ok(!found.some((p) => p.split), ids(found).join(', '));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('with test events, each test case is one execution: a pattern a passing test of a failing run shows counts as passing', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    const begin = (name: string): Ev => ({ e: 'test', k: 'begin', name, file: 't.test.ts', line: 1 });
+    const end = (name: string, ok: boolean): Ev => ({ e: 'test', k: 'end', name, file: 't.test.ts', ok });
+    // "benign": check() split by reset() (R-W-W), and the test passes. "racy": two count() calls'
+    // updates of `calls` interleave, and the test fails. Both ran in one (failing) process.
+    const benign = [begin('benign'), en(1, 1), rd(1, 1), en(2, 2), wr(2, 3), ex(2, 2), wr(1, 2), ex(1, 1), end('benign', true)];
+    const racy = [begin('racy'), en(3, 3), { e: 'up', a: 3, s: 4, obj: 8, k: 'calls' }, en(4, 3), { e: 'up', a: 4, s: 4, obj: 8, k: 'calls' }, { e: 'up', a: 3, s: 4, obj: 8, k: 'calls' }, ex(4, 3), ex(3, 3), end('racy', false)];
+    const failing = run(root, 'failing', [...benign, ...racy]);
+    const scored = await scheduleEvidence([{ runDir: failing, failed: true }]);
+    assert.deepEqual(scored.runs, { failed: 1, passed: 1, unit: 'test' });
+    // The benign test's patterns were seen only passing: none is scored.
+    assert.ok(!scored.patterns.some((p) => p.owner === 'Store.check'), scored.patterns.map((p) => p.id).join(', '));
+    assert.ok(scored.patterns.some((p) => p.owner === 'Store.count' && p.failed === 1 && p.passed === 0), scored.patterns.map((p) => p.id).join(', '));
+    assert.match(positionSchedule(scored.functions[0], scored.runs).text, /^in 1 of 1 failing test run and 0 of 1 passing test run: /);
+    // A run that failed while every test passed (a hang after the last test, a violation outside
+    // any assertion) counts each of its tests as failing.
+    const hung = run(root, 'hung', [...benign.slice(0, -1), end('benign', true)]);
+    const all = await scheduleEvidence([{ runDir: hung, failed: true }]);
+    assert.deepEqual(all.runs, { failed: 1, passed: 0, unit: 'test' });
+    assert.ok(all.patterns.some((p) => p.owner === 'Store.check'));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

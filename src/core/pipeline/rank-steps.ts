@@ -120,10 +120,10 @@ export function coverageVerdict(suite: IntegrationSuite, fuzzed: FuzzResult, fac
 /** Issue 30: Falcon's and Unicorn's access patterns over every scheduled run, failing and
  *  passing (the unit runs record no field accesses: they have no patterns to count); none when
  *  no run failed. */
-export async function scheduleEvidenceOf(outcomes: FuzzRunOutcome[], testCases?: TestScope): Promise<{ schedule?: ScheduleEvidence; warning?: string }> {
+export async function scheduleEvidenceOf(outcomes: FuzzRunOutcome[]): Promise<{ schedule?: ScheduleEvidence; warning?: string }> {
   if (!outcomes.some((o) => o.outcome !== 'pass')) return {};
   try {
-    return { schedule: await scheduleEvidence(outcomes.map((o) => ({ runDir: o.runDir, failed: o.outcome !== 'pass' })), testCases) };
+    return { schedule: await scheduleEvidence(outcomes.map((o) => ({ runDir: o.runDir, failed: o.outcome !== 'pass' }))) };
   } catch (error) {
     return { warning: `schedule evidence left out: ${(error as Error).message}` };
   }

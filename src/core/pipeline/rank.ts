@@ -69,7 +69,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const online = await mineInvariants(runDirs, { confidence: options.confidence, testCases });
 
   clock.stage('localize', 'schedule evidence, failure invariants, reduction, failure flags, search, ranking');
-  const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes, testCases);
+  const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes);
   if (scheduleWarning) warnings.push(scheduleWarning);
   const diff = failureInvariants(reference, online);
   const { sets, explained } = evidenceSets(read.violations.map((v) => v.violation), analysis, config.atomic);

@@ -13,7 +13,7 @@
 // straddles one.
 import { eventText } from '../../trace/resource-keys.js';
 import { readTraceFile, traceFiles } from '../../trace/read-trace.js';
-import type { TestScope } from '../../trace/test-cases.js';
+import { failingTestCases, testCaseKey, type TestCase } from '../../trace/test-cases.js';
 import { TaskLabeler, writtenIn } from '../../trace/tasks.js';
 import type { FieldEvent, SiteEvent } from '../../runtime/trace-events.js';
 
@@ -81,20 +81,58 @@ interface ProcessState {
 const WINDOW = 16;
 
 /** The patterns of one run (all its processes), each once. */
-export async function runPatterns(runDir: string, testCases?: TestScope): Promise<AccessPattern[]> {
+export async function runPatterns(runDir: string): Promise<AccessPattern[]> {
   const found = new Map<string, AccessPattern>();
-  for (const file of traceFiles(runDir)) for (const p of await processPatterns(file, testCases)) found.set(p.id, p);
+  for (const file of traceFiles(runDir)) for (const { patterns } of (await processPatterns(file)).units) for (const p of patterns) found.set(p.id, p);
   return [...found.values()];
 }
 
-async function processPatterns(file: string, testCases: TestScope): Promise<AccessPattern[]> {
+/** One execution Falcon counts: a test case's run (issue 31), or the whole run where its traces
+ *  name no test case. */
+export interface ObservedUnit {
+  failed: boolean;
+  patterns: AccessPattern[];
+}
+
+/** The executions of one run, each with its patterns. With test events, each test case of the run
+ *  is one execution, failed when it failed: a pattern a passing test of a failing run shows is
+ *  evidence that the pattern does not fail, as Falcon's passing runs are. A run that failed with
+ *  every test passing (a hang the runner never saw end, a violation outside any assertion) counts
+ *  each of its tests as failed. Accesses outside any test (module top level) are the run's own. */
+export async function runUnits(runDir: string, runFailed: boolean): Promise<{ units: ObservedUnit[]; perTest: boolean }> {
+  const byTest = new Map<string, AccessPattern[]>();
+  const outside = new Map<string, AccessPattern>();
+  const tests: TestCase[] = [];
+  for (const file of traceFiles(runDir)) {
+    const read = await processPatterns(file);
+    tests.push(...read.testCases);
+    for (const { test, patterns } of read.units) {
+      if (test === undefined) for (const p of patterns) outside.set(p.id, p);
+      else byTest.set(test, (byTest.get(test) ?? []).concat(patterns));
+    }
+  }
+  if (tests.length === 0) return { units: [{ failed: runFailed, patterns: [...byTest.values()].flat().concat([...outside.values()]) }], perTest: false };
+  const failing = new Set(failingTestCases(tests, runFailed).map(testCaseKey));
+  const allFailed = runFailed && failing.size === 0;
+  const units: ObservedUnit[] = tests.map((t) => testCaseKey(t)).filter((k, i, all) => all.indexOf(k) === i).map((k) => ({ failed: allFailed || failing.has(k), patterns: unique(byTest.get(k) ?? []) }));
+  if (outside.size) units.push({ failed: runFailed, patterns: [...outside.values()] });
+  return { units, perTest: true };
+}
+
+function unique(patterns: AccessPattern[]): AccessPattern[] {
+  return [...new Map(patterns.map((p) => [p.id, p])).values()];
+}
+
+/** One trace file's patterns, per test case (undefined: outside any), and its test cases. Two
+ *  test cases' accesses never pair: a test's pattern is its own. */
+async function processPatterns(file: string): Promise<{ units: { test?: string; patterns: AccessPattern[] }[]; testCases: TestCase[] }> {
   const tasks = new TaskLabeler({ logical: true });
   const parents = new Map<number, number | null>();
   const activationFn = new Map<number, number>();
-  const accesses: { event: FieldEvent; seq: number }[] = [];
+  const accesses: { event: FieldEvent; seq: number; test?: string }[] = [];
   let seq = 0;
   const entered = new Map<number, number>();
-  const info = await readTraceFile(file, (event, declared) => {
+  const info = await readTraceFile(file, (event, declared, test) => {
     switch (event.e) {
       case 'en': {
         entered.set(event.a, seq++);
@@ -110,12 +148,12 @@ async function processPatterns(file: string, testCases: TestScope): Promise<Acce
       case 'rd':
       case 'wr':
       case 'up':
-        accesses.push({ event, seq: seq++ });
+        accesses.push({ event, seq: seq++, test });
         break;
       default:
         break;
     }
-  }, { testCases });
+  });
   const labels = tasks.labels();
   const fnOf = (a: number | null): string => writtenIn(a, (x) => info.functions.get(activationFn.get(x) ?? -1), parents)?.name ?? '(top level)';
   // An object under construction is no one else's yet: a constructor's accesses (and those of
@@ -171,7 +209,13 @@ async function processPatterns(file: string, testCases: TestScope): Promise<Acce
   };
   // An access no activation made (code the recorder saw run outside any call of the program's)
   // belongs to no known task: it can pair with nothing.
-  return scan(kept, state);
+  const byTest = new Map<string | undefined, { event: FieldEvent; seq: number }[]>();
+  for (const access of kept) {
+    const group = byTest.get(access.test);
+    if (group) group.push(access);
+    else byTest.set(access.test, [access]);
+  }
+  return { units: [...byTest].map(([test, group]) => ({ test, patterns: scan(group, state) })), testCases: info.testCases };
 }
 
 function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessState): AccessPattern[] {

@@ -32,7 +32,8 @@ export interface FunctionEvidence {
 }
 
 export interface ScheduleEvidence {
-  runs: { failed: number; passed: number };
+  /** How many executions failed and passed; `unit` 'test': each is one test case's run. */
+  runs: { failed: number; passed: number; unit?: 'test' };
   /** Patterns at least one failing run shows, most suspicious first. */
   patterns: ScoredPattern[];
   /** Functions owning such a pattern, most suspicious first. */
@@ -65,7 +66,7 @@ export function comparePatterns(a: ScoredPattern, b: ScoredPattern): number {
   return b.suspiciousness - a.suspiciousness || strengthOf(a) - strengthOf(b) || b.failed - a.failed || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function scoreSchedules(runs: RunPatterns[]): ScheduleEvidence {
+export function scoreSchedules(runs: RunPatterns[], unit: 'run' | 'test' = 'run'): ScheduleEvidence {
   const totalFailed = runs.filter((r) => r.failed).length;
   const totalPassed = runs.length - totalFailed;
   const counts = new Map<string, { pattern: AccessPattern; failed: number; passed: number }>();
@@ -93,14 +94,15 @@ export function scoreSchedules(runs: RunPatterns[]): ScheduleEvidence {
     seen.add(p.owner);
     functions.push({ function: p.owner, suspiciousness: p.suspiciousness, failed: p.failed, passed: p.passed, pattern: p });
   }
-  return { runs: { failed: totalFailed, passed: totalPassed }, patterns, functions };
+  return { runs: { failed: totalFailed, passed: totalPassed, ...(unit === 'test' ? { unit } : {}) }, patterns, functions };
 }
 
 /** A function's evidence as a position carries it (localize-types.ts PositionSchedule). */
 export function positionSchedule(e: FunctionEvidence, runs: ScheduleEvidence['runs']): PositionSchedule {
   const { kind, ops, variable, accesses, split } = e.pattern;
-  const failing = `in ${e.failed} of ${runs.failed} failing run${runs.failed === 1 ? '' : 's'}`;
-  const runsText = runs.passed === 0 ? `${failing} (no run passed)` : `${failing} and ${e.passed} of ${runs.passed} passing run${runs.passed === 1 ? '' : 's'}`;
+  const run = runs.unit === 'test' ? 'test run' : 'run';
+  const failing = `in ${e.failed} of ${runs.failed} failing ${run}${runs.failed === 1 ? '' : 's'}`;
+  const runsText = runs.passed === 0 ? `${failing} (no ${run} passed)` : `${failing} and ${e.passed} of ${runs.passed} passing ${run}${runs.passed === 1 ? '' : 's'}`;
   return {
     suspiciousness: e.suspiciousness,
     strength: strengthOf(e.pattern),
