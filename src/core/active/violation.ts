@@ -16,7 +16,7 @@ import type { RunChecked } from './outcome.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
 import { accessOf, stepOf, type ExploredStep } from './explored-steps.js';
 import { noTestsRan } from '../runner/test-count.js';
-import { eventText, resourceOf } from '../trace/resource-keys.js';
+import { eventText, promiseText, resourceOf, timerText } from '../trace/resource-keys.js';
 
 export { eventText, resourceOf } from '../trace/resource-keys.js';
 
@@ -469,6 +469,8 @@ export function valueText(v: TraceValue): string {
 export function variableText(access: Pick<StepAccess, 'k' | 'ek' | 'on' | 'directory'>): string {
   const resource = resourceOf(access.k);
   if (resource?.kind === 'event') return eventText(resource.name);
+  if (resource?.kind === 'timer') return timerText(resource.name);
+  if (resource?.kind === 'promise') return promiseText(resource.name);
   if (resource) return `${resource.kind === 'dir' || access.directory ? 'directory' : resource.kind} ${resource.name}`;
   if (access.k === '[]') {
     const of = access.on ? ` of ${access.on}` : '';
@@ -485,6 +487,8 @@ export function accessText(access: StepAccess, method?: string): string {
   const resource = resourceOf(access.k);
   if (resource?.kind === 'port') return access.op === 'write' ? `listens on port ${resource.name}` : `connects to port ${resource.name}`;
   if (resource?.kind === 'event') return access.op === 'write' ? `emits ${eventText(resource.name)}` : `listens for ${eventText(resource.name)}`;
+  if (resource?.kind === 'promise') return access.op === 'read' ? `waits on ${promiseText(resource.name)} (then)` : `settles ${promiseText(resource.name)} (${access.value === '"rejected"' ? 'reject' : 'resolve'})`;
+  if (resource?.kind === 'timer') return access.op === 'read' ? `runs the callback of ${timerText(resource.name)}` : `${access.value === '"cleared"' ? 'clears' : 'arms'} ${timerText(resource.name)}`;
   // How a collection was accessed: `has()`, `[i]`, `.length`, `for…of` — as it reads in the code.
   const how = !method || resource ? '' : method === '[]' ? '[i]' : method === 'size' || method === 'length' ? `.${method}` : method === 'for-of' ? 'for…of' : method === '...' || method === '[...]' ? 'spread' : `${method}()`;
   const via = access.k === '[]' && how ? ` via ${how}` : '';

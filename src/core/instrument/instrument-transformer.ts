@@ -677,8 +677,13 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         // `site` and the frame are plain reads; a throw of the constructor happens before the call.
         // Only the identifier `Promise` as written: `new P(…)` of a subclass, `new (Promise)(…)`,
         // `Reflect.construct(Promise, …)` stay as they are.
+        // With one plain argument, the executor goes through `ne(site, executor)` too: in runs that
+        // record fields, its resolve and reject write the promise's settlement (issue 30, a
+        // channel); otherwise `ne` hands the executor back as it was.
         const site = addSite(node, 'promise');
-        const visited = ts.visitEachChild(node, visitorOf(ctx), context);
+        let visited = ts.visitEachChild(node, visitorOf(ctx), context) as TS.NewExpression;
+        const args = visited.arguments;
+        if (args && args.length === 1 && !ts.isSpreadElement(args[0])) visited = f.updateNewExpression(visited, visited.expression, visited.typeArguments, [rt('ne', [site, args[0]])]);
         return rt('np', [site, ctx.frame ? f.createIdentifier(ctx.frame) : f.createVoidZero(), visited]);
       }
       return ts.visitEachChild(node, visitorOf(ctx), context);

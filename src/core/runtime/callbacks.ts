@@ -19,6 +19,7 @@
 // it, as in Node (a promise settled by a step the scheduler ran is no delay: scheduler.ts).
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
+import stream from 'node:stream';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
@@ -58,9 +59,12 @@ interface Registration {
   next?: LoopOrder;
   /** Timers: the numeric id the program took of its handle. */
   primitive?: string;
+  /** Timers the program armed, when channels are recorded: the timer's key (`timer:…`). */
+  channel?: string;
 }
 
-/** `channels`: record emitter events as shared state (field recording is on). */
+/** `channels`: record emitter and stream events, timers and promise settlements as shared state
+ *  (field recording is on). */
 export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, sites: ProjectSites, { channels = false } = {}): void {
   /** When Node made callbacks runnable (and timers were armed), counted over the process. */
   let order = 0;
@@ -142,11 +146,17 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
       reg.next = { order: ++order, expiry: clock + ms, armed: order, ...(api === 'setInterval' ? { channel: reg } : {}) };
       expect(reg, deadline(), reg.next);
+      // Issue 30: a timer is a channel. Arming and clearing it write it; its firing reads it (the
+      // callback runs only if no clear came first): a clear that comes too late, after the fire,
+      // is an order the patterns see.
+      const timerKey = channels && recorder.running !== undefined ? `timer:${api}#${reg.id}` : undefined;
+      if (timerKey) recorder.resource('wr', timerKey, reg.site, 'armed');
       const wrapped = function (this: unknown, ...given: unknown[]) {
         const loop = reg.next!;
         park(reg, loop, () => {
           clock = Math.max(clock, loop.expiry!);
           if (api === 'setTimeout' && reg.primitive !== undefined) byId.delete(reg.primitive);
+          if (timerKey) recorder.resource('rd', timerKey, reg.site, 'fired');
           Reflect.apply(callback as Function, this, given);
         });
         if (api === 'setInterval') {
@@ -160,13 +170,18 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         handles.set(handle, reg);
         if (!primitivePatched) rememberIds(handle);
       }
+      if (timerKey) reg.channel = timerKey;
       return handle;
     });
     return replacement;
   };
   const clear = (original: (handle: unknown) => void) =>
-    shapedLike(original, function (this: unknown, handle: unknown) {
+    shapedLike(original, function clearReplacement(this: unknown, handle: unknown) {
       const reg = registrationOf(handle);
+      if (reg?.channel && recorder.running !== undefined) {
+        const site = sites.siteOf(clearReplacement, original.name || 'clearTimeout', 'write');
+        if (site !== undefined) recorder.resource('wr', reg.channel, site, 'cleared');
+      }
       // In the order the schedule chose, a postponed run had not happened yet: it never does.
       if (reg) scheduler.forgetCallback(reg, true);
       if (typeof handle === 'number' || typeof handle === 'string') byId.delete(String(handle));
@@ -223,6 +238,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     if (recorder.running === undefined) return Reflect.apply(then, this, arguments);
     const reg = registration(thenReplacement, 'then', typeof onFulfilled === 'function' ? onFulfilled : onRejected, arguments[arguments.length - 1]);
     if (!reg) return Reflect.apply(then, this, arguments);
+    // Issue 30: registering on a promise whose settlement is a channel reads it.
+    const settlement = channels ? recorder.promiseChannel(this) : undefined;
+    if (settlement !== undefined) recorder.resource('rd', settlement, reg.site);
     return Reflect.apply(then, this, [reaction(reg, onFulfilled), reaction(reg, onRejected)]);
   });
   const finallyOriginal = Promise.prototype.finally;
@@ -358,9 +376,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   // `last`: the call's last argument. A call of instrumented code that marked it (`cs`: `emit`,
   // `on`, … are marked names) has one caller, so its stack is captured once per call expression
   // and event type, not at every emit (issue 33).
-  const channel = (wrapper: Function, emitter: object, type: unknown, kind: 'rd' | 'wr', last: unknown) => {
+  const channel = (wrapper: Function, emitter: object, type: unknown, kind: 'rd' | 'wr', last: unknown, call?: string) => {
     if (type === 'newListener' || type === 'removeListener' || type === 'error') return;
-    const name = kind === 'wr' ? `emit(${String(type)})` : `on(${String(type)})`;
+    const name = call ?? (kind === 'wr' ? `emit(${String(type)})` : `on(${String(type)})`);
     const site = sites.atMark(last, `${name}:${kind}`, () => sites.siteOf(wrapper, name, kind === 'wr' ? 'write' : 'read'));
     if (site !== undefined) recorder.resource(kind, channelOf(emitter, type), site);
   };
@@ -421,5 +439,28 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
     return listeners.length > 0;
   });
+  // Issue 30: a stream's events are the same channels, and the program's own calls bring them
+  // about, though Node emits them: `end()` writes its 'finish', `push(chunk)` its 'data' and
+  // `push(null)` its 'end'; `write()` reads 'finish' (it needs the stream not ended yet). So a
+  // write after another task's end, or a 'finish' listener added after the end, is an order on
+  // the stream's channel. Duplex copies Writable's methods: both prototypes are wrapped.
+  if (channels) {
+    const streamCall = (target: object, method: string, channelOf: (args: IArguments) => [type: string, kind: 'rd' | 'wr'] | undefined) => {
+      const methods = target as Record<string, Function>;
+      const original = methods[method];
+      if (typeof original !== 'function') return;
+      const replacement = shapedLike(original, function (this: object) {
+        const op = recorder.running !== undefined && nodeCalls === 0 ? channelOf(arguments) : undefined;
+        if (op) channel(replacement, this, op[0], op[1], arguments[arguments.length - 1], `${method}()`);
+        return Reflect.apply(original, this, arguments);
+      });
+      methods[method] = replacement;
+    };
+    for (const target of [stream.Writable.prototype, stream.Duplex.prototype]) {
+      streamCall(target, 'end', () => ['finish', 'wr']);
+      streamCall(target, 'write', () => ['finish', 'rd']);
+    }
+    streamCall(stream.Readable.prototype, 'push', (args) => [args[0] === null ? 'end' : 'data', 'wr']);
+  }
   Module.syncBuiltinESMExports();
 }

@@ -11,7 +11,7 @@
 // code start one. Accesses inside one synchronous step can never be split, so only a scheduling
 // point between a task's two accesses lets another task's access in: any pattern found here
 // straddles one.
-import { eventText } from '../../trace/resource-keys.js';
+import { eventText, promiseText, timerText } from '../../trace/resource-keys.js';
 import { readTraceFile, traceFiles } from '../../trace/read-trace.js';
 import { failingTestCases, testCaseKey, type TestCase } from '../../trace/test-cases.js';
 import { TaskLabeler, writtenIn } from '../../trace/tasks.js';
@@ -309,6 +309,8 @@ function variableOf(location: string, access: Access, state: ProcessState): stri
     return entry ? `${entry}${site?.on ? ` of ${site.on}` : ''}` : site?.on ? `the elements of ${site.on}` : 'a collection\'s elements';
   }
   if (key.startsWith('event:')) return eventText(key.slice('event:'.length));
+  if (key.startsWith('timer:')) return timerText(key.slice('timer:'.length));
+  if (key.startsWith('promise:')) return promiseText(key.slice('promise:'.length));
   return key.startsWith('file:') || key.startsWith('dir:') || key.startsWith('port:') ? key : `\`${key}\``;
 }
 

@@ -90,9 +90,14 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     if (this.scheduler && typeof value === 'object' && value !== null) {
       const act = frame ? frame.act : this.current;
       this.madePromises.set(value, { s: site, a: act ? act.id : null });
+      if (this.madeChannel !== undefined) {
+        this.promiseChannels.set(value, this.madeChannel);
+        this.madeChannel = undefined;
+      }
     }
     return value;
   }
+
 
   /** A scheduling point that is not an await (emitted in scheduled runs only): an async
    *  generator resumed after `yield` / `yield*`, a `for await` iteration starting, a `for await`

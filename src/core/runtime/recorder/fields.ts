@@ -59,6 +59,36 @@ export class FieldRecorder extends LockRecorder {
   }
 
 
+  /** Issue 30: a promise's settlement is a channel. In scheduled runs that record fields, the
+   *  executor of a `new Promise(…)` gets resolve and reject functions that first write the
+   *  promise's `promise:#n` (the site: where it was made; the task: who settled it), so a second
+   *  settlement — ignored by the promise — is an order the patterns see; a `.then` registration
+   *  reads it (callbacks.ts). The executor runs as before, with the same `this` and the same
+   *  outcome; anything but a function is handed back to the constructor to reject as it would. */
+  ne(site: number, executor: unknown): unknown {
+    if (!this.scheduler || !this.options.fields || typeof executor !== 'function') return executor;
+    const key = `promise:#${++this.promiseCount}`;
+    const recorder = this;
+    const settling = (settle: Function, how: string): Function =>
+      // An anonymous function of one parameter, as the constructor's own resolve and reject are.
+      [function (this: unknown, _value: unknown) {
+        if (recorder.running !== undefined) recorder.resource('wr', key, site, how);
+        return Reflect.apply(settle, this, arguments);
+      }][0];
+    return [function (this: unknown, resolve: Function, reject: Function) {
+      try {
+        return Reflect.apply(executor, this, [settling(resolve, 'resolved'), settling(reject, 'rejected')]);
+      } finally {
+        recorder.madeChannel = key;
+      }
+    }][0];
+  }
+
+  /** The channel of a promise `ne` gave settling functions to, if any. */
+  promiseChannel(value: object): string | undefined {
+    return this.promiseChannels.get(value);
+  }
+
   /** An access of a file, directory listing or port: object 0, "the outside world". */
   resource(kind: 'rd' | 'wr', key: string, site: number, v?: TraceValue): void {
     this.access(kind, OUTSIDE_WORLD, key, site, v);
