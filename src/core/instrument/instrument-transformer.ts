@@ -677,16 +677,45 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
         // `site` and the frame are plain reads; a throw of the constructor happens before the call.
         // Only the identifier `Promise` as written: `new P(…)` of a subclass, `new (Promise)(…)`,
         // `Reflect.construct(Promise, …)` stay as they are.
-        // With one plain argument, the executor goes through `ne(site, executor)` too: in runs that
-        // record fields, its resolve and reject write the promise's settlement (issue 30, a
-        // channel); otherwise `ne` hands the executor back as it was.
         const site = addSite(node, 'promise');
         let visited = ts.visitEachChild(node, visitorOf(ctx), context) as TS.NewExpression;
-        const args = visited.arguments;
-        if (args && args.length === 1 && !ts.isSpreadElement(args[0])) visited = f.updateNewExpression(visited, visited.expression, visited.typeArguments, [rt('ne', [site, args[0]])]);
+        const executor = visited.arguments?.length === 1 ? settlingExecutor(visited.arguments[0], site) : undefined;
+        if (executor) visited = f.updateNewExpression(visited, visited.expression, visited.typeArguments, [executor]);
         return rt('np', [site, ctx.frame ? f.createIdentifier(ctx.frame) : f.createVoidZero(), visited]);
       }
       return ts.visitEachChild(node, visitorOf(ctx), context);
+    }
+
+    /** Issue 30, a promise's settlement as a channel: an executor written in place
+     *  (`(resolve, reject) => …`, `function (resolve) { … }`, plain parameter names) starts by
+     *  handing its resolve and reject to the runtime, `resolve = ns(site, resolve, 0)`, which gives
+     *  back functions that record the settlement first when fields are recorded (else the same
+     *  functions). The executor stays the function the constructor calls, so no frame is added to
+     *  a stack trace made inside it. Any other executor is left as it is. */
+    function settlingExecutor(executor: TS.Expression, site: TS.Expression): TS.Expression | undefined {
+      if (!ts.isArrowFunction(executor) && !ts.isFunctionExpression(executor)) return undefined;
+      const params = executor.parameters;
+      if (params.length === 0 || params.length > 2 || params.some((p) => !ts.isIdentifier(p.name) || p.initializer || p.dotDotDotToken)) return undefined;
+      const handOver = params.map((p, i) => {
+        const name = f.createIdentifier((p.name as TS.Identifier).text);
+        // A fresh copy of the site expression for each use: one node is not printed in two places.
+        const at = ts.isBinaryExpression(site) && ts.isNumericLiteral(site.right) ? f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(site.right.text)) : site;
+        return f.createExpressionStatement(f.createAssignment(name, rt('ns', [at, name, f.createNumericLiteral(i)])));
+      });
+      const body = executor.body;
+      let statements: TS.Statement[];
+      if (ts.isBlock(body)) {
+        const directives = [];
+        const rest = [...body.statements];
+        while (rest.length && ts.isExpressionStatement(rest[0]) && ts.isStringLiteral(rest[0].expression)) directives.push(rest.shift()!);
+        statements = [...directives, ...handOver, ...rest];
+      } else {
+        statements = [...handOver, f.createReturnStatement(body)];
+      }
+      const block = f.createBlock(statements, true);
+      return ts.isArrowFunction(executor)
+        ? f.updateArrowFunction(executor, executor.modifiers, executor.typeParameters, executor.parameters, executor.type, executor.equalsGreaterThanToken, block)
+        : f.updateFunctionExpression(executor, executor.modifiers, executor.asteriskToken, executor.name, executor.typeParameters, executor.parameters, executor.type, block);
     }
 
     /** One visitor function per context, not one closure per visited node. */

@@ -90,10 +90,8 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     if (this.scheduler && typeof value === 'object' && value !== null) {
       const act = frame ? frame.act : this.current;
       this.madePromises.set(value, { s: site, a: act ? act.id : null });
-      if (this.madeChannel !== undefined) {
-        this.promiseChannels.set(value, this.madeChannel);
-        this.madeChannel = undefined;
-      }
+      const channel = this.madeChannels.get(site)?.pop();
+      if (channel !== undefined) this.promiseChannels.set(value, channel);
     }
     return value;
   }

@@ -59,32 +59,30 @@ export class FieldRecorder extends LockRecorder {
   }
 
 
-  /** Issue 30: a promise's settlement is a channel. In scheduled runs that record fields, the
-   *  executor of a `new Promise(…)` gets resolve and reject functions that first write the
-   *  promise's `promise:#n` (the site: where it was made; the task: who settled it), so a second
-   *  settlement — ignored by the promise — is an order the patterns see; a `.then` registration
-   *  reads it (callbacks.ts). The executor runs as before, with the same `this` and the same
-   *  outcome; anything but a function is handed back to the constructor to reject as it would. */
-  ne(site: number, executor: unknown): unknown {
-    if (!this.scheduler || !this.options.fields || typeof executor !== 'function') return executor;
-    const key = `promise:#${++this.promiseCount}`;
+  /** Issue 30: a promise's settlement is a channel. In scheduled runs that record fields, an
+   *  executor written in place hands its resolve (`which` 0) and reject (1) to `ns` first
+   *  (instrument-transformer.ts settlingExecutor); they come back as functions that first write
+   *  the promise's `promise:#n` (the site: where it was made; the task: who settled it), so a
+   *  second settlement, which the promise ignores, is an order the patterns see. A `.then`
+   *  registration reads it (callbacks.ts). Otherwise the same function comes back. */
+  ns(site: number, settle: unknown, which: number): unknown {
+    if (!this.scheduler || !this.options.fields || typeof settle !== 'function') return settle;
+    let keys = this.madeChannels.get(site);
+    if (!keys) this.madeChannels.set(site, (keys = []));
+    // The executor runs inside the constructor, before `np` gets the promise: `np` of this site
+    // takes the key back (a nested `new Promise` of the same site, in recursion, is LIFO).
+    if (which === 0 || !keys.length) keys.push(`promise:#${++this.promiseCount}`);
+    const key = keys[keys.length - 1];
     const recorder = this;
-    const settling = (settle: Function, how: string): Function =>
-      // An anonymous function of one parameter, as the constructor's own resolve and reject are.
-      [function (this: unknown, _value: unknown) {
-        if (recorder.running !== undefined) recorder.resource('wr', key, site, how);
-        return Reflect.apply(settle, this, arguments);
-      }][0];
-    return [function (this: unknown, resolve: Function, reject: Function) {
-      try {
-        return Reflect.apply(executor, this, [settling(resolve, 'resolved'), settling(reject, 'rejected')]);
-      } finally {
-        recorder.madeChannel = key;
-      }
+    const how = which === 0 ? 'resolved' : 'rejected';
+    // An anonymous function of one parameter, as the constructor's own resolve and reject are.
+    return [function (this: unknown, _value: unknown) {
+      if (recorder.running !== undefined) recorder.resource('wr', key, site, how);
+      return Reflect.apply(settle, this, arguments);
     }][0];
   }
 
-  /** The channel of a promise `ne` gave settling functions to, if any. */
+  /** The channel of a promise whose executor handed over its resolve (`ns`), if any. */
   promiseChannel(value: object): string | undefined {
     return this.promiseChannels.get(value);
   }

@@ -203,10 +203,10 @@ export class RecorderBase {
   /** Scheduled runs: promises made by a `new Promise(…)` of instrumented code, with their site and
    *  the activation that made them (awaits.ts `np`), for a hang's story. */
   protected readonly madePromises = new WeakMap<object, PromiseMade>();
-  /** Promises whose settlement is a channel (awaits.ts `ne`), and the key `ne` made last, for the
-   *  `np` that follows its constructor. */
+  /** Promises whose settlement is a channel (fields.ts `ns`), and per `new Promise` site the keys
+   *  `ns` made for the `np` that follows its constructor. */
   protected readonly promiseChannels = new WeakMap<object, string>();
-  protected madeChannel: string | undefined;
+  protected readonly madeChannels = new Map<number, string[]>();
   protected promiseCount = 0;
 
   constructor(protected readonly options: RecorderOptions) {
