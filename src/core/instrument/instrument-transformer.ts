@@ -694,8 +694,12 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
      *  a stack trace made inside it. Any other executor is left as it is. */
     function settlingExecutor(executor: TS.Expression, site: TS.Expression): TS.Expression | undefined {
       if (!ts.isArrowFunction(executor) && !ts.isFunctionExpression(executor)) return undefined;
-      const params = executor.parameters;
+      // A TypeScript `this` parameter is no parameter of the compiled function.
+      const params = executor.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === 'this'));
       if (params.length === 0 || params.length > 2 || params.some((p) => !ts.isIdentifier(p.name) || p.initializer || p.dotDotDotToken)) return undefined;
+      // A function that reads `arguments` would see the constructor's own functions there, and
+      // ours in its parameters: left as it is (conservatively, any `arguments` inside).
+      if (ts.isFunctionExpression(executor) && mentionsArguments(executor.body)) return undefined;
       const handOver = params.map((p, i) => {
         const name = f.createIdentifier((p.name as TS.Identifier).text);
         // A fresh copy of the site expression for each use: one node is not printed in two places.
@@ -716,6 +720,10 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       return ts.isArrowFunction(executor)
         ? f.updateArrowFunction(executor, executor.modifiers, executor.typeParameters, executor.parameters, executor.type, executor.equalsGreaterThanToken, block)
         : f.updateFunctionExpression(executor, executor.modifiers, executor.asteriskToken, executor.name, executor.typeParameters, executor.parameters, executor.type, block);
+    }
+
+    function mentionsArguments(node: TS.Node): boolean {
+      return (ts.isIdentifier(node) && node.text === 'arguments') || (ts.forEachChild(node, mentionsArguments) ?? false);
     }
 
     /** One visitor function per context, not one closure per visited node. */

@@ -15,6 +15,7 @@ show('localClass', n.localClass());
 show('proxied', n.proxied());
 show('places', await n.places());
 show('sleeps', await n.sleeps(3));
+show('settlers', await n.settlers());
 
 // A rejection nobody handles ends the process the same way.
 process.on('exit', (code) => console.log('exit code', code));

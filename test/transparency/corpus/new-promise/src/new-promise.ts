@@ -164,3 +164,54 @@ export async function places(): Promise<string[]> {
     String(await [1, 2].map((x) => new Promise<number>((resolve) => resolve(x * 3))).reduce(async (a, b) => (await a) + (await b))),
   ];
 }
+
+// Executors written in place hand their resolve and reject to the runtime first (issue 30, promise
+// settlement as a channel): what they see of them, and what settling twice does, must not change.
+export async function settlers(): Promise<string[]> {
+  const out: string[] = [];
+  let kept: unknown;
+  const first = await new Promise<string>((resolve, reject) => {
+    kept = resolve;
+    out.push(`lengths ${resolve.length} ${reject.length} names "${resolve.name}" "${reject.name}"`);
+    out.push(`typeof ${typeof resolve} same ${resolve === kept}`);
+    resolve('one');
+    resolve('two');
+    reject(new Error('ignored'));
+  });
+  out.push(`first ${first}`);
+  const strict = await new Promise<string>(function (this: unknown, resolve) {
+    'use strict';
+    out.push(`strict this ${typeof this}`);
+    resolve(String(arguments.length));
+  });
+  out.push(`strict ${strict}`);
+  const sloppyArgs = await new Promise<string>(function (resolve, reject) {
+    out.push(`arguments same ${arguments[0] === resolve} ${arguments[1] === reject}`);
+    resolve('args');
+  });
+  out.push(`sloppy ${sloppyArgs}`);
+  const expression = await new Promise<number>((resolve) => resolve(7));
+  out.push(`expression ${expression}`);
+  const returned = new Promise<number>((resolve) => (resolve(1), 2));
+  out.push(`returned ${await returned}`);
+  try {
+    await new Promise<never>((_resolve, reject) => reject(new RangeError('rejected in place')));
+  } catch (error) {
+    out.push(`caught ${(error as Error).name} ${(error as Error).message} top frame ${((error as Error).stack ?? '').split('\n')[1]?.includes('new-promise.ts')}`);
+  }
+  try {
+    await new Promise<never>(() => {
+      throw new TypeError('thrown in place');
+    });
+  } catch (error) {
+    out.push(`thrown ${(error as Error).message} frames ${((error as Error).stack ?? '').split('\n').filter((l) => l.includes('register') || l.includes('conlens')).length}`);
+  }
+  let nested = '';
+  const outer = await new Promise<string>((resolve) => {
+    const inner = new Promise<string>((resolveInner) => resolveInner('inner'));
+    void inner.then((v) => { nested = v; });
+    setTimeout(() => resolve('outer'), 1);
+  });
+  out.push(`nested ${outer} ${nested}`);
+  return out;
+}
