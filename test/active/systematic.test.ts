@@ -152,3 +152,31 @@ test('one systematic run: the forced prefix by key, then Node\'s own choice (can
   // the decision diverged.
   assert.equal(new SystematicStrategy(['9@9']).choose(candidates, 1), undefined);
 });
+
+test('after a forced callback, its channel keeps the turn while it has an event ready, then FIFO', () => {
+  // c8 is a timer (parked first: Node's own choice), c11 a socket's data events.
+  const cb = (seq: number, key: string) => ({ seq, key, activation: null, site: 84, task: -seq });
+  const strategy = new SystematicStrategy(['c11.0@84']);
+  assert.equal(strategy.choose([cb(1, 'c8.0@83'), cb(2, 'c11.0@84')], 1), 1);
+  // The socket's next chunk runs before the timer: the same one preemption.
+  assert.equal(strategy.choose([cb(1, 'c8.0@83'), cb(3, 'c5.2@84'), cb(4, 'c11.1@84')], 2), 2);
+  // No event of c11 ready: Node's own choice, and the channel does not take the turn back later.
+  assert.equal(strategy.choose([cb(1, 'c8.0@83'), cb(3, 'c5.2@84')], 3), 0);
+  assert.equal(strategy.choose([cb(3, 'c5.2@84'), cb(5, 'c11.2@84')], 4), 0);
+  // A forced continuation (no channel), or a forced Node's own choice: FIFO right after.
+  const continuation = new SystematicStrategy(['7@3']);
+  assert.equal(continuation.choose([{ seq: 1, key: '5@3', activation: 5, site: 3, task: 5 }, { seq: 2, key: '7@3', activation: 7, site: 3, task: 7 }], 1), 1);
+  assert.equal(continuation.choose([cb(1, 'c8.0@83'), cb(4, 'c11.1@84')], 2), 0);
+});
+
+test('reduction: a callback alternative is pruned only if its channel\'s later events commute too', () => {
+  const step = (key: string, writes: string[], candidates?: string[]): ExploredStep => ({ key, ...(candidates ? { candidates } : {}), reads: [], writes });
+  // c2.0 commutes with t1, but c2.1 — pulled ahead by the channel's turn — writes what t1 writes.
+  const steps = [step('t1', ['x'], ['t1', 'c2.0@5']), step('c2.0@5', ['y']), step('c2.1@5', ['x'])];
+  assert.equal(movesAcrossDependent(steps, 0, 'c2.0@5'), true);
+  // Without that later event it is the same state as the recorded run: pruned.
+  assert.equal(movesAcrossDependent(steps.slice(0, 2), 0, 'c2.0@5'), false);
+  // A continuation alternative moves alone (keys without a channel).
+  const plain = [step('t1', ['x'], ['t1', 'u1']), step('u1', ['y']), step('u2', ['x'])];
+  assert.equal(movesAcrossDependent(plain, 0, 'u1'), false);
+});

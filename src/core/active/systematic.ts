@@ -5,6 +5,9 @@
 // run is its own test process: it gets the forced prefix of its schedule and takes Node's choice
 // after it; its recorded steps (explored-steps.ts) say which alternatives each decision had.
 //
+// After a forced callback its channel keeps the turn while it has events ready (the runtime
+// strategy): one preemption lets a burst of I/O events overtake a timer.
+//
 // Reduction (after DPOR, Flanagan & Godefroid, POPL 2005, simplified): a run branches at decision
 // j to alternative a only if a's step — where a ran later in the same run, at m — is dependent on
 // one of the steps j … m−1 it would move ahead of (same location, one a write; one lock). If it is
@@ -18,6 +21,7 @@
 // outside them (a closure's local, an uninstrumented library's own) is not seen.
 import type { ExploredStep } from './explored-steps.js';
 import { dependent } from './explored-steps.js';
+import { channelOf } from '../runtime/strategies/systematic.js';
 
 /** One schedule of the search: per process (its key), the forced choices, then Node's own. */
 export interface Schedule {
@@ -61,7 +65,14 @@ export function movesAcrossDependent(steps: readonly ExploredStep[], j: number, 
   let m = j + 1;
   while (m < steps.length && steps[m].key !== alternative) m++;
   if (m === steps.length) return true;
-  for (let i = j; i < m; i++) if (dependent(steps[i], steps[m])) return true;
+  // A callback's channel keeps the turn after it (runtime/strategies/systematic.ts): its later
+  // events may move ahead too, so each of them must commute with every step it would pass.
+  const channel = channelOf(alternative);
+  const moved = (i: number) => i === m || (channel !== undefined && i > m && channelOf(steps[i].key) === channel);
+  for (let f = m; f < steps.length; f++) {
+    if (!moved(f)) continue;
+    for (let i = j; i < f; i++) if (!moved(i) && dependent(steps[i], steps[f])) return true;
+  }
   return false;
 }
 
