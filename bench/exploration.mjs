@@ -21,7 +21,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
 const cli = join(repo, 'dist', 'cli.js');
 const scratch = join(repo, '.conlens', 'bench', 'exploration');
-const ALL_STRATEGIES = ['random', 'pct', 'atomfuzzer', 'assetfuzzer', 'systematic'];
+const ALL_STRATEGIES = ['random', 'pct', 'atomfuzzer', 'assetfuzzer', 'systematic', 'combined'];
 
 function usage(message) {
   if (message) console.error(`exploration.mjs: ${message}`);
@@ -90,6 +90,8 @@ function fuzzOnce(dir, strategy, runs) {
   return { first: first ? first.run : null, kind: first?.outcome, runs: result.runs, ms, exit: out.status, ...(result.systematic ? { statement: result.systematic.statement } : {}) };
 }
 
+// The fixed variants run under the search: combined when it is measured (rank's default), else systematic.
+const fixedStrategy = ['combined', 'systematic'].find((s) => opts.strategies.includes(s));
 const rows = [];
 for (const c of cases) {
   const base = join(scratch, c.name);
@@ -97,7 +99,7 @@ for (const c of cases) {
   copyProject(join(c.dir, 'fixed'), join(base, 'fixed'));
   const row = { name: c.name, set: c.set, buggy: {} };
   for (const strategy of opts.strategies) row.buggy[strategy] = fuzzOnce(join(base, 'buggy'), strategy, opts.runs);
-  if (opts.strategies.includes('systematic')) row.fixed = fuzzOnce(join(base, 'fixed'), 'systematic', opts.fixedRuns);
+  if (fixedStrategy) row.fixed = fuzzOnce(join(base, 'fixed'), fixedStrategy, opts.fixedRuns);
   rows.push(row);
   const cell = (r) => (r.error ? `error: ${r.error}` : `${r.first ?? '—'} (${(r.ms / 1000).toFixed(1)} s)`);
   console.error(`${c.name}: ${opts.strategies.map((s) => `${s} ${cell(row.buggy[s])}`).join(', ')}${row.fixed ? `; fixed: ${row.fixed.first === null && row.fixed.exit === 0 ? 'clean' : `FAILED run ${row.fixed.first} (exit ${row.fixed.exit})`} — ${row.fixed.statement ?? row.fixed.error ?? ''}` : ''}`);
@@ -105,7 +107,7 @@ for (const c of cases) {
 
 const sep = opts.markdown ? ' | ' : '  ';
 const line = (cells) => (opts.markdown ? `| ${cells.join(' | ')} |` : cells.join(sep));
-const header = ['case', 'set', ...opts.strategies.map((s) => `${s} (run, s)`), ...(opts.strategies.includes('systematic') ? ['fixed (systematic)'] : [])];
+const header = ['case', 'set', ...opts.strategies.map((s) => `${s} (run, s)`), ...(fixedStrategy ? [`fixed (${fixedStrategy})`] : [])];
 console.log(line(header));
 if (opts.markdown) console.log(`|${header.map(() => '---').join('|')}|`);
 for (const r of rows) {
@@ -123,10 +125,10 @@ for (const s of opts.strategies) {
   const time = rows.reduce((n, r) => n + r.buggy[s].ms, 0) / 1000;
   console.log(`${s}: found within ${opts.runs} on ${found} of ${rows.length}; first run on ${within1}; mean runs to the first failure ${mean.toFixed(2)} (over the ${foundByAll.length} every strategy found); total wall ${time.toFixed(0)} s`);
 }
-if (opts.strategies.includes('systematic')) {
+if (fixedStrategy) {
   const clean = rows.filter((r) => r.fixed && r.fixed.first === null && r.fixed.exit === 0).length;
   const exhausted = rows.filter((r) => r.fixed?.statement && /^explored every schedule/.test(r.fixed.statement) && !/ran out/.test(r.fixed.statement)).length;
-  console.log(`systematic on the fixed variants: clean on ${clean} of ${rows.length}; bound exhausted on ${exhausted} (budget ${opts.fixedRuns})`);
+  console.log(`${fixedStrategy} on the fixed variants: clean on ${clean} of ${rows.length}; bound exhausted on ${exhausted} (budget ${opts.fixedRuns})`);
 }
 if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ runs: opts.runs, fixedRuns: opts.fixedRuns, rows }, null, 2)}\n`);
 console.error(`copies under ${relative(process.cwd(), scratch) || '.'}`);
