@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { branches, mergeSummaries, movesAcrossDependent, searchSchedules, searchShare, statementOf, type Schedule } from '../../src/core/active/systematic.ts';
 import { SystematicStrategy } from '../../src/core/runtime/strategies/index.ts';
 import { accessOf, dependent, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
+import { scheduleName } from '../../src/core/active/violation.ts';
 
 type Step = { reads?: string[]; writes?: string[] };
 
@@ -239,4 +240,10 @@ test('merged searches of several tests keep the guarantee every one of them has'
   assert.equal(failing.statement, 'test 2 of 2: a schedule with 1 preemption failed (run 2 of 2)');
   assert.equal(mergeSummaries([one]), one);
   assert.equal(mergeSummaries([]), undefined);
+});
+
+test('a violation of the search is named by its schedule, any other by its strategy and seed', () => {
+  assert.equal(scheduleName({ strategy: 'systematic', seed: 3, search: { schedule: 3, preemptions: 1, bound: 2 } }), 'schedule 3 of the ≤ 2-preemption search (1 preemption)');
+  assert.equal(scheduleName({ strategy: 'systematic', seed: 1, search: { schedule: 1, preemptions: 0, bound: 1 } }), 'schedule 1 of the ≤ 1-preemption search (0 preemptions)');
+  assert.equal(scheduleName({ strategy: 'random', seed: 7 }), 'strategy random, seed 7');
 });
