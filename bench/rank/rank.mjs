@@ -10,8 +10,9 @@
 //   BENCH_RUNS=N       integration runs per example (default 10)
 //   BENCH_JOBS=J       runs in parallel, for both sides (default 2)
 //   BENCH_EXAMPLES=a,b only these examples (default: every examples/* with a conlens.config.json)
-//   BENCH_STRATEGY=S   the scheduler strategy rank uses: random (default, rank's own), pct or
-//                      atomfuzzer — to compare a strategy's cost and its rank 1 with the default's
+//   BENCH_STRATEGY=S   the scheduler strategy rank uses: combined (default, rank's own),
+//                      systematic, random, pct or atomfuzzer — to compare a strategy's cost and
+//                      its rank 1 with the default's
 // Each example is measured rank first, then plain, in the same process; the machine is shared,
 // so compare the ratios, not absolute times across runs.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -26,8 +27,8 @@ const { runCommand } = await import('../../src/core/runner/run-command.ts');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const JOBS = Number(process.env.BENCH_JOBS ?? 2);
-const STRATEGY = process.env.BENCH_STRATEGY ?? 'random';
-if (!['random', 'pct', 'atomfuzzer'].includes(STRATEGY)) throw new Error(`BENCH_STRATEGY must be random, pct or atomfuzzer, got "${STRATEGY}"`);
+const STRATEGY = process.env.BENCH_STRATEGY ?? 'combined';
+if (!['combined', 'systematic', 'random', 'pct', 'atomfuzzer'].includes(STRATEGY)) throw new Error(`BENCH_STRATEGY must be combined, systematic, random, pct or atomfuzzer, got "${STRATEGY}"`);
 const only = process.env.BENCH_EXAMPLES?.split(',').filter(Boolean);
 const examples = readdirSync(join(ROOT, 'examples'))
   .filter((n) => existsSync(join(ROOT, 'examples', n, 'conlens.config.json')))

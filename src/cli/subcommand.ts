@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './exit-codes.js';
 import type { LoadedConfig } from '../core/config/config-types.js';
 import { narrowToTests, TestFilterError } from '../core/runner/test-filter.js';
+import { DEFAULT_STRATEGY, SEARCH_STRATEGIES, type FuzzStrategy } from '../core/active/fuzz.js';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
@@ -44,4 +45,13 @@ export function testsNamed(loaded: LoadedConfig, value: string | boolean | undef
     if (error instanceof TestFilterError) throw new UsageError(error.message, command);
     throw error;
   }
+}
+
+/** The strategy asked for; none: the default, or random for a shard (a search cannot be split). */
+export function strategyOf(value: string | boolean | undefined, command: string, sharded = false): FuzzStrategy {
+  if (value === undefined) return sharded ? 'random' : DEFAULT_STRATEGY;
+  if (command === 'replay' && (value === 'systematic' || value === 'combined')) throw new UsageError(`a ${value} schedule replays from its violation.json (conlens replay <violation.json>), not from a seed`, command);
+  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer' && value !== 'assetfuzzer' && value !== 'systematic' && value !== 'combined') throw new UsageError('--strategy must be combined, random, pct, atomfuzzer, assetfuzzer or systematic', command);
+  if (sharded && SEARCH_STRATEGIES.includes(value)) throw new UsageError(`--shard cannot split a ${value} search (each schedule comes from the runs before it): use --strategy random or pct to shard`, command);
+  return value;
 }

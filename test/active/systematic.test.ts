@@ -4,9 +4,10 @@
 // step touching locations; Node's own choice is the step parked first (FIFO), as in the scheduler.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { branches, movesAcrossDependent, searchSchedules, type Schedule } from '../../src/core/active/systematic.ts';
+import { branches, mergeSummaries, movesAcrossDependent, searchSchedules, searchShare, statementOf, type Schedule } from '../../src/core/active/systematic.ts';
 import { SystematicStrategy } from '../../src/core/runtime/strategies/index.ts';
 import { accessOf, dependent, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
+import { scheduleName } from '../../src/core/active/violation.ts';
 
 type Step = { reads?: string[]; writes?: string[] };
 
@@ -33,9 +34,9 @@ function simulate(tasks: Record<string, Step[]>, prefix: readonly string[], fail
   return { order, steps, failed: fail?.(order) ?? false };
 }
 
-async function explore(tasks: Record<string, Step[]>, options: { runs?: number; bound?: number; reduce?: boolean; fail?: (order: string[]) => boolean } = {}) {
+async function explore(tasks: Record<string, Step[]>, options: { runs?: number; bound?: number; reduce?: boolean; share?: boolean; fail?: (order: string[]) => boolean } = {}) {
   const orders: string[][] = [];
-  const summary = await searchSchedules({ runs: options.runs ?? 100, bound: options.bound ?? 2, jobs: 1, reduce: options.reduce ?? true }, async (_index, schedule: Schedule) => {
+  const summary = await searchSchedules({ runs: options.runs ?? 100, bound: options.bound ?? 2, jobs: 1, reduce: options.reduce ?? true, share: options.share ?? false }, async (_index, schedule: Schedule) => {
     const run = simulate(tasks, schedule.prefix.p ?? [], options.fail);
     orders.push(run.order);
     return { failed: run.failed, explored: { p: run.steps } };
@@ -151,4 +152,98 @@ test('one systematic run: the forced prefix by key, then Node\'s own choice (can
   // A prefix that names a continuation that is not there cannot be followed: the scheduler marks
   // the decision diverged.
   assert.equal(new SystematicStrategy(['9@9']).choose(candidates, 1), undefined);
+});
+
+test('after a forced callback, its channel keeps the turn while it has an event ready, then FIFO', () => {
+  // c8 is a timer (parked first: Node's own choice), c11 a socket's data events.
+  const cb = (seq: number, key: string) => ({ seq, key, activation: null, site: 84, task: -seq });
+  const strategy = new SystematicStrategy(['c11.0@84']);
+  assert.equal(strategy.choose([cb(1, 'c8.0@83'), cb(2, 'c11.0@84')], 1), 1);
+  // The socket's next chunk runs before the timer: the same one preemption.
+  assert.equal(strategy.choose([cb(1, 'c8.0@83'), cb(3, 'c5.2@84'), cb(4, 'c11.1@84')], 2), 2);
+  // No event of c11 ready: Node's own choice, and the channel does not take the turn back later.
+  assert.equal(strategy.choose([cb(1, 'c8.0@83'), cb(3, 'c5.2@84')], 3), 0);
+  assert.equal(strategy.choose([cb(3, 'c5.2@84'), cb(5, 'c11.2@84')], 4), 0);
+  // A forced continuation (no channel), or a forced Node's own choice: FIFO right after.
+  const continuation = new SystematicStrategy(['7@3']);
+  assert.equal(continuation.choose([{ seq: 1, key: '5@3', activation: 5, site: 3, task: 5 }, { seq: 2, key: '7@3', activation: 7, site: 3, task: 7 }], 1), 1);
+  assert.equal(continuation.choose([cb(1, 'c8.0@83'), cb(4, 'c11.1@84')], 2), 0);
+});
+
+test('reduction: a callback alternative is pruned only if its channel\'s later events commute too', () => {
+  const step = (key: string, writes: string[], candidates?: string[]): ExploredStep => ({ key, ...(candidates ? { candidates } : {}), reads: [], writes });
+  // c2.0 commutes with t1, but c2.1 — pulled ahead by the channel's turn — writes what t1 writes.
+  const steps = [step('t1', ['x'], ['t1', 'c2.0@5']), step('c2.0@5', ['y']), step('c2.1@5', ['x'])];
+  assert.equal(movesAcrossDependent(steps, 0, 'c2.0@5'), true);
+  // Without that later event it is the same state as the recorded run: pruned.
+  assert.equal(movesAcrossDependent(steps.slice(0, 2), 0, 'c2.0@5'), false);
+  // A continuation alternative moves alone (keys without a channel).
+  const plain = [step('t1', ['x'], ['t1', 'u1']), step('u1', ['y']), step('u2', ['x'])];
+  assert.equal(movesAcrossDependent(plain, 0, 'u1'), false);
+});
+
+test('combined: the search\'s share of the budget, level by level', () => {
+  // A level that fits in what is left runs whole.
+  assert.equal(searchShare(10, 1, 9), 10);
+  assert.equal(searchShare(10, 4, 2), 10);
+  // The first that does not fit: until half the budget (rounded up) is used…
+  assert.equal(searchShare(10, 1, 14), 5);
+  assert.equal(searchShare(9, 1, 14), 5);
+  // …or no further, when that much is used already.
+  assert.equal(searchShare(10, 7, 12), 7);
+  assert.equal(searchShare(1, 0, 1), 1);
+});
+
+test('combined run plan: every level fits in 10 runs — the whole space, then 4 random runs', async () => {
+  // Levels of 1, 3 and 2 schedules (the six orders of two tasks of two conflicting steps).
+  const { orders, summary } = await explore(conflicting, { reduce: false, runs: 10, share: true });
+  assert.equal(orders.length, 6);
+  assert.deepEqual(summary.byPreemptions, [1, 3, 2]);
+  assert.equal(summary.share, undefined);
+  assert.equal(summary.complete, true);
+  // fuzz gives the other 4 runs to random, seeds going on from the search's run numbers.
+  const withRandom = { ...summary, random: { runs: 4, firstSeed: 7 } };
+  assert.equal(statementOf(withRandom), 'explored every schedule (6, none needing more than 2 preemptions): no failure; then 4 random runs (seeds 7…10): no failure');
+});
+
+test('combined run plan: level 2 does not fit in 4 runs — levels 0 and 1 whole, no schedule of level 2', async () => {
+  const { orders, summary } = await explore(conflicting, { reduce: false, runs: 4, share: true });
+  assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2', 'a1 a2 b1 b2', 'a1 b1 b2 a2']);
+  assert.deepEqual(summary.byPreemptions, [1, 3, 0]);
+  // The whole budget was the search's: no share to speak of.
+  assert.equal(summary.share, undefined);
+  assert.equal(summary.exhausted, 1);
+  assert.equal(summary.statement, 'explored every schedule with ≤ 1 preemption (4 schedules): no failure; the run budget ran out before the bound of 2 was exhausted (0 of 2 schedules with 2 preemptions run)');
+});
+
+test('combined run plan: level 1 does not fit in 3 runs — 2 schedules (half the budget, rounded up), 1 random run', async () => {
+  const { orders, summary } = await explore(conflicting, { reduce: false, runs: 3, share: true });
+  assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2']);
+  assert.equal(summary.share, 2);
+  assert.equal(summary.left, 2);
+  const failed = { ...summary, random: { runs: 1, firstSeed: 3, failure: { run: 3, seed: 3 } } };
+  assert.equal(statementOf(failed), 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; the search\'s share of the runs (2) ran out before the bound of 1 was exhausted (1 of 3 schedules with 1 preemption run); then 1 random run (seed 3): run 3 (seed 3) failed');
+  // A failure found by the search stops nothing: the plan is the same, the statement says it.
+  const found = await explore(conflicting, { reduce: false, runs: 3, share: true, fail: (o) => o.join(' ') === 'b1 a1 b2 a2' });
+  assert.deepEqual(found.summary.failure, { run: 2, preemptions: 1 });
+  assert.equal(found.orders.length, 2);
+});
+
+test('merged searches of several tests keep the guarantee every one of them has', () => {
+  const one = { bound: 2, exhausted: 1, complete: false, byPreemptions: [1, 3, 1], left: 1, pruned: 2, statement: 'a' };
+  const two = { bound: 2, exhausted: 2, complete: true, byPreemptions: [1, 1], left: 0, pruned: 0, statement: 'b', random: { runs: 3, firstSeed: 3 } };
+  const merged = mergeSummaries([one, two])!;
+  assert.equal(merged.exhausted, 1);
+  assert.deepEqual(merged.byPreemptions, [2, 4, 1]);
+  assert.equal(merged.statement, 'each of the 2 tests: explored every schedule with ≤ 1 preemption (6 schedules in all): no failure; then 3 random runs in all: no failure');
+  const failing = mergeSummaries([one, { ...two, failure: { run: 2, preemptions: 1 }, statement: 'a schedule with 1 preemption failed (run 2 of 2)' }])!;
+  assert.equal(failing.statement, 'test 2 of 2: a schedule with 1 preemption failed (run 2 of 2)');
+  assert.equal(mergeSummaries([one]), one);
+  assert.equal(mergeSummaries([]), undefined);
+});
+
+test('a violation of the search is named by its schedule, any other by its strategy and seed', () => {
+  assert.equal(scheduleName({ strategy: 'systematic', seed: 3, search: { schedule: 3, preemptions: 1, bound: 2 } }), 'schedule 3 of the ≤ 2-preemption search (1 preemption)');
+  assert.equal(scheduleName({ strategy: 'systematic', seed: 1, search: { schedule: 1, preemptions: 0, bound: 1 } }), 'schedule 1 of the ≤ 1-preemption search (0 preemptions)');
+  assert.equal(scheduleName({ strategy: 'random', seed: 7 }), 'strategy random, seed 7');
 });

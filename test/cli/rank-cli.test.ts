@@ -39,7 +39,7 @@ test('rank on the 004 running example puts SA.func1 first (Table V), confirmed b
   assert.match(sarif.runs[0].tool.driver.version, /^\d+\.\d+\.\d+/);
   assert.equal(sarif.runs[0].results.length, report.positions.length + report.violations.length);
   assert.equal(sarif.runs[0].results[0].ruleId, 'conlens/position-confirmed');
-  assert.match(stderr, /conlens: call graph \(building the static call graph\)…[\s\S]*conlens: integration runs \(6 runs under the random scheduler\)…[\s\S]*conlens: localize \(/);
+  assert.match(stderr, /conlens: call graph \(building the static call graph\)…[\s\S]*conlens: integration runs \(6 runs under the combined scheduler\)…[\s\S]*conlens: localize \(/);
 });
 
 test('rank refuses failing unit tests: reference invariants need a passing suite', () => {

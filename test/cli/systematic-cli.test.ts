@@ -42,3 +42,21 @@ test('systematic cannot be sharded nor replayed from a seed: usage errors that s
   assert.equal(bound.status, 2);
   assert.match(bound.stderr, /--preemptions must be a whole number/);
 });
+
+test('rank with its default strategy (combined) finds the bug at one preemption; on the fixed variant it states the guarantee', () => {
+  const buggy = counterProject(false);
+  const found = conlens(['rank', buggy, '--json', join(buggy, 'report.json')]);
+  assert.equal(found.status, 1, found.stdout + found.stderr);
+  const report = JSON.parse(readFileSync(join(buggy, 'report.json'), 'utf8'));
+  assert.equal(report.strategy, 'combined');
+  // The search's levels (1, 1 and 1 schedules) fit in the 10 runs: 3 schedules, then 7 random runs.
+  assert.equal(report.exploration.statement, 'a schedule with 1 preemption failed (run 2 of 3); every schedule with ≤ 0 preemptions before it passed; then 7 random runs (seeds 4…10): ' + (report.exploration.random.failure ? `run ${report.exploration.random.failure.run} (seed ${report.exploration.random.failure.seed}) failed` : 'no failure'));
+  assert.deepEqual(report.violations[0].search, { schedule: 2, preemptions: 1, bound: 2 });
+  assert.match(found.stdout, /a schedule with 1 preemption failed \(run 2 of 3\)/);
+
+  const fixed = counterProject(true);
+  const clean = conlens(['rank', fixed, '--json', join(fixed, 'report.json')]);
+  assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+  assert.match(clean.stdout, /explored every schedule \(3, none needing more than 2 preemptions\): no failure; then 7 random runs \(seeds 4…10\): no failure/);
+  assert.equal(JSON.parse(readFileSync(join(fixed, 'report.json'), 'utf8')).exploration.complete, true);
+});

@@ -64,8 +64,8 @@ test('settings become CLI arguments; bad values fall back', () => {
   assert.deepEqual(settings, { configPath: 'cfg/c.json', runs: 5, seed: 7, strategy: 'pct', jobs: 2 });
   assert.deepEqual(rankArgs('/w', settings, '/tmp/r.json'), ['rank', '/w', '--runs', '5', '--seed', '7', '--strategy', 'pct', '--jobs', '2', '--json', '/tmp/r.json', '--exit-zero', '--config', 'cfg/c.json']);
   const defaults = readSettings((k) => ({ runs: null, seed: -1, strategy: 'nope', jobs: 0.5 })[k]);
-  assert.deepEqual(defaults, { configPath: '', runs: null, seed: 1, strategy: 'random', jobs: 1 });
-  assert.deepEqual(fuzzArgs('/w', defaults, 'f.json'), ['fuzz', '/w', '--seed', '1', '--strategy', 'random', '--jobs', '1', '--json', 'f.json']);
+  assert.deepEqual(defaults, { configPath: '', runs: null, seed: 1, strategy: 'combined', jobs: 1 });
+  assert.deepEqual(fuzzArgs('/w', defaults, 'f.json'), ['fuzz', '/w', '--seed', '1', '--strategy', 'combined', '--jobs', '1', '--json', 'f.json']);
   assert.deepEqual(mineArgs('/w', defaults, 'integration', 'm.json'), ['mine', '/w', '--tests', 'integration', '--json', 'm.json']);
   assert.deepEqual(graphArgs('/w', settings, 'g.json'), ['graph', '/w', '--json', 'g.json', '--config', 'cfg/c.json']);
   assert.deepEqual(replayArgs('/w', defaults, { file: '/w/.conlens/runs/r/violation.json', seed: 3, strategy: 'pct' }, 'x.json'), ['replay', '/w/.conlens/runs/r/violation.json', '/w', '--json', 'x.json']);

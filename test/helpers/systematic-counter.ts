@@ -42,11 +42,25 @@ test('two increments count two', async () => {
 });
 `;
 
+// The sequential suite rank mines its reference invariants from: one increment at a time.
+const UNIT = `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Counter } from '../../src/counter.ts';
+
+test('increments one at a time count each', async () => {
+  const counter = new Counter();
+  await counter.increment();
+  await counter.increment();
+  assert.equal(counter.value, 2);
+});
+`;
+
 export function counterProject(fixed: boolean): string {
   return tempProject({
     'package.json': '{ "name": "counter", "type": "module", "private": true }\n',
-    'conlens.config.json': '{ "include": ["src/**/*.ts"], "integration": { "command": "node --test test/integration/counter.test.ts", "runs": 10 } }\n',
+    'conlens.config.json': '{ "include": ["src/**/*.ts"], "unit": { "command": "node --test test/unit/counter.test.ts" }, "integration": { "command": "node --test test/integration/counter.test.ts", "runs": 10 } }\n',
     'src/counter.ts': counter(fixed),
+    'test/unit/counter.test.ts': UNIT,
     'test/integration/counter.test.ts': TEST,
   });
 }

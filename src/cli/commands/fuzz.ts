@@ -4,21 +4,15 @@ import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
 import packageJson from '../../../package.json';
 import { rankAndReport } from './rank.js';
-import { assumptionText, formatSchedule, patternSentenceOf, violationSteps, fuzz, parseShard, replay, notCheckedLines, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
+import { scheduleName, assumptionText, formatSchedule, patternSentenceOf, violationSteps, fuzz, parseShard, replay, notCheckedLines, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { configHash, findShardFolders, mergeFuzzShards, ShardMergeError, writeShard } from '../../core/pipeline/index.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
-import { positiveInteger, testsNamed, type Subcommand } from '../subcommand.js';
+import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../subcommand.js';
 import { storyOf } from '../../core/localize/interleaving.js';
 import { wrapText } from '../../core/report/format-report.js';
 import { storyInWords } from '../../core/report/plain-words.js';
 
-function strategyOf(value: string | boolean | undefined, command: string): FuzzStrategy {
-  if (value === undefined) return 'random';
-  if (command === 'replay' && value === 'systematic') throw new UsageError('a systematic schedule replays from its violation.json (conlens replay <violation.json>), not from a seed', command);
-  if (value !== 'random' && value !== 'pct' && value !== 'atomfuzzer' && value !== 'assetfuzzer' && value !== 'systematic') throw new UsageError('--strategy must be random, pct, atomfuzzer, assetfuzzer or systematic', command);
-  return value;
-}
 
 function preemptionBound(value: string | boolean | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -52,7 +46,7 @@ function printViolation(violation: Violation, log: (line: string) => void, expla
     log(`  atomic-set serializability violation${codes}: ${patternSentenceOf(violation.serializability)}`);
     for (const line of violationSteps(violation.serializability)) log(`    ${line}`);
   }
-  log(`strategy ${violation.strategy}, seed ${violation.seed}, process ${violation.process}; report ${where(violation.runDir)}/violation.json`);
+  log(`${scheduleName(violation)}, process ${violation.process}; report ${where(violation.runDir)}/violation.json`);
   for (const edge of violation.cycle ?? []) log(`  cycle: ${edge}`);
   if (violation.schedule.length) {
     log('schedule:');
@@ -63,7 +57,7 @@ function printViolation(violation: Violation, log: (line: string) => void, expla
 /** A run's line: its seed, outcome, steps, (duration), and what it did not exercise. */
 function runLine(o: FuzzRunOutcome, duration = true, explain = false): string {
   const nothing = o.checked?.processes === 0 ? '  [called no instrumented function]' : o.checked?.noTests ? `  [no test ran: ${o.checked.noTests}]` : '';
-  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.preemptions !== undefined ? `  ${o.preemptions} preemption${o.preemptions === 1 ? '' : 's'}` : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
+  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.preemptions !== undefined ? `  ${o.preemptions} preemption${o.preemptions === 1 ? '' : 's'}` : o.strategy === 'random' ? '  random' : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
 }
 
 function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined, explain = false): void {
@@ -103,7 +97,7 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
   else log(`${result.violations} of ${result.runs} run(s) failed${kinds ? ` — ${kinds}` : ''}`);
   if (result.systematic) {
     const s = result.systematic;
-    log(`${explain ? 'systematic: ' : ''}${s.statement}`);
+    log(`${explain ? `${result.strategy}: ` : ''}${s.statement}`);
     if (explain) log(`  schedules by preemptions: ${s.byPreemptions.map((n, k) => `${k}: ${n}`).join(', ')}; ${s.pruned} alternative(s) left out as independent of the steps they would pass (reduction)`);
   }
   if (result.firstViolation) {
@@ -125,7 +119,7 @@ function writeJson(result: unknown, json: string | boolean | undefined, toStdout
 export const fuzzCommand: Subcommand = {
   name: 'fuzz',
   summary: 'run the integration tests under the controlled scheduler with seeds S, S+1, … and report violations',
-  help: `Usage: conlens fuzz [dir] [--strategy random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--depth D] [--preemptions K] [--stop-at-first] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
+  help: `Usage: conlens fuzz [dir] [--strategy combined|random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--depth D] [--preemptions K] [--stop-at-first] [--stall-ms MS] [--shard K/M] [--json FILE] [--config FILE]
 
 Runs the configured integration command N times, traced, under the controlled
 scheduler: one task runs at a time between scheduling points (awaits, yields
@@ -188,6 +182,14 @@ Strategies:
            the bounded guarantee: "explored every schedule with ≤ k
            preemptions: no failure", or which bound the budget did not
            exhaust. Not with --shard.
+  combined (the default)
+           systematic first, random for the rest of the runs: every level of
+           the search (schedules with 0, 1, … preemptions) that fits in the
+           runs left runs whole; the first that does not fit runs until half
+           of --runs is used; then random runs take the rest (seeds go on
+           from the search's run numbers). Prints the search's bounded
+           guarantee and what the random runs found. Not with --shard
+           (without --strategy, a shard runs random).
 
 Scheduling points: every await, async generator yield and for await iteration
 in the instrumented files ("include"), every lock request, and every await in
@@ -200,7 +202,8 @@ deadlock when the waiting tasks' lock requests form a wait-for cycle
 rejection is a finding of its own.
 
 Options:
-  --strategy S    random (default), pct, atomfuzzer or assetfuzzer
+  --strategy S    combined (default), random, pct, atomfuzzer, assetfuzzer
+                  or systematic
   --runs N        how many runs (default: integration.runs from the config)
   --test PATTERN  run only the tests whose name matches PATTERN (the runner's
                   own filter: node --test-name-pattern, jest -t, vitest -t,
@@ -208,7 +211,7 @@ Options:
   --seed S        the first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --depth D       PCT bug depth (default 3)
-  --preemptions K systematic: the preemption bound (default 2)
+  --preemptions K systematic, combined: the preemption bound (default 2)
   --stop-at-first start no run once one failed (runs to the first failure)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --shard K/M     run only shard K of M: the seeds s with s mod M = K − 1, one
@@ -244,8 +247,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     test: { type: 'string' },
   },
   async run(values, positionals) {
-    const strategy = strategyOf(values.strategy, 'fuzz');
-    if (strategy === 'systematic' && values.shard !== undefined) throw new UsageError('--shard cannot split a systematic search (each schedule comes from the runs before it): use --strategy random or pct to shard', 'fuzz');
+    const strategy = strategyOf(values.strategy, 'fuzz', values.shard !== undefined);
     const preemptions = preemptionBound(values.preemptions);
     let shard: Shard | undefined;
     if (values.shard !== undefined) {
@@ -264,7 +266,7 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     const runs = positiveInteger(values.runs, '--runs', 'fuzz') ?? loaded.config.integration?.runs ?? 20;
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
-    log(`${loaded.root}: ${strategy === 'systematic' ? `up to ${runs} schedule(s), strategy systematic, ≤ ${preemptions ?? 2} preemptions` : `${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}`}${shard ? `; shard ${shard.index}/${shard.count}: the seeds s with s mod ${shard.count} = ${shard.index - 1}` : ''}`);
+    log(`${loaded.root}: ${strategy === 'systematic' ? `up to ${runs} schedule(s), strategy systematic, ≤ ${preemptions ?? 2} preemptions` : strategy === 'combined' ? `${runs} run(s), strategy combined, seeds ${seed}…${seed + runs - 1}: the schedules with ≤ ${preemptions ?? 2} preemptions that fit, then random` : `${runs} run(s), strategy ${strategy}, seeds ${seed}…${seed + runs - 1}`}${shard ? `; shard ${shard.index}/${shard.count}: the seeds s with s mod ${shard.count} = ${shard.index - 1}` : ''}`);
     let result;
     try {
       result = await fuzz(loaded, {
@@ -381,7 +383,7 @@ Options:
   --seed S        the seed to run again (with --strategy)
   --strategy S    random, pct or atomfuzzer
   --depth D       PCT bug depth (default 3)
-  --preemptions K systematic: the preemption bound (default 2)
+  --preemptions K systematic, combined: the preemption bound (default 2)
   --stop-at-first start no run once one failed (runs to the first failure)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --explain       also the papers' terms: 001 Table 1 rows, ATOMFUZZER's

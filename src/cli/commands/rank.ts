@@ -11,12 +11,12 @@ import packageJson from '../../../package.json';
 import { printWarnings } from '../print-config.js';
 import { runsExitCode, UsageError } from '../exit-codes.js';
 import { notCheckedLines } from '../../core/active/outcome.js';
-import { positiveInteger, testsNamed, type Subcommand } from '../subcommand.js';
+import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../subcommand.js';
 
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy combined|random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -34,7 +34,9 @@ is also written to .conlens/report.json, with its outcome: checked, finding
 or not-checked.
 
 Options:
-  --strategy S    scheduler strategy: random (default; 003 Alg. 1), pct,
+  --strategy S    scheduler strategy: combined (default: systematic while
+                  its levels fit in N runs, then random; a shard without
+                  --strategy runs random), random (003 Alg. 1), pct,
                   atomfuzzer (003 Alg. 2), assetfuzzer (001 phases I + II)
                   or systematic (every schedule with ≤ 2 preemptions, up to
                   N runs; the report says which bound it exhausted)
@@ -98,8 +100,7 @@ Integration runs that hang are reported (warning and violation) and the
 ranking goes on.`,
   options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' }, test: { type: 'string' } },
   async run(values, positionals) {
-    const strategy = (values.strategy as string | undefined) ?? 'random';
-    if (strategy !== 'random' && strategy !== 'pct' && strategy !== 'atomfuzzer' && strategy !== 'assetfuzzer' && strategy !== 'systematic') throw new UsageError('--strategy must be random, pct, atomfuzzer, assetfuzzer or systematic', 'rank');
+    const strategy = strategyOf(values.strategy, 'rank', values.shard !== undefined);
     const seedText = values.seed as string | undefined;
     const seed = seedText === undefined ? 1 : Number(seedText);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, got "${seedText}"`, 'rank');
@@ -113,7 +114,6 @@ ranking goes on.`,
     const progress = (values.progress as string | undefined) ?? 'text';
     if (progress !== 'text' && progress !== 'json') throw new UsageError(`--progress must be text or json, got "${progress}"`, 'rank');
     if (values.shard !== undefined) {
-      if (strategy === 'systematic') throw new UsageError('--shard cannot split a systematic search (each schedule comes from the runs before it): use --strategy random or pct to shard', 'rank');
       let shard: Shard;
       try {
         shard = parseShard(String(values.shard));

@@ -11,10 +11,17 @@ import { atomicBlocks } from './atomic-blocks.js';
 import { phaseOne, targetOf, type AssetFuzzerPlan, type SerializabilityOutcome } from './assetfuzzer.js';
 import { shardRunIndexes, type Shard } from './shard.js';
 import { fuzzScope, fuzzVerdict, type NotChecked, type Outcome, type RunChecked } from './outcome.js';
-import { searchSchedules, type Schedule, type SystematicSummary } from './systematic.js';
+import { searchSchedules, statementOf, type Schedule, type SystematicSummary } from './systematic.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
 
-export type FuzzStrategy = Exclude<StrategyName, 'replay'>;
+/** `combined` (issue 32): the systematic search first, random runs for the rest of the budget
+ *  (systematic.ts searchShare); each run is one of the two strategies. */
+export type FuzzStrategy = Exclude<StrategyName, 'replay'> | 'combined';
+
+/** rank's and fuzz's strategy when none is asked for (issue 32; measured in bench/README.md). */
+export const DEFAULT_STRATEGY: FuzzStrategy = 'combined';
+/** The strategies a search drives (no shard: each schedule depends on the runs before it). */
+export const SEARCH_STRATEGIES: readonly FuzzStrategy[] = ['systematic', 'combined'];
 
 export interface FuzzOptions {
   strategy: FuzzStrategy;
@@ -59,6 +66,8 @@ export interface FuzzRunOutcome {
   checked?: RunChecked;
   /** systematic: the schedule's preemptions. */
   preemptions?: number;
+  /** combined: which of its two strategies ran this run. */
+  strategy?: 'systematic' | 'random';
 }
 
 export interface FuzzResult {
@@ -82,7 +91,8 @@ export interface FuzzResult {
   /** checked, finding or not-checked (outcome.ts), with what was not checked and why. */
   outcome?: Outcome;
   notChecked?: NotChecked;
-  /** systematic: how far the preemption-bounded search got — its bounded guarantee. */
+  /** systematic, combined: how far the preemption-bounded search got — its bounded guarantee
+   *  (combined: and the random runs after it). */
   systematic?: SystematicSummary;
 }
 
@@ -121,11 +131,13 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   const blocks = options.strategy === 'atomfuzzer' ? atomicBlocks(loaded) : undefined;
   // 001 phase I: one plain traced run, its potential violations; each run of phase II aims at one.
   const plan = options.strategy === 'assetfuzzer' ? await phaseOne(loaded, { signal: options.signal, ...(options.out ? { out: join(options.out, 'assetfuzzer-phase-1') } : {}) }) : undefined;
+  const combined = options.strategy === 'combined';
+  const bound = options.preemptions ?? 2;
   const one = async (index: number, systematic?: Schedule) => {
     const seed = options.seed + index;
     const target = plan ? targetOf(plan, seed) : undefined;
     const schedule: ScheduleSettings = {
-      strategy: options.strategy,
+      strategy: combined ? (systematic ? 'systematic' : 'random') : (options.strategy as Exclude<FuzzStrategy, 'combined'>),
       seed,
       ...(systematic ? { replay: systematic.prefix } : {}),
       ...(target ? { targets: [target] } : {}),
@@ -147,6 +159,8 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     };
     if (analysis.message) outcome.message = analysis.message;
     if (systematic) outcome.preemptions = systematic.preemptions;
+    if (combined) outcome.strategy = systematic ? 'systematic' : 'random';
+    if (systematic && analysis.violation) analysis.violation.search = { schedule: index + 1, preemptions: systematic.preemptions, bound };
     if (blocks) outcome.atom = analysis.atom;
     if (target) {
       outcome.target = target.id;
@@ -163,14 +177,16 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   };
   const stop = () => options.signal?.aborted || (options.untilFirst === true && violations.some(Boolean));
   let systematic: SystematicSummary | undefined;
-  if (options.strategy === 'systematic') {
-    if (options.shard) throw new Error('the systematic strategy cannot be sharded: each schedule depends on the runs before it');
-    systematic = await searchSchedules({ runs: options.runs, bound: options.preemptions ?? 2, jobs: options.jobs ?? 1, reduce: options.reduce ?? true, stop }, async (index, schedule) => {
+  if (options.strategy === 'systematic' || combined) {
+    if (options.shard) throw new Error(`the ${options.strategy} strategy cannot be sharded: each schedule depends on the runs before it`);
+    systematic = await searchSchedules({ runs: options.runs, bound, jobs: options.jobs ?? 1, reduce: options.reduce ?? true, stop, share: combined }, async (index, schedule) => {
       const analysis = await one(index, schedule);
       return { failed: analysis.outcome !== 'pass', explored: analysis.explored ?? {} };
     });
   }
-  const indexes = systematic ? [] : shardRunIndexes(options.seed, options.runs, options.shard);
+  // combined: the random runs go on from the search's run numbers and seeds.
+  const searched = systematic ? systematic.byPreemptions.reduce((a, b) => a + b, 0) : 0;
+  const indexes = !systematic ? shardRunIndexes(options.seed, options.runs, options.shard) : combined ? Array.from({ length: options.runs - searched }, (_, i) => searched + i) : [];
   let next = 0;
   // PCT spreads its change points over the expected number of steps: measured by the first run
   // (seed S). A shard that does not own seed S runs it anyway to measure, without counting it, so
@@ -191,6 +207,15 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, indexes.length)) }, worker));
   const done = outcomes.filter(Boolean);
   const found = done.filter((o) => o.outcome !== 'pass');
+  if (systematic && combined) {
+    const random = done.filter((o) => o.strategy === 'random');
+    const failed = random.find((o) => o.outcome !== 'pass');
+    if (random.length) {
+      const { statement: _, ...rest } = systematic;
+      const summary = { ...rest, random: { runs: random.length, firstSeed: random[0].seed, ...(failed ? { failure: { run: failed.run, seed: failed.seed } } : {}) } };
+      systematic = { ...summary, statement: statementOf(summary) };
+    }
+  }
   const byKind: FuzzResult['byKind'] = {};
   for (const o of found) byKind[o.outcome as ViolationKind] = (byKind[o.outcome as ViolationKind] ?? 0) + 1;
   return {
@@ -259,6 +284,7 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
     schedule = { strategy: 'replay', seed: request.violation.seed, replay: request.violation.decisions };
   } else {
     if (!request.strategy || request.seed === undefined) throw new Error('replay needs a violation or a strategy and a seed');
+    if (request.strategy === 'combined') throw new Error('a combined run replays from its violation.json, not from a seed');
     schedule = {
       strategy: request.strategy,
       seed: request.seed,

@@ -5,6 +5,9 @@
 // run is its own test process: it gets the forced prefix of its schedule and takes Node's choice
 // after it; its recorded steps (explored-steps.ts) say which alternatives each decision had.
 //
+// After a forced callback its channel keeps the turn while it has events ready (the runtime
+// strategy): one preemption lets a burst of I/O events overtake a timer.
+//
 // Reduction (after DPOR, Flanagan & Godefroid, POPL 2005, simplified): a run branches at decision
 // j to alternative a only if a's step — where a ran later in the same run, at m — is dependent on
 // one of the steps j … m−1 it would move ahead of (same location, one a write; one lock). If it is
@@ -18,6 +21,7 @@
 // outside them (a closure's local, an uninstrumented library's own) is not seen.
 import type { ExploredStep } from './explored-steps.js';
 import { dependent } from './explored-steps.js';
+import { channelOf } from '../runtime/strategies/systematic.js';
 
 /** One schedule of the search: per process (its key), the forced choices, then Node's own. */
 export interface Schedule {
@@ -61,7 +65,14 @@ export function movesAcrossDependent(steps: readonly ExploredStep[], j: number, 
   let m = j + 1;
   while (m < steps.length && steps[m].key !== alternative) m++;
   if (m === steps.length) return true;
-  for (let i = j; i < m; i++) if (dependent(steps[i], steps[m])) return true;
+  // A callback's channel keeps the turn after it (runtime/strategies/systematic.ts): its later
+  // events may move ahead too, so each of them must commute with every step it would pass.
+  const channel = channelOf(alternative);
+  const moved = (i: number) => i === m || (channel !== undefined && i > m && channelOf(steps[i].key) === channel);
+  for (let f = m; f < steps.length; f++) {
+    if (!moved(f)) continue;
+    for (let i = j; i < f; i++) if (!moved(i) && dependent(steps[i], steps[f])) return true;
+  }
   return false;
 }
 
@@ -86,13 +97,34 @@ export interface SystematicSummary {
   pruned: number;
   /** The first failing schedule: its run number and preemptions. */
   failure?: { run: number; preemptions: number };
+  /** combined: the runs the search was held to when a level did not fit in the budget. */
+  share?: number;
+  /** combined: the random runs that took the rest of the budget after the search. */
+  random?: RandomPart;
   /** The guarantee, in plain words. */
   statement: string;
+}
+
+/** The combined strategy's random part: run numbers and seeds go on from the search's. */
+export interface RandomPart {
+  runs: number;
+  /** The seed of its first run. */
+  firstSeed: number;
+  /** Its first failing run. */
+  failure?: { run: number; seed: number };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
+  const searched = searchStatement(s);
+  if (!s.random || s.random.runs === 0) return searched;
+  const r = s.random;
+  const seeds = r.runs === 1 ? `seed ${r.firstSeed}` : `seeds ${r.firstSeed}…${r.firstSeed + r.runs - 1}`;
+  return `${searched}; then ${plural(r.runs, 'random run')} (${seeds}): ${r.failure ? `run ${r.failure.run} (seed ${r.failure.seed}) failed` : 'no failure'}`;
+}
+
+function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
   const total = s.byPreemptions.reduce((a, b) => a + b, 0);
   if (s.failure) {
     const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
@@ -102,7 +134,8 @@ export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
   const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')}): no failure`;
   if (s.exhausted !== null && s.exhausted >= s.bound) return done;
-  return `${done}; the run budget ran out before the bound of ${next} was exhausted (${s.byPreemptions[next] ?? 0} of ${(s.byPreemptions[next] ?? 0) + s.left} schedules with ${plural(next, 'preemption')} run)`;
+  const budget = s.share !== undefined ? `the search's share of the runs (${s.share})` : 'the run budget';
+  return `${done}; ${budget} ran out before the bound of ${next} was exhausted (${s.byPreemptions[next] ?? 0} of ${(s.byPreemptions[next] ?? 0) + s.left} schedules with ${plural(next, 'preemption')} run)`;
 }
 
 export interface SearchOptions {
@@ -115,6 +148,19 @@ export interface SearchOptions {
   reduce: boolean;
   /** Start no further run (aborted, or a benchmark's first failure). */
   stop?: () => boolean;
+  /** combined: a level that does not fit in what is left of the budget runs only until half the
+   *  budget is used (searchShare); the rest goes to random runs. */
+  share?: boolean;
+}
+
+/** The combined strategy's plan (issue 32): how many runs the search may have used once level k
+ *  (`size` schedules) is done, `used` runs in. A level that fits in the budget runs whole — the
+ *  bound grows by one, a guarantee; the first that does not fit runs until half the budget is
+ *  used (at least what is used already), and random runs take the rest: a search that cannot
+ *  finish its level samples it in order of the decisions, random scheduling samples the rest of
+ *  the space (the depth-1 bugs of most levels come early in either, bench/README.md). */
+export function searchShare(runs: number, used: number, size: number): number {
+  return used + size <= runs ? runs : Math.max(used, Math.ceil(runs / 2));
 }
 
 /** What one run of a schedule showed. */
@@ -137,12 +183,15 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
   let used = 0;
   let left = 0;
   let failure: SystematicSummary['failure'];
+  let share: number | undefined;
   for (let k = 0; k <= options.bound && level.length; k++) {
     const nextLevel: Schedule[] = [];
     byPreemptions[k] = 0;
     let at = 0;
+    const limit = options.share ? searchShare(options.runs, used, level.length) : options.runs;
+    if (limit < options.runs) share = limit;
     const worker = async () => {
-      while (at < level.length && used < options.runs && !options.stop?.()) {
+      while (at < level.length && used < limit && !options.stop?.()) {
         const schedule = level[at++];
         const index = used++;
         const result = await run(index, schedule);
@@ -169,6 +218,33 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
     level = nextLevel;
   }
   const complete = exhausted !== null && left === 0 && level.length === 0;
-  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}) };
+  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}), ...(share !== undefined ? { share } : {}) };
   return { ...summary, statement: statementOf(summary) };
+}
+
+/** The searches of several tests fuzzed one after the other (rank's synthesized tests) as one
+ *  summary: the bound every one of them exhausted, the schedules summed; the statement says what
+ *  holds for each test, or names the first test that failed with its own statement. */
+export function mergeSummaries(summaries: readonly SystematicSummary[]): SystematicSummary | undefined {
+  if (summaries.length <= 1) return summaries[0];
+  const byPreemptions: number[] = [];
+  for (const s of summaries) s.byPreemptions.forEach((n, k) => (byPreemptions[k] = (byPreemptions[k] ?? 0) + n));
+  const exhausted = summaries.some((s) => s.exhausted === null) ? null : Math.min(...summaries.map((s) => s.exhausted!));
+  const randomRuns = summaries.reduce((n, s) => n + (s.random?.runs ?? 0), 0);
+  const merged: Omit<SystematicSummary, 'statement'> = {
+    bound: summaries[0].bound,
+    exhausted,
+    complete: summaries.every((s) => s.complete),
+    byPreemptions,
+    left: summaries.reduce((n, s) => n + s.left, 0),
+    pruned: summaries.reduce((n, s) => n + s.pruned, 0),
+  };
+  const failing = summaries.findIndex((s) => s.failure || s.random?.failure);
+  if (failing >= 0) return { ...merged, ...(summaries[failing].failure ? { failure: summaries[failing].failure } : {}), statement: `test ${failing + 1} of ${summaries.length}: ${summaries[failing].statement}` };
+  // Each test's level sizes differ: the merged "left" is not one level's, so say only the bound.
+  const each = merged.complete
+    ? `explored every schedule (${byPreemptions.reduce((a, b) => a + b, 0)} in all): no failure`
+    : exhausted === null ? 'no bound exhausted on every test' : `explored every schedule with ≤ ${plural(exhausted, 'preemption')} (${byPreemptions.slice(0, exhausted + 1).reduce((a, b) => a + b, 0)} schedules in all): no failure`;
+  const random = randomRuns ? `; then ${plural(randomRuns, 'random run')} in all: no failure` : '';
+  return { ...merged, statement: `each of the ${summaries.length} tests: ${each}${random}` };
 }

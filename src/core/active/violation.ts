@@ -101,6 +101,25 @@ export interface Violation {
    *  schedule ran first. Absent: the run is one Node can produce with real I/O and timer
    *  durations alone. */
   assumes?: SlowCallAssumption[];
+  /** A schedule of the systematic search (strategy systematic): which one, so the report names
+   *  it rather than a seed that does not choose it (its decisions replay it). */
+  search?: SearchPlace;
+}
+
+/** A schedule's place in the preemption-bounded search (active/systematic.ts). */
+export interface SearchPlace {
+  /** Its run number: the search's schedules in the order they ran, from 1. */
+  schedule: number;
+  preemptions: number;
+  /** The search's preemption bound. */
+  bound: number;
+}
+
+/** How a report names the schedule of a violation: a search's schedule, or the strategy's seed. */
+export function scheduleName(v: { strategy: string; seed: number; search?: SearchPlace }): string {
+  if (!v.search) return `strategy ${v.strategy}, seed ${v.seed}`;
+  const { schedule, preemptions, bound } = v.search;
+  return `schedule ${schedule} of the ≤ ${bound}-preemption search (${preemptions} preemption${preemptions === 1 ? '' : 's'})`;
 }
 
 /** An await the schedule delayed past work Node would have run after it. */

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { relative } from 'node:path';
 import { fuzz, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy } from '../active/fuzz.js';
+import { mergeSummaries } from '../active/systematic.js';
 import { callsScope, commandText, coverageOf, verdictOf, type Coverage, type NotChecked, type Verdict } from '../active/outcome.js';
 import type { Violation } from '../active/violation.js';
 import type { LoadedConfig } from '../config/config-types.js';
@@ -95,6 +96,8 @@ function mergeFuzzResults(results: FuzzResult[], strategy: FuzzStrategy, seed: n
     byKind,
     outcomes,
     firstViolation: results.find((r) => r.firstViolation)?.firstViolation,
+    // The search's guarantee is kept (issue 32): what holds for every test's search.
+    ...(results.some((r) => r.systematic) ? { systematic: mergeSummaries(results.flatMap((r) => (r.systematic ? [r.systematic] : []))) } : {}),
   };
 }
 

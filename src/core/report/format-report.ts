@@ -2,7 +2,7 @@
 // there, what its runs showed, each failure's story); with `explain`, the table after 004 Tables
 // V / IX / X: position, call order, depth, S_rate, rank, flags, and the failure invariants under
 // each position, with the ranking's reasons.
-import { assumptionText } from '../active/violation.js';
+import { assumptionText, scheduleName } from '../active/violation.js';
 import { invariantInWords, noPositionWords, positionInWords, storyInWords } from './plain-words.js';
 import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
@@ -64,7 +64,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
     if (v.story) lines.push(...wrapText(storyInWords(v.story), 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
     if (assumed) lines.push(...wrapText(`Assumes: ${assumed}`, 100).map((l) => `  ${l}`));
-    lines.push(`  replay: conlens replay ${v.file ?? `--strategy ${v.strategy} --seed ${v.seed}`}`);
+    lines.push(`  replay: conlens replay ${v.file ?? `--strategy ${v.strategy} --seed ${v.seed}`}${v.search ? ` (${scheduleName(v)})` : ''}`);
     lines.push(...stepLines(v));
   }
   if (report.summary.unreached.length) lines.push('', `Not reached from the tests: ${report.summary.unreached.join(', ')}`);
@@ -142,7 +142,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
     if (v.story) lines.push(...wrapText(v.story, 100).map((l) => `  ${l}`));
     const assumed = assumptionText(v.assumes);
     if (assumed) lines.push(...wrapText(`Assumes: ${assumed}`, 100).map((l) => `  ${l}`));
-    lines.push(`  details: strategy ${v.strategy}, seed ${v.seed}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
+    lines.push(`  details: ${scheduleName(v)}; replay: conlens replay ${v.file ?? ''}`.trimEnd());
     if (v.interleaving) {
       const i = v.interleaving;
       lines.push(`  interleaving: ${i.pattern} (${i.name}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);

@@ -103,6 +103,7 @@ export function reportViolation(explained: ExplainedViolation, file: string, syn
     message: violation.message,
     strategy: violation.strategy,
     seed: violation.seed,
+    ...(violation.search ? { search: violation.search } : {}),
     file,
     ...(violation.testCases?.length ? { testCases: violation.testCases } : {}),
     // The reads stay in violation.json; the report keeps the ones the interleaving names

@@ -4,7 +4,7 @@ import type { PositionInvariant, SuspiciousPosition } from '../localize/localize
 import type { PotentialViolation } from '../active/hybrid-analysis.js';
 import type { NoiseRule } from '../localize/noise.js';
 import type { FoldedPosition } from './fold-positions.js';
-import type { ScheduleStep, SlowCallAssumption, ViolationKind } from '../active/violation.js';
+import type { ScheduleStep, SearchPlace, SlowCallAssumption, ViolationKind } from '../active/violation.js';
 import type { Interleaving } from '../localize/interleaving.js';
 import type { NotChecked, Outcome } from '../active/outcome.js';
 import type { TestCase } from '../trace/test-cases.js';
@@ -14,6 +14,8 @@ export interface ReportViolation {
   message: string;
   strategy: string;
   seed: number;
+  /** A schedule of the systematic search: which one (Violation.search). */
+  search?: SearchPlace;
   file?: string;
   /** The test cases that failed in this run (Violation.testCases). */
   testCases?: TestCase[];

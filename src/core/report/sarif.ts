@@ -9,7 +9,7 @@ import { viaDetail } from './fold-positions.js';
 import type { Report } from './report-types.js';
 import { TABLE_1 } from '../active/access-patterns.js';
 import { patternSentenceOf, violationSteps } from '../active/assetfuzzer.js';
-import { assumptionText } from '../active/violation.js';
+import { assumptionText, scheduleName } from '../active/violation.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -85,7 +85,7 @@ export function toSarif(report: Report, options: { toolVersion?: string } = {}):
       ruleId,
       ruleIndex: ruleIndex(ruleId),
       level: 'error',
-      message: { text: `${asf ? `${patternSentenceOf(asf)}: ${violationSteps(asf).join(' ')} ` : ''}${v.story ? `${v.story} ` : ''}${v.assumes ? `Assumes: ${assumptionText(v.assumes)} ` : ''}${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
+      message: { text: `${asf ? `${patternSentenceOf(asf)}: ${violationSteps(asf).join(' ')} ` : ''}${v.story ? `${v.story} ` : ''}${v.assumes ? `Assumes: ${assumptionText(v.assumes)} ` : ''}${v.kind}: ${v.message} (${scheduleName(v)}${v.file ? `; replay: conlens replay ${v.file}` : ''})${v.implicated.length ? `. Implicates ${v.implicated.join(', ')}.` : ''}` },
       locations: last ? location(last.file, last.line) : [],
       ...(v.trace.length
         ? { codeFlows: [

@@ -5,7 +5,7 @@ export interface EngineSettings {
   configPath: string;
   runs: number | null;
   seed: number;
-  strategy: 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'systematic';
+  strategy: 'combined' | 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'systematic';
   jobs: number;
 }
 
@@ -63,7 +63,7 @@ export function readSettings(get: (key: string) => unknown): EngineSettings {
     configPath: typeof get('configPath') === 'string' ? (get('configPath') as string).trim() : '',
     runs: int('runs', 1, null),
     seed: int('seed', 0, 1) ?? 1,
-    strategy: strategy === 'pct' || strategy === 'atomfuzzer' || strategy === 'assetfuzzer' || strategy === 'systematic' ? strategy : 'random',
+    strategy: strategy === 'random' || strategy === 'pct' || strategy === 'atomfuzzer' || strategy === 'assetfuzzer' || strategy === 'systematic' ? strategy : 'combined',
     jobs: int('jobs', 1, 1) ?? 1,
   };
 }
