@@ -51,14 +51,20 @@ export class ConlensTests implements vscode.Disposable {
   /** The violation.json of each failed test item, by item id: its replay. */
   readonly replays = new Map<string, string>();
   private discovering: Promise<void> | undefined;
+  /** The last run's outcome per item id (the editor API cannot read a test run back; the
+   *  extension-host tests read this). */
+  readonly outcomes = new Map<string, { state: 'passed' | 'failed' | 'errored' | 'skipped'; messages: string[]; locations: string[] }>();
+  readonly profiles: { findRaces: vscode.TestRunProfile; rank: vscode.TestRunProfile };
 
   constructor(private readonly cli: string, private readonly results: Results, private readonly log: (line: string) => void) {
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.discover();
     };
     this.controller.refreshHandler = () => this.discover(true);
-    this.controller.createRunProfile('Find races', vscode.TestRunProfileKind.Run, (request, token) => this.run('fuzz', request, token), true);
-    this.controller.createRunProfile('Rank', vscode.TestRunProfileKind.Run, (request, token) => this.run('rank', request, token), false);
+    this.profiles = {
+      findRaces: this.controller.createRunProfile('Find races', vscode.TestRunProfileKind.Run, (request, token) => this.run('fuzz', request, token), true),
+      rank: this.controller.createRunProfile('Rank', vscode.TestRunProfileKind.Run, (request, token) => this.run('rank', request, token), false),
+    };
   }
 
   /** Lists the integration tests of the folder (runs only our CLI's static scan). */
@@ -91,7 +97,7 @@ export class ConlensTests implements vscode.Disposable {
       this.data.set(fileItem, { file: f.file, kind: 'file' });
       const add = (parent: vscode.TestItem, tests: DiscoveredTest[]) => {
         for (const t of tests) {
-          const item = this.controller.createTestItem(`${parent.id}\u0000${t.name}\u0000${t.line}`, t.name, uri);
+          const item = this.controller.createTestItem(`${parent.id} › ${t.name} @${t.line}`, t.name, uri);
           item.range = new vscode.Range(t.line - 1, 0, t.line - 1, 0);
           this.data.set(item, { file: f.file, pattern: t.pattern, kind: t.kind });
           parent.children.add(item);
@@ -121,7 +127,21 @@ export class ConlensTests implements vscode.Disposable {
   }
 
   private async run(mode: 'fuzz' | 'rank', request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
-    const run = this.controller.createTestRun(request);
+    const real = this.controller.createTestRun(request);
+    this.outcomes.clear();
+    const text = (m: vscode.TestMessage) => (typeof m.message === 'string' ? m.message : m.message.value);
+    const record = (item: vscode.TestItem, state: 'passed' | 'failed' | 'errored' | 'skipped', messages: vscode.TestMessage[] = []) =>
+      this.outcomes.set(item.id, { state, messages: messages.map(text), locations: messages.flatMap((m) => (m.location ? [`${vscode.workspace.asRelativePath(m.location.uri, false)}:${m.location.range.start.line + 1}`] : [])) });
+    const asArray = (m: vscode.TestMessage | readonly vscode.TestMessage[]) => (Array.isArray(m) ? [...m] : [m as vscode.TestMessage]);
+    const run = {
+      started: (item: vscode.TestItem) => real.started(item),
+      appendOutput: (t: string) => real.appendOutput(t),
+      end: () => real.end(),
+      passed: (item: vscode.TestItem) => (record(item, 'passed'), real.passed(item)),
+      skipped: (item: vscode.TestItem) => (record(item, 'skipped'), real.skipped(item)),
+      failed: (item: vscode.TestItem, m: vscode.TestMessage | readonly vscode.TestMessage[]) => (record(item, 'failed', asArray(m)), real.failed(item, m)),
+      errored: (item: vscode.TestItem, m: vscode.TestMessage | readonly vscode.TestMessage[]) => (record(item, 'errored', asArray(m)), real.errored(item, m)),
+    };
     const leaves = this.chosen(request);
     try {
       const folder = this.results.folder;
@@ -222,15 +242,13 @@ export class ConlensTests implements vscode.Disposable {
     const folder = this.results.folder!;
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['conlens.debugInterleaving', 'conlens.replay'] };
-    md.appendMarkdown(`**${v.kind}**: `);
-    md.appendText(v.message);
-    if (v.story) {
-      md.appendMarkdown('\n\n');
-      md.appendText(v.story);
-    }
+    // Markdown's own characters escaped, spaces kept (appendText turns them into &nbsp;).
+    const esc = (t: string) => t.replace(/[\\`*_[\]<>#|]/g, '\\$&');
+    md.appendMarkdown(`**${v.kind}**: ${esc(v.message)}`);
+    if (v.story) md.appendMarkdown(`\n\n${esc(v.story)}`);
     if (v.cited.length) {
       md.appendMarkdown('\n\n**▶ steps**\n');
-      for (const s of v.cited) md.appendMarkdown(`\n- ${s.step} · ${s.task} · \`${s.function}\` · ${s.file}:${s.line} — `).appendText(s.event);
+      for (const s of v.cited) md.appendMarkdown(`\n- ${s.step} · ${s.task} · \`${s.function}\` · ${s.file}:${s.line} — ${esc(s.event)}`);
     }
     if (v.file) {
       const arg = encodeURIComponent(JSON.stringify([v.file]));
