@@ -24,17 +24,21 @@ test('citedDecisions: one entry per decision; a step before any decision has non
   assert.deepEqual(citedDecisions(SCHEDULE.slice(1), SCHEDULE.slice(1, 2)), []);
 });
 
-test('assertionValues: node:assert and Jest/Vitest messages', () => {
+test('assertionValues: node:assert, Jest and Vitest messages', () => {
   assert.deepEqual(assertionValues('Expected values to be strictly equal:\n\n-4 !== 1\n'), { expected: '1', actual: '-4' });
   assert.deepEqual(assertionValues('expect(received).toBe(expected)\n\nExpected: 2\nReceived: 1'), { expected: '2', actual: '1' });
+  assert.deepEqual(assertionValues('AssertionError: expected 1 to be 2 // Object.is equality'), { expected: '2', actual: '1' });
   assert.equal(assertionValues('func1 read x too late'), undefined);
 });
 
 test('the runtime pauses (debugger statement) and says so only at the decisions CONLENS_DEBUG_DECISIONS names, in its process', () => {
   const script = [
-    "import { DEBUG_DECISIONS, debugDecision } from './src/core/runtime/debug-decision.ts';",
+    "import { DEBUG_DECISIONS, debugDecision, rekeyDebugDecisions } from './src/core/runtime/debug-decision.ts';",
     "for (let n = 1; n <= 5; n++) debugDecision(n);",
     "console.warn('wanted', DEBUG_DECISIONS === undefined ? 'none' : [...DEBUG_DECISIONS.keys()].join(','));",
+    // A Vitest worker's key comes later (Scheduler.rekey).
+    "rekeyDebugDecisions('other.test.ts');",
+    "debugDecision(2);",
   ].join('\n');
   const run = (value: string | undefined) => {
     const env = { ...process.env };
@@ -45,11 +49,10 @@ test('the runtime pauses (debugger statement) and says so only at the decisions 
     return r.stderr.trim().split('\n');
   };
   const decisions = [{ decision: 2, step: 7, task: 'T3', file: 'src/a.ts', line: 4, event: 'reads `x` (1)' }, { decision: 4, step: 9, task: 'T2', file: 'src/a.ts', line: 5, event: 'writes `x` (2)' }];
+  const second = 'conlens: ▶ decision 2: task T3 — reads `x` (1) (step 7, src/a.ts:4)';
+  const fourth = 'conlens: ▶ decision 4: task T2 — writes `x` (2) (step 9, src/a.ts:5)';
   assert.deepEqual(run(undefined), ['wanted none']);
-  assert.deepEqual(run(JSON.stringify({ process: 'other.test.ts', decisions })), ['wanted none']);
-  assert.deepEqual(run(JSON.stringify({ process: 'some/test.ts', decisions })), [
-    'conlens: ▶ decision 2: task T3 — reads `x` (1) (step 7, src/a.ts:4)',
-    'conlens: ▶ decision 4: task T2 — writes `x` (2) (step 9, src/a.ts:5)',
-    'wanted 2,4',
-  ]);
+  // Another process's decisions: no pause until the process is rekeyed to theirs.
+  assert.deepEqual(run(JSON.stringify({ process: 'other.test.ts', decisions })), ['wanted 2,4', second]);
+  assert.deepEqual(run(JSON.stringify({ process: 'some/test.ts', decisions })), [second, fourth, 'wanted 2,4']);
 });

@@ -55,10 +55,13 @@ export function citedDecisions(schedule: readonly ScheduleStep[], cited: readonl
 }
 
 /** Expected and actual values from an assertion message: node:assert's `actual !== expected`
- *  diff line, or Jest's and Vitest's `Expected: … / Received: …`. */
+ *  diff line, Jest's `Expected: … / Received: …`, Vitest's `expected 1 to be 2`. */
 export function assertionValues(message: string): { expected: string; actual: string } | undefined {
   const jest = /Expected:\s*(.+)\n\s*Received:\s*(.+)/.exec(message);
   if (jest) return { expected: jest[1].trim(), actual: jest[2].trim() };
+  // Vitest/Chai: `expected 1 to be 2 // Object.is equality`.
+  const chai = /expected (.+?) to (?:be|equal|deeply equal|strictly equal|eql) (.+?)(?: \/\/.*)?$/m.exec(message);
+  if (chai) return { expected: chai[2], actual: chai[1] };
   const node = /^\s*(.+?) !== (.+?)\s*$/m.exec(message);
   if (node) return { expected: node[2], actual: node[1] };
   return undefined;

@@ -11,13 +11,18 @@ export interface DebugDecisions {
   decisions: { decision: number; step: number; task: string; file: string; line: number; event: string }[];
 }
 
+/** The process the decisions belong to; pauses happen only while this process has that key. */
+let wantedProcess = '';
+let ours = false;
+
 function read(): Map<number, DebugDecisions['decisions'][number]> | undefined {
   const text = process.env.CONLENS_DEBUG_DECISIONS;
   if (!text) return undefined;
   try {
     const wanted = JSON.parse(text) as DebugDecisions;
+    wantedProcess = wanted.process ?? '';
     // Another test process of the same command: its decision numbers are its own.
-    if (wanted.process && processKey() !== wanted.process) return undefined;
+    ours = !wantedProcess || processKey() === wantedProcess;
     return new Map(wanted.decisions.map((d) => [d.decision, d]));
   } catch {
     process.stderr.write('conlens: CONLENS_DEBUG_DECISIONS is not the JSON the editor writes; not pausing\n');
@@ -29,7 +34,13 @@ export const DEBUG_DECISIONS = read();
 
 /** Pauses the attached debugger at decision `n` when it starts a ▶ step. The `decision` variable
  *  shows the task and what it does next in the debugger's Variables view. */
+/** A Vitest worker learns its test file after it started (Scheduler.rekey): its key then. */
+export function rekeyDebugDecisions(key: string): void {
+  if (DEBUG_DECISIONS !== undefined) ours = !wantedProcess || key === wantedProcess;
+}
+
 export function debugDecision(n: number): void {
+  if (!ours) return;
   const decision = DEBUG_DECISIONS?.get(n);
   if (!decision) return;
   const text = `conlens: ▶ decision ${decision.decision}: task ${decision.task} — ${decision.event} (step ${decision.step}, ${decision.file}:${decision.line})`;

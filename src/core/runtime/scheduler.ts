@@ -16,7 +16,7 @@
 // Each decision is a `sched` trace event; the `replay` strategy reproduces a recorded sequence.
 import { types } from 'node:util';
 import { processKey } from './process-key.js';
-import { DEBUG_DECISIONS, debugDecision } from './debug-decision.js';
+import { DEBUG_DECISIONS, debugDecision, rekeyDebugDecisions } from './debug-decision.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, SystematicStrategy, type Candidate, type Strategy } from './strategies/index.js';
@@ -228,6 +228,7 @@ export class Scheduler {
   /** A Vitest worker learns which test file it runs only after it started (runtime/vitest-setup.ts),
    *  so its per-process replay record is looked up again then — before any decision was taken. */
   rekey(settings: ScheduleSettings, key: string): void {
+    if (this.step === 0 && DEBUG_DECISIONS !== undefined) rekeyDebugDecisions(key);
     if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic') || !settings.replay || Array.isArray(settings.replay)) return;
     const choices = settings.replay[key] ?? [];
     this.strategy = settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices);
