@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { ScheduleStep } from '../../src/core/active/violation.ts';
-import { assertionValues, citedDecisions, editorViolation } from '../../src/core/report/cited-steps.ts';
+import { assertionValues, citedDecisions, decisionOf, editorViolation } from '../../src/core/report/cited-steps.ts';
 
 // The end of a failing running-example run (004 Fig. 2): SB.func writes x = -4 (step 61) before
 // SA.func1 reads it (step 64); decisions 33 and 34 release those two segments.
@@ -22,6 +22,19 @@ test('citedDecisions: one entry per decision; a step before any decision has non
   assert.deepEqual(bySteps([60, 61]).map((d) => [d.decision, d.step]), [[33, 60]]);
   assert.deepEqual(bySteps([69, 57]).map((d) => d.decision), [32, 35]);
   assert.deepEqual(citedDecisions(SCHEDULE.slice(1), SCHEDULE.slice(1, 2)), []);
+});
+
+test('citedDecisions reads the sched steps\' `decision` field, and the text of a violation.json written before it', () => {
+  // SCHEDULE is an old file: its decisions are only in the text. A new one has the field, which
+  // wins over the text (the text is for people).
+  const fielded = SCHEDULE.map((s) => {
+    const m = /\(decision (\d+),/.exec(s.event);
+    return m ? { ...s, decision: Number(m[1]) + 100, event: s.event.replace(/\(decision \d+, /, '(') } : s;
+  });
+  const cited = SCHEDULE.filter((s) => s.step === 61 || s.step === 64);
+  assert.deepEqual(citedDecisions(fielded, cited).map((d) => [d.decision, d.step]), [[133, 61], [134, 64]]);
+  assert.deepEqual(citedDecisions(SCHEDULE, cited).map((d) => [d.decision, d.step]), [[33, 61], [34, 64]]);
+  assert.equal(decisionOf(SCHEDULE[1]), undefined, 'a step that is no decision');
 });
 
 test('assertionValues: node:assert, Jest and Vitest messages', () => {

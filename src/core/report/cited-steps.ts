@@ -26,8 +26,14 @@ export interface EditorViolation {
   actual?: string;
 }
 
-/** The sched step text (active/violation.ts stepsOf) names its decision: `(decision 12, 3 ready`. */
+/** A sched step's decision number: its `decision` field (active/violation.ts stepsOf); a
+ *  violation.json written before that field has it only in the text: `(decision 12, 3 ready`. */
 const DECISION = /\(decision (\d+),/;
+export function decisionOf(step: ScheduleStep): number | undefined {
+  if (step.decision !== undefined) return step.decision;
+  const m = DECISION.exec(step.event);
+  return m ? Number(m[1]) : undefined;
+}
 
 /** The steps the story cites (the ▶ steps), in schedule order. */
 export function citedSteps(input: InterleavingInput): ScheduleStep[] {
@@ -46,8 +52,7 @@ export function citedDecisions(schedule: readonly ScheduleStep[], cited: readonl
     let decision: number | undefined;
     for (const s of schedule) {
       if (s.step > step.step) break;
-      const m = DECISION.exec(s.event);
-      if (m) decision = Number(m[1]);
+      decision = decisionOf(s) ?? decision;
     }
     if (decision !== undefined && !out.has(decision)) out.set(decision, { decision, step: step.step, task: step.task, file: step.file, line: step.line, event: step.event });
   }
