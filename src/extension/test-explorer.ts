@@ -130,8 +130,17 @@ export class ConlensTests implements vscode.Disposable {
     const real = this.controller.createTestRun(request);
     this.outcomes.clear();
     const text = (m: vscode.TestMessage) => (typeof m.message === 'string' ? m.message : m.message.value);
-    const record = (item: vscode.TestItem, state: 'passed' | 'failed' | 'errored' | 'skipped', messages: vscode.TestMessage[] = []) =>
-      this.outcomes.set(item.id, { state, messages: messages.map(text), locations: messages.flatMap((m) => (m.location ? [`${vscode.workspace.asRelativePath(m.location.uri, false)}:${m.location.range.start.line + 1}`] : [])) });
+    // A test that several violations fail gets failed() once per violation; the editor keeps every
+    // call's messages, and so does the record.
+    const record = (item: vscode.TestItem, state: 'passed' | 'failed' | 'errored' | 'skipped', messages: vscode.TestMessage[] = []) => {
+      const before = this.outcomes.get(item.id);
+      const kept = before && before.state === state ? before : { messages: [], locations: [] };
+      this.outcomes.set(item.id, {
+        state,
+        messages: [...kept.messages, ...messages.map(text)],
+        locations: [...kept.locations, ...messages.flatMap((m) => (m.location ? [`${vscode.workspace.asRelativePath(m.location.uri, false)}:${m.location.range.start.line + 1}`] : []))],
+      });
+    };
     const asArray = (m: vscode.TestMessage | readonly vscode.TestMessage[]) => (Array.isArray(m) ? [...m] : [m as vscode.TestMessage]);
     const run = {
       started: (item: vscode.TestItem) => real.started(item),

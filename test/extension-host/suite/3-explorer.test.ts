@@ -1,13 +1,14 @@
 // Issue 34 in the editor: the Test Explorer lists the example's integration test, "Find races"
-// fuzzes it and fails it with the violation's story and ▶ steps, and "Debug this interleaving"
-// starts a js-debug session that pauses at the first ▶ decision, shows it, and ends.
+// fuzzes it and fails it with the violation's story and ▶ steps, "Debug this interleaving"
+// starts a js-debug session that pauses at the first ▶ decision, shows it, and ends, and "Rank"
+// ranks with the chosen test and fails it with the report's violations.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { ConlensApi } from '../../../src/extension/extension.js';
 import type { ConlensTests } from '../../../src/extension/test-explorer.js';
 import { interleavingLaunch } from '../../../src/extension/debug-interleaving.js';
-import { activeApi, waitFor } from '../helpers.js';
+import { activeApi, expected, waitFor } from '../helpers.js';
 
 suite('Test Explorer and debugging an interleaving', () => {
   let api: ConlensApi;
@@ -91,5 +92,33 @@ suite('Test Explorer and debugging an interleaving', () => {
     assert.equal(stops[0].decision, String(decisions.decisions[0].decision), 'the first pause is the first ▶ decision');
     assert.match(stops[0].frame, /debugDecision/);
     assert.deepEqual(stops.map((s) => s.decision), decisions.decisions.map((d) => String(d.decision)), 'one pause per ▶ decision, in order (the replay is deterministic)');
+  });
+
+  test('"Rank" ranks with the chosen test (--test): the report reaches the views, and the test fails with its violations and their replays', async () => {
+    const file = tests.controller.items.get('test/integration/sa.test.ts')!;
+    let item: vscode.TestItem | undefined;
+    file.children.forEach((c) => (item = c));
+    const source = new vscode.CancellationTokenSource();
+    const fault = expected().fault;
+    const reportBefore = api.results.report;
+    await tests.profiles.rank.runHandler(new vscode.TestRunRequest([item!], undefined, tests.profiles.rank), source.token);
+    assert.notEqual(api.results.report, reportBefore, 'the Rank profile\'s report is the one shown');
+    const report = api.results.report!;
+    assert.ok(report.violations.length >= 1, `the ranking saw a violation in ${report.runs} runs`);
+    assert.equal(api.results.ranked[0]?.position.function, fault, `#1 is the expected fault ${fault}: ${api.results.ranked.slice(0, 3).map((r) => r.position.function)}`);
+    const outcome = tests.outcomes.get(item!.id);
+    assert.equal(outcome?.state, 'failed', `the racy test failed: ${JSON.stringify(outcome)}`);
+    // One main message per violation of the report (each followed by its ▶ step messages), each
+    // with the kind, the story and the replay of its violation.json.
+    const mains = outcome.messages.filter((m) => !m.startsWith('▶ step'));
+    assert.equal(mains.length, report.violations.length, `one message per violation: ${mains.map((m) => m.slice(0, 80))}`);
+    for (const [i, v] of report.violations.entries()) {
+      assert.ok(mains[i].startsWith(`**${v.kind}**`), `message ${i + 1} names its kind (${v.kind}): ${mains[i].slice(0, 120)}`);
+      if (v.file) assert.ok(mains[i].includes(`conlens replay ${v.file}`), `message ${i + 1} gives the replay of ${v.file}`);
+    }
+    assert.ok(outcome.messages.some((m) => /^▶ step \d+: T\d+ writes `x`/.test(m)), `a ▶ step message for the write of x: ${outcome.messages.filter((m) => m.startsWith('▶'))}`);
+    assert.ok(outcome.locations.includes('src/sa.ts:29'), `a ▶ step sits on sa.ts:29 (SA.func1's read of x): ${outcome.locations}`);
+    const replay = tests.replays.get(item!.id);
+    assert.ok(replay && existsSync(replay) && report.violations.some((v) => v.file === replay), `the item carries one of the report's violation.json files: ${replay}`);
   });
 });
