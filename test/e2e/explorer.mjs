@@ -101,9 +101,11 @@ export async function explorerScenario({ step, screenshot, wb, page, log }) {
     log(`Variables: ${shown}`);
     const n = line.match(/▶ decision (\d+)/)[1];
     expect(new RegExp(`decision: ${n}\\b`).test(shown), `the \`decision\` variable (${shown}) is not the decision the console names (${n})`);
-    // The editor focused, below the code: the debug toolbar (focused when the session paused)
-    // drops its tooltip.
+    // The debug toolbar shows a tooltip once it is focused; over it and off again, onto the
+    // editor below the code, drops it.
+    await toolbar.hover();
     await page.mouse.click(1000, 500);
+    await page.locator('.workbench-hover-container, .monaco-hover.workbench-hover').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
     await screenshot('debug-decision', { readme: true });
     // "Step to next decision" on the debug toolbar goes on to the next ▶ decision, which the
     // Debug Console names next.
