@@ -10,6 +10,7 @@ import { parseSubcommandArgs, type Subcommand } from './subcommand.js';
 import { checkCommand } from './commands/check.js';
 import { configCommand } from './commands/config.js';
 import { graphCommand } from './commands/graph.js';
+import { testsCommand } from './commands/tests.js';
 import { traceCommand } from './commands/trace.js';
 import { exportDaikonCommand } from './commands/export-daikon.js';
 import { mineCommand } from './commands/mine.js';
@@ -19,7 +20,7 @@ import { rankCommand } from './commands/rank.js';
 import { synthCommand } from './commands/synth.js';
 import { initCommand } from './commands/init.js';
 
-const subcommands: Subcommand[] = [initCommand, rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, mergeCommand, synthCommand];
+const subcommands: Subcommand[] = [initCommand, rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, mergeCommand, synthCommand, testsCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

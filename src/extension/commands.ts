@@ -17,6 +17,7 @@ import { formatScore, notCheckedText, parseReport, positionName, type RankedPosi
 import { chooseStarterConfig, readProjectShape } from '../core/config/starter-config.js';
 import type { ReportViolation } from '../core/report/report-types.js';
 import { runEngine, type EngineRun } from './engine.js';
+import { debugInterleaving } from './debug-interleaving.js';
 import { GraphPanel } from './graph-view.js';
 import type { Results } from './results.js';
 import { getSettings, type Settings } from './settings.js';
@@ -494,6 +495,23 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     else void vscode.window.showInformationMessage(`${PREFIX}: ${positionName(r.position)} has no failure invariants of its own.`);
   }
 
+  /** Issue 34: a debug session replaying a violation.json, pausing at its ▶ decisions. */
+  async function debugViolation(target?: string | ViolationElement | ReportViolation): Promise<boolean> {
+    const folder = folderOrComplain();
+    if (!folder || !(await requireTrust('Debugging an interleaving'))) return false;
+    let file: string | undefined;
+    if (typeof target === 'string') file = target;
+    else if (target && 'type' in target) file = target.violation.file;
+    else if (target && 'kind' in target) file = target.file;
+    else file = (results.selectedViolation ?? results.violations.find((v) => v.file && existsSync(v.file)))?.file;
+    if (!file || !existsSync(file)) {
+      void vscode.window.showInformationMessage(`${PREFIX}: no violation.json to debug${file ? ` (${file} is gone)` : ''}; run active testing or "Find races" first.`);
+      return false;
+    }
+    const settings = getSettings(folder.uri);
+    return debugInterleaving(cli, folder, file, settings.configPath ? ['--config', settings.configPath] : [], log);
+  }
+
   const register = (id: string, fn: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, fn as (...args: unknown[]) => unknown);
   return [
     register('conlens.rank', rank),
@@ -515,5 +533,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     register('conlens.toggleDecorations', () => deps.decorations.toggle()),
     register('conlens.showRanking', () => vscode.commands.executeCommand('conlens.suspicious.focus')),
     register('conlens.clearSelection', () => results.selectViolation(undefined)),
+    register('conlens.debugInterleaving', debugViolation),
+    // Each ▶ decision is a `debugger` statement: the next one is where Continue stops.
+    register('conlens.nextDecision', () => vscode.commands.executeCommand('workbench.action.debug.continue')),
   ];
 }

@@ -13,6 +13,8 @@ import { SOURCE_SELECTOR, SuspiciousCodeLens, SuspiciousHover } from './language
 import { Results } from './results.js';
 import { notCheckedText } from './model/report-model.js';
 import { InvariantsProvider, SuspiciousProvider, ViolationsProvider } from './views.js';
+import { ConlensTests } from './test-explorer.js';
+import { InterleavingCodeActions, InterleavingCodeLens } from './debug-interleaving.js';
 
 /** What activate() returns (`vscode.extensions.getExtension(...).exports`): read-only handles for
  *  the extension-host tests (test/extension-host), which check what the views, decorations and
@@ -21,6 +23,8 @@ export interface ConlensApi {
   results: Results;
   views: { suspicious: SuspiciousProvider; invariants: InvariantsProvider; violations: ViolationsProvider };
   decorations: Decorations;
+  /** The Test Explorer's controller; undefined in Restricted Mode until the workspace is trusted. */
+  tests: () => ConlensTests | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ConlensApi> {
@@ -79,6 +83,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Conlen
       }
     }),
   );
+  // The Test Explorer runs the workspace's tests: none in Restricted Mode, not even a listing
+  // (issue 34 item 3); it appears once the workspace is trusted.
+  let tests: ConlensTests | undefined;
+  const startTests = () => {
+    if (tests || !vscode.workspace.isTrusted) return;
+    tests = new ConlensTests(context.asAbsolutePath(join('dist', 'cli.js')), results, (line) => output.appendLine(line));
+    context.subscriptions.push(tests);
+  };
+  startTests();
+  context.subscriptions.push(
+    vscode.workspace.onDidGrantWorkspaceTrust(startTests),
+    vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, new InterleavingCodeLens(results)),
+    vscode.languages.registerCodeActionsProvider(SOURCE_SELECTOR, new InterleavingCodeActions(results), { providedCodeActionKinds: InterleavingCodeActions.kinds }),
+  );
   updateBadge();
   try {
     await decorations.createHeatTypes();
@@ -86,7 +104,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Conlen
     output.appendLine(`cannot write the gutter icons to ${context.globalStorageUri.fsPath}: ${(error as Error).message}`);
   }
   decorations.refresh();
-  return { results, views: { suspicious, invariants, violations }, decorations };
+  return { results, views: { suspicious, invariants, violations }, decorations, tests: () => tests };
 }
 
 export function deactivate(): void {

@@ -46,6 +46,9 @@ test('a run that threw (EADDRINUSE out of a task) and then hung is the exception
   assert.ok(events.includes('listens on port 4123'));
   assert.deepEqual(got.violation!.schedule.find((s) => s.event === 'listens on port 4123')!.access, { op: 'write', obj: 0, k: 'port:4123' });
   assert.deepEqual(got.violation!.frames!['2'], { function: 'Server.start', parent: null });
+  // A sched step carries its decision number as a field (where "Debug this interleaving" pauses);
+  // other steps have none.
+  assert.deepEqual(got.violation!.schedule.filter((s) => s.decision !== undefined).map((s) => [s.decision, s.event]), [[1, 'resumes after the await at src/server.ts:5 (decision 1, 2 ready)'], [2, 'resumes after the await at src/server.ts:5 (decision 2, 1 ready)']]);
 });
 
 test('an unhandled rejection before the stall is the failure; a hang with no earlier failure stays a hang', async () => {

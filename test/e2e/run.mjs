@@ -3,7 +3,7 @@
 // (VS Code 1.96 in the browser), driven in headless Chromium through playwright-core the way a
 // person would use it. `npm run test:e2e`; see test/e2e/README.md.
 //
-//   node test/e2e/run.mjs [--repo DIR] [--example NAME] [--budget SECONDS] [--screenshots] [--keep] [--smoke]
+//   node test/e2e/run.mjs [--repo DIR] [--example NAME] [--budget SECONDS] [--screenshots] [--keep] [--smoke] [--only ranking|explorer]
 //
 // Everything it starts (code-server, the extension host, our CLI and the tests it runs, Chromium)
 // is ended when the run ends, on failure, on Ctrl+C and when the time budget runs out.
@@ -29,10 +29,12 @@ const { values: opts } = parseArgs({
     screenshots: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
+    only: { type: 'string' },
     chromium: { type: 'string', default: process.env.CONLENS_E2E_CHROMIUM ?? '/usr/bin/chromium' },
   },
 });
 const repo = resolve(opts.repo);
+if (opts.only !== undefined && !['ranking', 'explorer'].includes(opts.only)) throw new Error(`--only takes ranking or explorer, got '${opts.only}'`);
 const budgetMs = Number(opts.budget) * 1000;
 if (!(budgetMs > 0)) throw new Error(`--budget must be a positive number of seconds (got '${opts.budget}')`);
 if (!existsSync(opts.chromium)) {
@@ -166,7 +168,7 @@ try {
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
 
   const wb = new Workbench(page);
-  await scenario({ step, screenshot, wb, page, log, workspace, extension, example: opts.example, repo, smoke: opts.smoke });
+  await scenario({ step, screenshot, wb, page, log, workspace, extension, example: opts.example, repo, smoke: opts.smoke, only: opts.only });
 
   const failed = results.filter((r) => r.status === 'failed').length;
   const skipped = results.filter((r) => r.status === 'skipped').length;

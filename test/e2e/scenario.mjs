@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, waitFor, waitVisible } from './workbench.mjs';
+import { explorerScenario } from './explorer.mjs';
 
 /** How long the ranking may take (it runs the example's tests many times in child processes). */
 const RANK_TIMEOUT_MS = Number(process.env.CONLENS_E2E_RANK_TIMEOUT ?? 420) * 1000;
@@ -35,7 +36,7 @@ function findDeclaration(workspace, fault) {
   throw new Error(`cannot find the declaration of ${fault} under ${workspace}/src`);
 }
 
-export async function scenario({ step, screenshot, wb, page, log, workspace, extension, example, smoke }) {
+export async function scenario({ step, screenshot, wb, page, log, workspace, extension, example, smoke, only }) {
   const expected = JSON.parse(readFileSync(join(workspace, 'expected.json'), 'utf8'));
   const fault = expected.fault;
   const declaration = findDeclaration(workspace, fault);
@@ -59,7 +60,14 @@ export async function scenario({ step, screenshot, wb, page, log, workspace, ext
   });
 
   if (smoke) return;
+  if (only !== 'explorer') await rankingScenario({ step, screenshot, wb, page, log, fault, declaration });
+  // The Test Explorer steps know the running example's test and race (its ▶ steps).
+  if (only !== 'ranking' && example === 'running-example') await explorerScenario({ step, screenshot, wb, page, log });
+  else if (only !== 'ranking') log(`the Test Explorer steps run on running-example only, not ${example}`);
+}
 
+/** Rank from the palette, then the views, the gutter, the hover, a violation and "Not the bug". */
+async function rankingScenario({ step, screenshot, wb, page, log, fault, declaration }) {
   let before = [];
   await step('F1 → "Concurrency Lens: Rank suspicious functions" ends with a summary', async () => {
     await wb.command('Concurrency Lens: Rank suspicious functions');

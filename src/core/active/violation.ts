@@ -42,6 +42,9 @@ export interface ScheduleStep {
   /** The activation that took the step (its function is `function`); `Violation.frames` holds
    *  the activation chain, for the nearest common caller of a region's read and act. */
   a?: number;
+  /** A sched step: the scheduler's decision number `n` in its test process (the sched event's
+   *  `n`, also in the text), where "Debug this interleaving" pauses (report/cited-steps.ts). */
+  decision?: number;
 }
 
 export interface StepAccess {
@@ -326,7 +329,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
   const steps: ScheduleStep[] = [];
   const directories = directoryPaths(trace);
   let lastThrow = '';
-  const push = (a: number | null, site: number | undefined, event: string, calls?: string, access?: StepAccess) => {
+  const push = (a: number | null, site: number | undefined, event: string, calls?: string, access?: StepAccess, decision?: number) => {
     const fn = fnOf(a);
     const where = site === undefined ? undefined : siteOf(site);
     steps.push({
@@ -339,6 +342,7 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
       ...(calls ? { calls } : {}),
       ...(access ? { access } : {}),
       ...(a !== null ? { a } : {}),
+      ...(decision !== undefined ? { decision } : {}),
     });
   };
   for (const event of trace.events) {
@@ -348,12 +352,12 @@ function stepsOf(trace: ProcessTrace): ScheduleStep[] {
         const at = where ? `${where.file}:${where.line}` : `site ${event.s}`;
         const decision = `(decision ${event.n}, ${event.c} ready${event.d ? ', replay diverged' : ''})`;
         // A callback registered at the site runs (runtime/callbacks.ts) …
-        if (where?.k === 'callback') push(event.a, event.s, `runs the ${where.name ?? ''} callback registered at ${at} ${decision}`);
+        if (where?.k === 'callback') push(event.a, event.s, `runs the ${where.name ?? ''} callback registered at ${at} ${decision}`, undefined, undefined, event.n);
         else {
           // … or a continuation resumes; an async generator's yield and a for await iteration are
           // scheduling points too.
           const point = where?.k === 'yield' ? 'the yield' : where?.k === 'for-await' ? 'the for await' : 'the await';
-          push(event.a, event.s, `resumes after ${point} at ${at} ${decision}`);
+          push(event.a, event.s, `resumes after ${point} at ${at} ${decision}`, undefined, undefined, event.n);
         }
         break;
       }

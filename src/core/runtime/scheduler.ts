@@ -16,6 +16,7 @@
 // Each decision is a `sched` trace event; the `replay` strategy reproduces a recorded sequence.
 import { types } from 'node:util';
 import { processKey } from './process-key.js';
+import { DEBUG_DECISIONS, debugDecision, rekeyDebugDecisions } from './debug-decision.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, SystematicStrategy, type Candidate, type Strategy } from './strategies/index.js';
@@ -227,6 +228,7 @@ export class Scheduler {
   /** A Vitest worker learns which test file it runs only after it started (runtime/vitest-setup.ts),
    *  so its per-process replay record is looked up again then — before any decision was taken. */
   rekey(settings: ScheduleSettings, key: string): void {
+    if (this.step === 0 && DEBUG_DECISIONS !== undefined) rekeyDebugDecisions(key);
     if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic') || !settings.replay || Array.isArray(settings.replay)) return;
     const choices = settings.replay[key] ?? [];
     this.strategy = settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices);
@@ -321,6 +323,7 @@ export class Scheduler {
     const recorded = this.strategy instanceof ReplayStrategy ? this.strategy.expects(step) : undefined;
     if (recorded !== undefined && recorded !== k) event.d = 1;
     this.write(event);
+    if (DEBUG_DECISIONS !== undefined) debugDecision(step);
     return run();
   }
 
@@ -548,6 +551,7 @@ export class Scheduler {
     if (assumed) event.m = [...assumed];
     this.write(event);
     this.writeNotes();
+    if (DEBUG_DECISIONS !== undefined) debugDecision(step);
     this.parked.splice(this.parked.indexOf(chosen), 1);
     this.registeredInSegment = false;
     // What the timer waited for is decided; the next tick sets its own. A left-over wait (up to

@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import { RUNNER_REFUSED_FILE, TRACE_ENV, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
 import { runCommand, type RunResult } from '../runner/run-command.js';
+
+/** The command budget of a replay under the debugger (CONLENS_DEBUG_DECISIONS set). */
+const DEBUG_TIMEOUT_MS = 60 * 60 * 1000;
 import { unhookedRunnerMessage } from '../runner/runner-support.js';
 
 export type Suite = 'unit' | 'integration';
@@ -68,7 +71,9 @@ export async function runTraced(loaded: LoadedConfig, options: TraceOptions): Pr
     label: `${options.suite}.command`,
     spec: section.command,
     cwd: loaded.root,
-    timeoutMs: loaded.config.timeoutMs,
+    // Paused in a debugger at a decision (editor's "Debug this interleaving", runtime/debug-decision.ts),
+    // a replay takes as long as the person stepping through it: an hour, not the test budget.
+    timeoutMs: process.env.CONLENS_DEBUG_DECISIONS ? DEBUG_TIMEOUT_MS : loaded.config.timeoutMs,
     env: { ...options.env, [TRACE_ENV]: JSON.stringify(settings) },
     onOutput: options.onOutput,
     signal: options.signal,

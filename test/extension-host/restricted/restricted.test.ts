@@ -33,6 +33,7 @@ suite('Restricted Mode (untrusted workspace)', () => {
     assert.equal(diagnostics.length, api.results.report!.violations.length);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
     assert.ok(lenses.some((l) => l.range.start.line === line - 1 && l.command?.title.startsWith('#1 ')), 'the #1 lens');
+    assert.ok(!lenses.some((l) => l.command?.command === 'conlens.debugInterleaving'), 'no Debug this interleaving lens in Restricted Mode');
   });
 
   test('rank, active testing, mining and replay start no process and run no test', async () => {
@@ -42,6 +43,18 @@ suite('Restricted Mode (untrusted workspace)', () => {
       for (const id of ['conlens.rank', 'conlens.fuzz', 'conlens.mine', 'conlens.replay']) await run(id);
       // The violation row's inline Replay passes the violation.
       await run('conlens.replay', [api.views.violations.getChildren()[0]]);
+      // Issue 34: Debug this interleaving starts no debug session, and the Test Explorer lists
+      // nothing (no controller until trust).
+      const sessions: string[] = [];
+      const listener = vscode.debug.onDidStartDebugSession((s) => sessions.push(s.name));
+      try {
+        const started = await run<boolean>('conlens.debugInterleaving', [api.views.violations.getChildren()[0]]);
+        assert.equal(started, false, 'Debug this interleaving did not start');
+      } finally {
+        listener.dispose();
+      }
+      assert.deepEqual(sessions, [], 'no debug session');
+      assert.equal(api.tests(), undefined, 'no Test Explorer controller in Restricted Mode');
     } finally {
       spy.restore();
     }
@@ -75,5 +88,6 @@ suite('Restricted Mode (untrusted workspace)', () => {
     assert.equal(exists(MARKER), true, `the workspace's tests ran (${MARKER})`);
     assert.notEqual(api.results.report, before, 'a new report is shown');
     assert.equal(api.results.ranked[0].position.function, expected().fault);
+    assert.ok(api.tests(), 'the Test Explorer controller appears once the workspace is trusted');
   });
 });

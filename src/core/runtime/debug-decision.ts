@@ -1,0 +1,53 @@
+// "Debug this interleaving" (issue 34): under a debugger, a replay pauses at the scheduling
+// decisions that start the ▶ steps. CONLENS_DEBUG_DECISIONS (set by the editor's debug launch)
+// names the test process and its decisions; the scheduler calls debugDecision after writing each
+// sched event. Unset — every other run — DEBUG_DECISIONS is undefined and the scheduler's check
+// is one comparison per decision.
+import { processKey } from './process-key.js';
+
+export interface DebugDecisions {
+  /** The test process the decisions belong to (processKey): sched numbers are per process. */
+  process: string;
+  decisions: { decision: number; step: number; task: string; file: string; line: number; event: string }[];
+}
+
+/** The process the decisions belong to; pauses happen only while this process has that key. */
+let wantedProcess = '';
+let ours = false;
+
+function read(): Map<number, DebugDecisions['decisions'][number]> | undefined {
+  const text = process.env.CONLENS_DEBUG_DECISIONS;
+  if (!text) return undefined;
+  try {
+    const wanted = JSON.parse(text) as DebugDecisions;
+    wantedProcess = wanted.process ?? '';
+    // Another test process of the same command: its decision numbers are its own.
+    ours = !wantedProcess || processKey() === wantedProcess;
+    return new Map(wanted.decisions.map((d) => [d.decision, d]));
+  } catch {
+    process.stderr.write('conlens: CONLENS_DEBUG_DECISIONS is not the JSON the editor writes; not pausing\n');
+    return undefined;
+  }
+}
+
+export const DEBUG_DECISIONS = read();
+
+/** Pauses the attached debugger at decision `n` when it starts a ▶ step. The `decision` variable
+ *  shows the task and what it does next in the debugger's Variables view. */
+/** A Vitest worker learns its test file after it started (Scheduler.rekey): its key then. */
+export function rekeyDebugDecisions(key: string): void {
+  if (DEBUG_DECISIONS !== undefined) ours = !wantedProcess || key === wantedProcess;
+}
+
+export function debugDecision(n: number): void {
+  if (!ours) return;
+  const decision = DEBUG_DECISIONS?.get(n);
+  if (!decision) return;
+  const text = `conlens: ▶ decision ${decision.decision}: task ${decision.task} — ${decision.event} (step ${decision.step}, ${decision.file}:${decision.line})`;
+  // console, not process.stderr: the debugger's Debug Console shows console calls of every
+  // attached process (the runner keeps the test process's own output).
+  console.warn(text);
+  // Continue (F5) goes on to the next ▶ decision: "step to next decision".
+  // eslint-disable-next-line no-debugger
+  debugger;
+}
