@@ -39,9 +39,6 @@ function rank(dir: string): Report {
   return report;
 }
 
-/** The rank-1 count of the next test, for the goal's todo test after it (a file's tests run in order). */
-let measuredFirst = 0;
-
 test('rank with synthesized tests: the expected fault first on ≥ 9 of 11 papers\' examples; fixed variants clean', { timeout: 3_600_000 }, async (t) => {
   const first: string[] = [];
   const misses: string[] = [];
@@ -89,17 +86,8 @@ test('rank with synthesized tests: the expected fault first on ≥ 9 of 11 paper
       }
     });
   }
-  // Measured 9 until 2026-11-27 (docs/user-guide.md): producer-consumer's fault needs three tasks
-  // (drift ranks Consumer.run first); running-example's order violation is two legal sequential
-  // orders, which no linearization oracle reports (SA.run ranks first on SA's own races).
-  // Since that session's merges string-buffer's synthesized tests rank StringBuffer.length first:
-  // its read of count, most likely made after waiting for sb's lock across append's write, counts
-  // as a split W-R pair (its call had begun before the write).
-  // A regression, kept visible: the goal of 9 is the todo test below; 8 is the floor here.
-  measuredFirst = first.length;
-  assert.ok(first.length >= 8, `rank 1 on ${first.length}/11 (${first.join(', ')}); misses: ${misses.join('; ')}`);
-});
-
-test('rank with synthesized tests: the expected fault first on ≥ 9 of 11 papers\' examples (the goal)', { todo: 'string-buffer: a read after waiting for a lock counts as a split W-R pair (2026-11-27 regression, issue 30 note)' }, () => {
-  assert.ok(measuredFirst >= 9, `rank 1 on ${measuredFirst}/11`);
+  // Measured 9 (docs/user-guide.md): producer-consumer's fault needs three tasks (drift ranks
+  // Consumer.run first); running-example's order violation is two legal sequential orders, which no
+  // linearization oracle reports (SA.run ranks first on SA's own races).
+  assert.ok(first.length >= 9, `rank 1 on ${first.length}/11 (${first.join(', ')}); misses: ${misses.join('; ')}`);
 });
