@@ -1,0 +1,197 @@
+// Choi & Zeller, "Isolating failure-inducing thread schedules" (ISSTA 2002): given a passing and a
+// failing schedule, delta-debug the differences between them — replaying each candidate schedule —
+// down to a minimal difference that still makes the run fail; usually one preemption.
+//
+// Carried to async Node: a schedule is Node's own order (the continuation parked first runs next,
+// runtime/strategies/systematic.ts) plus the preemptions the scheduler made — decisions where it ran
+// another ready continuation instead. Two schedules' differences are the preemptions one made and
+// the other did not (§3 of the paper aligns thread switches by time; here a preemption is aligned by
+// the step identity the trace gives: the continuation run and the one it went ahead of, each by its
+// key and occurrence — steps of one task keep their identity whatever the other tasks do). A candidate schedule is the passing one with a subset of the
+// differences applied: the failing run's preemptions in it added, the passing run's in it removed.
+// ddmin (Zeller & Hildebrandt, "Simplifying and isolating failure-inducing input", TSE 2002, Fig. 5)
+// narrows the set, with "unresolved" for a candidate that could not be replayed as asked (a
+// preemption whose situation never came up) or that failed otherwise than the failing run.
+//
+// Plain JSON in and out: the runs themselves are an injected `runCandidate` (pipeline/isolate.ts
+// runs real test processes), so the algorithm is tested on hand-made cases.
+import type { PreemptionRule } from '../instrument/instrument-config.js';
+import type { ExploredStep } from './explored-steps.js';
+
+/** A preemption a recorded run made, as a rule that replays it. */
+export interface Preemption extends PreemptionRule {
+  /** The test process (its key, as `Violation.decisions`). */
+  process: string;
+  /** The decision (from 1) of its run where it happened. */
+  decision: number;
+}
+
+/** One difference between the failing and the passing schedule: a preemption only one made. */
+export interface ScheduleDifference {
+  /** `failing`: applying it adds the failing run's preemption; `passing`: removes the passing run's. */
+  side: 'failing' | 'passing';
+  preemption: Preemption;
+}
+
+export type CandidateOutcome = 'fail' | 'pass' | 'unresolved';
+
+/** The rules of a candidate schedule, per process (ScheduleSettings.preempt). */
+export type CandidateRules = Record<string, PreemptionRule[]>;
+
+export interface IsolationResult {
+  /** How many differences the two schedules had. */
+  differences: number;
+  /** A 1-minimal set of them that still fails (ddmin): the failure-inducing schedule difference. */
+  minimal: ScheduleDifference[];
+  /** The candidate schedule the minimal set gives (the rules replayed). */
+  rules: CandidateRules;
+  /** Candidate schedules replayed. */
+  replays: number;
+  /** The replay budget ran out before ddmin finished: `minimal` is the smallest failing set found. */
+  cut: boolean;
+  /** Every candidate tried, in order: which differences (indexes) it applied and what happened. */
+  trials: { applied: number[]; outcome: CandidateOutcome }[];
+}
+
+const ruleOf = (p: Preemption): PreemptionRule => ({ run: p.run, nth: p.nth, before: p.before, beforeNth: p.beforeNth });
+const sameRule = (a: Preemption, b: Preemption) => a.process === b.process && a.run === b.run && a.before === b.before && a.nth === b.nth && a.beforeNth === b.beforeNth;
+
+const ranBefore = (steps: readonly ExploredStep[], j: number, key: string) => {
+  let n = 0;
+  for (let i = 0; i < j; i++) if (steps[i].key === key) n++;
+  return n;
+};
+
+/** The preemptions of a run whose steps list their candidates (a systematic-strategy run): each
+ *  decision that ran another candidate than the first, the two named by key and occurrence. A
+ *  decision without its candidates recorded is Node's own. */
+export function preemptionsOf(explored: Record<string, ExploredStep[]>): Preemption[] {
+  const found: Preemption[] = [];
+  for (const [process, steps] of Object.entries(explored)) {
+    for (let j = 0; j < steps.length; j++) {
+      const candidates = steps[j].candidates;
+      if (!candidates || candidates.length < 2 || steps[j].key === candidates[0]) continue;
+      const run = steps[j].key;
+      const before = candidates[0];
+      found.push({ process, run, nth: ranBefore(steps, j, run), before, beforeNth: ranBefore(steps, j, before), decision: j + 1 });
+    }
+  }
+  return found;
+}
+
+/** The decision (from 1) at which a rule's preemption happened in a run, or undefined: the run
+ *  never made it (the two steps were never ready together that way). */
+export function firedAt(rule: PreemptionRule, steps: readonly ExploredStep[]): number | undefined {
+  let ran = 0;
+  for (let j = 0; j < steps.length; j++) {
+    if (steps[j].key !== rule.run) continue;
+    if (ran++ !== rule.nth) continue;
+    return steps[j].candidates?.[0] === rule.before && ranBefore(steps, j, rule.before) === rule.beforeNth ? j + 1 : undefined;
+  }
+  return undefined;
+}
+
+/** The differences between a failing and a passing schedule (absent: Node's own order, no
+ *  preemption at all). */
+export function scheduleDifferences(failing: Record<string, ExploredStep[]>, passing?: Record<string, ExploredStep[]>): ScheduleDifference[] {
+  const f = preemptionsOf(failing);
+  const p = passing ? preemptionsOf(passing) : [];
+  return [
+    ...f.filter((x) => !p.some((y) => sameRule(x, y))).map((preemption) => ({ side: 'failing' as const, preemption })),
+    ...p.filter((y) => !f.some((x) => sameRule(x, y))).map((preemption) => ({ side: 'passing' as const, preemption })),
+  ];
+}
+
+/** The candidate schedule with `applied` differences: the passing run's preemptions common to both
+ *  or not applied, plus the failing run's applied ones, in decision order per process. */
+export function candidateRules(passing: Preemption[], applied: ScheduleDifference[]): CandidateRules {
+  const removed = applied.filter((d) => d.side === 'passing').map((d) => d.preemption);
+  const kept = passing.filter((p) => !removed.some((r) => sameRule(p, r)));
+  const all = [...kept, ...applied.filter((d) => d.side === 'failing').map((d) => d.preemption)].sort((a, b) => a.decision - b.decision);
+  const rules: CandidateRules = {};
+  for (const p of all) (rules[p.process] ??= []).push(ruleOf(p));
+  return rules;
+}
+
+export interface IsolateOptions {
+  /** Candidate replays at most (default 16). */
+  budget?: number;
+}
+
+export const DEFAULT_ISOLATE_BUDGET = 16;
+
+/** ddmin over the differences (Zeller & Hildebrandt, TSE 2002, Fig. 5, with their handling of
+ *  unresolved tests): split the failing set into n parts; a part that fails alone is the new set
+ *  (n = 2), else a complement that fails is (n − 1), else split finer (2n) until n reaches the
+ *  set's size. The empty set (the passing schedule) and the whole set (the failing one) are known
+ *  to pass and fail: the caller replayed both. No candidate is replayed twice. */
+export async function isolateSchedule(
+  differences: ScheduleDifference[],
+  passing: Preemption[],
+  runCandidate: (rules: CandidateRules, applied: ScheduleDifference[]) => Promise<CandidateOutcome>,
+  options: IsolateOptions = {},
+): Promise<IsolationResult> {
+  const budget = options.budget ?? DEFAULT_ISOLATE_BUDGET;
+  const trials: IsolationResult['trials'] = [];
+  const cache = new Map<string, CandidateOutcome>();
+  let cut = false;
+  const test = async (subset: number[]): Promise<CandidateOutcome | undefined> => {
+    const key = subset.join(',');
+    const known = cache.get(key);
+    if (known) return known;
+    if (trials.length >= budget) {
+      cut = true;
+      return undefined;
+    }
+    const applied = subset.map((i) => differences[i]);
+    const outcome = await runCandidate(candidateRules(passing, applied), applied);
+    cache.set(key, outcome);
+    trials.push({ applied: subset, outcome });
+    return outcome;
+  };
+  let c = differences.map((_, i) => i);
+  let n = 2;
+  search: while (c.length >= 2) {
+    const parts = split(c, n);
+    let next: number[] | undefined;
+    for (const part of parts) {
+      const outcome = await test(part);
+      if (outcome === undefined) break search;
+      if (outcome === 'fail') {
+        next = part;
+        n = 2;
+        break;
+      }
+    }
+    // With two parts each one's complement is the other: already tested.
+    if (!next && n > 2) {
+      for (const part of parts) {
+        const complement = c.filter((i) => !part.includes(i));
+        const outcome = await test(complement);
+        if (outcome === undefined) break search;
+        if (outcome === 'fail') {
+          next = complement;
+          n = Math.max(n - 1, 2);
+          break;
+        }
+      }
+    }
+    if (next) c = next;
+    else if (n >= c.length) break;
+    else n = Math.min(2 * n, c.length);
+  }
+  const minimal = c.map((i) => differences[i]);
+  return { differences: differences.length, minimal, rules: candidateRules(passing, minimal), replays: trials.length, cut, trials };
+}
+
+/** `c` in n parts of (nearly) equal size, in order. */
+function split(c: number[], n: number): number[][] {
+  const parts: number[][] = [];
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const end = start + Math.floor((c.length - start) / (n - i));
+    parts.push(c.slice(start, end));
+    start = end;
+  }
+  return parts.filter((p) => p.length > 0);
+}
