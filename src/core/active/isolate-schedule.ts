@@ -17,6 +17,7 @@
 // runs real test processes), so the algorithm is tested on hand-made cases.
 import type { PreemptionRule } from '../instrument/instrument-config.js';
 import type { ExploredStep } from './explored-steps.js';
+import type { ScheduleStep, Violation } from './violation.js';
 
 /** A preemption a recorded run made, as a rule that replays it. */
 export interface Preemption extends PreemptionRule {
@@ -194,4 +195,55 @@ function split(c: number[], n: number): number[][] {
     start = end;
   }
   return parts.filter((p) => p.length > 0);
+}
+
+/** One preemption of the minimal schedule difference, as the failing candidate's run showed it. */
+export interface CriticalPreemption {
+  side: ScheduleDifference['side'];
+  /** The decision (from 1) of the minimal failing run where it happened (absent: not seen). */
+  decision?: number;
+  /** The step that ran ahead: its task, function and line, and what it accessed before the next
+   *  decision. */
+  ran?: { task: string; function: string; file: string; line: number; accesses: string[] };
+  /** The continuation it went ahead of: suspended there, its region split by the step that ran. */
+  suspended?: { task: string; function: string; file: string; line: number };
+  /** The suspended task's step before the preemption (its check). */
+  after?: { function: string; line: number; event: string };
+  /** The preemption in the user's words. */
+  text: string;
+}
+
+const isDecision = (step: ScheduleStep) => /\(decision \d+,/.test(step.event);
+const withoutDecision = (event: string) => event.replace(/ \(decision \d+,[^)]*\)$/, '');
+
+/** The critical preemption in the user's words, read off the minimal failing run's violation: "T2
+ *  ran Account.deposit line 12 (reads `balance`) between T1's Account.withdraw line 8 (reads
+ *  `balance`) and its resumption at src/account.ts:9". A difference on the passing side (a
+ *  preemption the passing run made, left out) is told as Node's own order there. */
+export function criticalPreemption(difference: ScheduleDifference, violation: Pick<Violation, 'schedule' | 'process'>, decision: number | undefined): CriticalPreemption {
+  const { preemption, side } = difference;
+  if (side === 'passing') {
+    return { side, text: `the passing run's preemption of ${preemption.before} by ${preemption.run} (decision ${preemption.decision}) left out: Node's own order there` };
+  }
+  const fallback = `${preemption.run} ran ahead of ${preemption.before}, Node's own choice (decision ${decision ?? preemption.decision})`;
+  if (decision === undefined || preemption.process !== violation.process) return { side, text: fallback };
+  const { schedule } = violation;
+  const at = schedule.findIndex((s) => s.event.includes(`(decision ${decision},`));
+  if (at < 0) return { side, decision, text: fallback };
+  const head = schedule[at];
+  const accesses: string[] = [];
+  for (let k = at + 1; k < schedule.length && !isDecision(schedule[k]); k++) {
+    const step = schedule[k];
+    if (step.task === head.task && step.access && accesses.length < 3) accesses.push(step.function === head.function ? step.event : `${step.function} ${step.event}`);
+  }
+  const ran = { task: head.task, function: head.function, file: head.file, line: head.line, accesses };
+  // The continuation it went ahead of, `<activation>@<site>`: its resumption later in the run.
+  const act = /^\d+(?=@)/.exec(preemption.before)?.[0];
+  const resumed = act === undefined ? undefined : schedule.slice(at + 1).find((s) => isDecision(s) && String(s.a) === act);
+  if (!resumed) return { side, decision, ran, text: `the failure needs only this: ${ran.task} ran ${ran.function} line ${ran.line}${accesses.length ? ` (${accesses.join('; ')})` : ''} ahead of ${preemption.before}, Node's own choice` };
+  const suspended = { task: resumed.task, function: resumed.function, file: resumed.file, line: resumed.line };
+  const last = schedule.slice(0, at).reverse().find((s) => s.task === resumed.task);
+  const after = last ? { function: last.function, line: last.line, event: withoutDecision(last.event) } : undefined;
+  const text = `the failure needs only this: ${ran.task} ran ${ran.function} line ${ran.line}${accesses.length ? ` (${accesses.join('; ')})` : ''} between ${suspended.task}'s ${after ? `${after.function} line ${after.line} (${after.event})` : `suspension in ${suspended.function}`} and its resumption at ${suspended.file}:${suspended.line}`;
+  return { side, decision, ran, suspended, ...(after ? { after } : {}), text };
 }
