@@ -247,3 +247,35 @@ export function criticalPreemption(difference: ScheduleDifference, violation: Pi
   const text = `the failure needs only this: ${ran.task} ran ${ran.function} line ${ran.line}${accesses.length ? ` (${accesses.join('; ')})` : ''} between ${suspended.task}'s ${after ? `${after.function} line ${after.line} (${after.event})` : `suspension in ${suspended.function}`} and its resumption at ${suspended.file}:${suspended.line}`;
   return { side, decision, ran, suspended, ...(after ? { after } : {}), text };
 }
+
+/** What isolation found, as the report carries it (plain data). */
+export interface ScheduleIsolation {
+  /** isolated: a minimal difference was found; skipped: no passing schedule to compare with (or
+   *  nothing differs); not-reproduced: the failing schedule did not fail again. */
+  status: 'isolated' | 'skipped' | 'not-reproduced';
+  /** Why it was skipped or not reproduced, in plain words. */
+  reason?: string;
+  /** The passing schedule compared with: Node's own order or a recorded passing run. */
+  passing?: 'node-order' | 'recorded';
+  /** How many preemptions the two schedules differed in, and how many the minimal one keeps. */
+  differences?: number;
+  /** Runs of the tests: to record the two schedules, and the candidates ddmin tried. */
+  replays: number;
+  candidates?: number;
+  budget: number;
+  /** The candidate budget ran out: the minimal difference is the smallest failing one found. */
+  cut?: boolean;
+  /** The minimal difference, each preemption in the user's words. */
+  minimal?: CriticalPreemption[];
+  /** The first critical preemption's text: "the failure needs only this: …". */
+  story?: string;
+  /** The function the critical preemption suspended, whose region the step that ran split. */
+  suspended?: { task: string; function: string; file: string; line: number };
+  /** The minimal failing run: its violation.json (replayable) and its steps around the critical
+   *  preemption. */
+  violationFile?: string;
+  schedule?: ScheduleStep[];
+  /** rank: the violation.json whose schedule was isolated. */
+  of?: string;
+}
+

@@ -67,7 +67,11 @@ export function localize(input: LocalizeInput): LocalizeResult {
     const id = graph.resolve(e.function);
     if (id && !schedule.has(id)) schedule.set(id, e.schedule);
   }
-  const implicated = [...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
+  // Schedule isolation (Choi & Zeller): the function the critical preemption suspended.
+  const isolated = new Map<string, string>();
+  const isolatedId = input.isolated ? graph.resolve(input.isolated.function) : undefined;
+  if (isolatedId && input.isolated) isolated.set(isolatedId, input.isolated.text);
+  const implicated = [...isolated.keys(), ...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
   for (const f of implicated) {
     const id = graph.resolve(f);
     if (id && !named.has(id) && graph.depth.has(id)) {
@@ -76,8 +80,8 @@ export function localize(input: LocalizeInput): LocalizeResult {
     }
   }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
-  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...schedule.keys()].map(resolve));
+  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...schedule.keys(), ...isolated.keys()].map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, isolated, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
   return { positions, reduced, flags, unreached, noise };
 }

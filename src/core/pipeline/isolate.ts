@@ -9,7 +9,7 @@
 // run: the function it suspended ranks first (localize/rank.ts), the story shows this schedule.
 import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
-import { runSchedule } from '../active/fuzz.js';
+import { replay, runSchedule, type FuzzStrategy } from '../active/fuzz.js';
 import type { ExploredStep } from '../active/explored-steps.js';
 import {
   criticalPreemption,
@@ -20,43 +20,19 @@ import {
   scheduleDifferences,
   type CandidateOutcome,
   type CandidateRules,
-  type CriticalPreemption,
+  type ScheduleIsolation,
 } from '../active/isolate-schedule.js';
 import { writeViolation, type RunAnalysis, type ScheduleStep, type Violation } from '../active/violation.js';
 
-/** What isolation found, as the report carries it (plain data). */
-export interface ScheduleIsolation {
-  /** isolated: a minimal difference was found; skipped: no passing schedule to compare with (or
-   *  nothing differs); not-reproduced: the failing schedule did not fail again. */
-  status: 'isolated' | 'skipped' | 'not-reproduced';
-  /** Why it was skipped or not reproduced, in plain words. */
-  reason?: string;
-  /** The passing schedule compared with: Node's own order or a recorded passing run. */
-  passing?: 'node-order' | 'recorded';
-  /** How many preemptions the two schedules differed in, and how many the minimal one keeps. */
-  differences?: number;
-  /** Runs of the tests: to record the two schedules, and the candidates ddmin tried. */
-  replays: number;
-  candidates?: number;
-  budget: number;
-  /** The candidate budget ran out: the minimal difference is the smallest failing one found. */
-  cut?: boolean;
-  /** The minimal difference, each preemption in the user's words. */
-  minimal?: CriticalPreemption[];
-  /** The first critical preemption's text: "the failure needs only this: …". */
-  story?: string;
-  /** The function the critical preemption suspended, whose region the step that ran split. */
-  suspended?: { task: string; function: string; file: string; line: number };
-  /** The minimal failing run: its violation.json (replayable) and its steps around the critical
-   *  preemption. */
-  violationFile?: string;
-  schedule?: ScheduleStep[];
-}
+export type { ScheduleIsolation } from '../active/isolate-schedule.js';
 
 export interface IsolateRequest {
   violation: Violation;
   /** A passing run's decisions, used when Node's own order fails too. */
   passing?: Record<string, string[]>;
+  /** Or a passing run's strategy and seed: run again to learn its decisions (rank's runs keep no
+   *  decisions for a passing run). */
+  passingRun?: { strategy: FuzzStrategy; seed: number; steps?: number };
   /** Candidate replays at most (default 16). */
   budget?: number;
   stallMs?: number;
@@ -87,12 +63,19 @@ export async function isolateFailure(loaded: LoadedConfig, request: IsolateReque
   let passing: RunAnalysis | undefined = await run({}, "Node's own order");
   let source: ScheduleIsolation['passing'] = 'node-order';
   if (passing.outcome !== 'pass') {
-    passing = request.passing ? await run({ replay: request.passing }, 'the passing schedule, recording its candidates') : undefined;
+    let decisions = request.passing;
+    if (!decisions && request.passingRun) {
+      replays++;
+      request.onReplay?.(`the passing run (strategy ${request.passingRun.strategy}, seed ${request.passingRun.seed}) again, for its decisions`);
+      const again = await replay(loaded, { ...request.passingRun, ...(request.stallMs !== undefined ? { stallMs: request.stallMs } : {}) });
+      if (again.outcome === 'pass') decisions = again.decisions;
+    }
+    passing = decisions ? await run({ replay: decisions }, 'the passing schedule, recording its candidates') : undefined;
     source = 'recorded';
     if (!passing || passing.outcome !== 'pass') {
       return {
         status: 'skipped',
-        reason: request.passing
+        reason: request.passing || request.passingRun
           ? `Node's own order fails too (${violation.kind}), and the passing run did not pass again: no passing schedule to compare with`
           : `Node's own order fails too (${violation.kind}) and no run passed: no passing schedule to compare with — the failure does not need a preemption`,
         replays,
@@ -148,16 +131,4 @@ export async function isolateFailure(loaded: LoadedConfig, request: IsolateReque
     ...(violationFile ? { violationFile } : {}),
     ...(schedule ? { schedule } : {}),
   };
-}
-
-/** The isolation in a few lines of text (CLI and the text report). */
-export function isolationLines(isolation: ScheduleIsolation): string[] {
-  const spent = `${isolation.replays} replay${isolation.replays === 1 ? '' : 's'}`;
-  if (isolation.status !== 'isolated') return [`schedule isolation ${isolation.status === 'skipped' ? 'skipped' : 'not possible'}: ${isolation.reason} (${spent})`];
-  const lines = [
-    `schedule isolation (Choi & Zeller): ${isolation.differences} difference${isolation.differences === 1 ? '' : 's'} from ${isolation.passing === 'node-order' ? "Node's own order" : 'the passing run'} narrowed to ${isolation.minimal!.length} in ${spent}${isolation.cut ? ` — the budget of ${isolation.budget} candidates ran out first: the smallest failing difference found` : ''}`,
-  ];
-  for (const m of isolation.minimal ?? []) lines.push(`  ${m.text}`);
-  if (isolation.suspended) lines.push(`  the function it suspended: ${isolation.suspended.function} (${isolation.suspended.file}:${isolation.suspended.line})`);
-  return lines;
 }
