@@ -5,7 +5,7 @@
 // parked first (FIFO), the real SystematicStrategy deciding with the candidate's preemption rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { candidateRules, firedAt, isolateSchedule, preemptionsOf, scheduleDifferences, type CandidateOutcome, type CandidateRules, type ScheduleDifference } from '../../src/core/active/isolate-schedule.ts';
+import { candidateRules, criticalPreemption, firedAt, isolateSchedule, preemptionsOf, scheduleDifferences, type CandidateOutcome, type CandidateRules, type ScheduleDifference } from '../../src/core/active/isolate-schedule.ts';
 import { SystematicStrategy, type Candidate } from '../../src/core/runtime/strategies/index.ts';
 import type { ExploredStep } from '../../src/core/active/explored-steps.ts';
 import type { PreemptionRule } from '../../src/core/instrument/instrument-config.ts';
@@ -130,4 +130,21 @@ test('against a passing schedule: its own preemptions are differences too, remov
   // Nothing applied: the passing schedule itself; everything: its d1 kept, c1 gone, a2 added.
   assert.deepEqual(candidateRules(passingPreemptions, []), { [P]: [r('c1', 'b1'), r('d1', 'b1')] });
   assert.deepEqual(candidateRules(passingPreemptions, differences)[P].map((r) => r.run).sort(), ['a2', 'd1']);
+});
+
+test('the critical preemption in the user\'s words, read off the minimal failing run\'s steps', () => {
+  const step = (n: number, task: string, fn: string, line: number, event: string, a?: number, access?: 'read' | 'write') => ({ step: n, task, function: fn, file: 'src/sa.ts', line, event, ...(a !== undefined ? { a } : {}), ...(access ? { access: { op: access, obj: 3, k: 'x' } } : {}) });
+  const schedule = [
+    step(1, 'T2', 'SA.func1', 27, 'reads `x` (1)', 5, 'read'),
+    step(2, 'T3', 'SB.run', 9, 'resumes after the await at src/sb.ts:9 (decision 1, 2 ready)', 7),
+    step(3, 'T3', 'SB.func', 14, 'writes `x` (-4)', 8, 'write'),
+    step(4, 'T2', 'SA.func1', 28, 'resumes after the await at src/sa.ts:28 (decision 2, 1 ready)', 5),
+  ];
+  const difference: ScheduleDifference = { side: 'failing', preemption: { process: P, ...r('7@3', '5@4'), decision: 3 } };
+  const told = criticalPreemption(difference, { schedule, process: P }, 1);
+  assert.equal(told.text, "the failure needs only this: T3 ran SB.run line 9 (SB.func writes `x` (-4)) between T2's SA.func1 line 27 (reads `x` (1)) and its resumption at src/sa.ts:28");
+  assert.deepEqual(told.suspended, { task: 'T2', function: 'SA.func1', file: 'src/sa.ts', line: 28 });
+  // Another process's preemption, or one not seen in the run: its keys, no function.
+  assert.equal(criticalPreemption(difference, { schedule, process: 'other.test.ts' }, 1).suspended, undefined);
+  assert.match(criticalPreemption({ side: 'passing', preemption: difference.preemption }, { schedule, process: P }, undefined).text, /left out: Node's own order there/);
 });

@@ -105,3 +105,17 @@ test('the text report never says "No suspicious position" when a run failed; eac
   assert.match(plain.slice(plain.indexOf('Failure: exception')), /are not atomic \(lost update\)\.\n  replay: conlens replay --strategy random --seed 2\n/);
   assert.doesNotMatch(plain, /001|Table 1|R-W-W/);
 });
+
+test('schedule isolation (Choi & Zeller): the function the critical preemption suspended ranks first, above the region owner', () => {
+  const text = 'the failure needs only this: T2 ran Dirs.clean line 7 (writes `dir`) between T1\'s Dirs.exists line 3 (reads `dir`) and its resumption at dirs.ts:4';
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'], isolated: { function: 'Dirs.exists', text } });
+  assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]), [
+    [1, 'Dirs.exists', true],
+    [2, 'Dirs.ensure', false],
+    [3, 'Dirs.clean', false],
+  ]);
+  assert.ok(result.positions[0].reason.startsWith(`schedule isolation (Choi & Zeller) — ${text}: the critical preemption suspended it`), result.positions[0].reason);
+  // Without it, the region owner is first again.
+  const without = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'] });
+  assert.equal(without.positions[0].function, 'Dirs.ensure');
+});
