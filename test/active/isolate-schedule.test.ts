@@ -146,5 +146,22 @@ test('the critical preemption in the user\'s words, read off the minimal failing
   assert.deepEqual(told.suspended, { task: 'T2', function: 'SA.func1', file: 'src/sa.ts', line: 28 });
   // Another process's preemption, or one not seen in the run: its keys, no function.
   assert.equal(criticalPreemption(difference, { schedule, process: 'other.test.ts' }, 1).suspended, undefined);
-  assert.match(criticalPreemption({ side: 'passing', preemption: difference.preemption }, { schedule, process: P }, undefined).text, /left out: Node's own order there/);
+  // The passing run's preemption left out: Node's own choice ran, the other waited — told alike.
+  const passing: ScheduleDifference = { side: 'passing', preemption: { process: P, ...r('5@4', '7@3'), decision: 2 } };
+  assert.equal(criticalPreemption(passing, { schedule, process: P }, 1).text, told.text);
+  assert.match(criticalPreemption(passing, { schedule, process: P }, undefined).text, /^Node's own order: 7@3 ran ahead of 5@4, which the passing run ran first/);
+});
+
+test('the function whose region the step split: the nearest call of the waiting task\'s check and its resumption', () => {
+  const frames = { 4: { function: 'Account.copyFrom', parent: null }, 5: { function: 'Account.getChk', parent: 4 }, 6: { function: 'Account.setEqChk', parent: 4 }, 9: { function: 'Other.run', parent: null } };
+  const schedule = [
+    { step: 1, task: 'T4', function: 'Account.getChk', file: 'src/account.ts', line: 61, event: 'reads `checking` (100)', a: 5, access: { op: 'read' as const, obj: 2, k: 'checking' } },
+    { step: 2, task: 'T5', function: 'Other.run', file: 'src/other.ts', line: 3, event: 'resumes after the await at src/other.ts:3 (decision 1, 2 ready)', a: 9 },
+    { step: 3, task: 'T5', function: 'Other.run', file: 'src/other.ts', line: 4, event: 'writes `checking` (0)', a: 9, access: { op: 'write' as const, obj: 2, k: 'checking' } },
+    { step: 4, task: 'T4', function: 'Account.setEqChk', file: 'src/account.ts', line: 48, event: 'resumes after the await at src/account.ts:48 (decision 2, 1 ready)', a: 6 },
+  ];
+  const difference: ScheduleDifference = { side: 'failing', preemption: { process: P, ...r('9@3', '6@48'), decision: 1 } };
+  const told = criticalPreemption(difference, { schedule, process: P, frames }, 1);
+  assert.deepEqual(told.suspended, { task: 'T4', function: 'Account.copyFrom', file: 'src/account.ts', line: 48 });
+  assert.equal(told.text, "the failure needs only this: T5 ran Other.run line 3 (writes `checking` (0)) between T4's Account.getChk line 61 (reads `checking` (100)) and its resumption at src/account.ts:48");
 });

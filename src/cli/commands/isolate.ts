@@ -20,6 +20,19 @@ function readViolation(file: string): Violation {
   return violation;
 }
 
+/** A passing run's decisions: any JSON with "decisions" (`conlens replay --seed S --strategy X
+ *  --json FILE` of a run that passed writes one). */
+function readDecisions(file: string): Record<string, string[]> {
+  let json: { decisions?: Record<string, string[]> };
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${file}: cannot read the passing run's decisions: ${(error as Error).message}`, 'isolate');
+  }
+  if (!json.decisions || typeof json.decisions !== 'object') throw new UsageError(`${file}: no "decisions"; give the JSON of a passing run (conlens replay --seed S --strategy X --json FILE)`, 'isolate');
+  return json.decisions;
+}
+
 export const isolateCommand: Subcommand = {
   name: 'isolate',
   summary: 'narrow a failing schedule to the one preemption that makes it fail (Choi & Zeller)',
@@ -36,7 +49,8 @@ file with its "decisions"), or there is nothing to compare with and isolate
 says so. The minimal failing run's violation.json is written for replay.
 
 Options:
-  --passing FILE  a passing run's decisions (a JSON file with "decisions")
+  --passing FILE  a passing run's decisions: a JSON file with "decisions", such
+                  as conlens replay --seed S --strategy X --json FILE writes
   --budget N      candidate schedules to replay at most (default 16)
   --stall-ms MS   stall time before a deadlock/hang is declared (default 2000)
   --json FILE     also write the result as JSON ("-" for standard output)
@@ -56,7 +70,7 @@ reproduced: the output says why), 2 usage or configuration error.`,
     const file = positionals[0];
     if (!file || !file.endsWith('.json')) throw new UsageError('give the violation.json of a failing run', 'isolate');
     const violation = readViolation(file);
-    const passing = typeof values.passing === 'string' ? readViolation(values.passing).decisions : undefined;
+    const passing = typeof values.passing === 'string' ? readDecisions(values.passing) : undefined;
     const budget = positiveInteger(values.budget, '--budget', 'isolate');
     const stallMs = positiveInteger(values['stall-ms'], '--stall-ms', 'isolate');
     const loaded = loadConfig(positionals[1] ?? '.', values.config as string | undefined);

@@ -92,6 +92,17 @@ export function firedAt(rule: PreemptionRule, steps: readonly ExploredStep[]): n
   return undefined;
 }
 
+/** The decision (from 1) at which the `nth` run of `key` ran while `other` (its `otherNth` run)
+ *  was ready too — where a left-out preemption of the passing run became Node's own order. */
+export function ranAhead(key: string, nth: number, other: string, otherNth: number, steps: readonly ExploredStep[]): number | undefined {
+  let ran = 0;
+  for (let j = 0; j < steps.length; j++) {
+    if (steps[j].key !== key || ran++ !== nth) continue;
+    return steps[j].candidates?.includes(other) && ranBefore(steps, j, other) === otherNth ? j + 1 : undefined;
+  }
+  return undefined;
+}
+
 /** The differences between a failing and a passing schedule (absent: Node's own order, no
  *  preemption at all). */
 export function scheduleDifferences(failing: Record<string, ExploredStep[]>, passing?: Record<string, ExploredStep[]>): ScheduleDifference[] {
@@ -213,38 +224,66 @@ export interface CriticalPreemption {
   text: string;
 }
 
+/** A callback's step names itself with its line already ("setImmediate callback (line 8)"). */
+const ranText = (ran: { function: string; line: number }) => (/\(line \d+\)$/.test(ran.function) ? ran.function : `${ran.function} line ${ran.line}`);
+
+/** The function of the nearest activation that is `a` or a caller of it and also `b` or a caller
+ *  of it (Violation.frames); undefined when the frames do not say. */
+function commonCaller(a: number, b: number, frames: Violation['frames']): string | undefined {
+  if (!frames) return undefined;
+  const chain = new Set<number>();
+  for (let x: number | null = a, n = 0; x !== null && n < 64; x = frames[String(x)]?.parent ?? null, n++) chain.add(x);
+  for (let x: number | null = b, n = 0; x !== null && n < 64; x = frames[String(x)]?.parent ?? null, n++) if (chain.has(x)) return frames[String(x)]?.function;
+  return undefined;
+}
+
 const isDecision = (step: ScheduleStep) => /\(decision \d+,/.test(step.event);
 const withoutDecision = (event: string) => event.replace(/ \(decision \d+,[^)]*\)$/, '');
 
 /** The critical preemption in the user's words, read off the minimal failing run's violation: "T2
  *  ran Account.deposit line 12 (reads `balance`) between T1's Account.withdraw line 8 (reads
  *  `balance`) and its resumption at src/account.ts:9". A difference on the passing side (a
- *  preemption the passing run made, left out) is told as Node's own order there. */
-export function criticalPreemption(difference: ScheduleDifference, violation: Pick<Violation, 'schedule' | 'process'>, decision: number | undefined): CriticalPreemption {
+ *  preemption the passing run made, left out) is the same story the other way round: Node's own
+ *  choice ran while the continuation the passing run preferred waited. `decision`: where the step
+ *  that ran did (failing side: firedAt; passing side: ranAhead). */
+export function criticalPreemption(difference: ScheduleDifference, violation: Pick<Violation, 'schedule' | 'process' | 'frames'>, decision: number | undefined): CriticalPreemption {
   const { preemption, side } = difference;
-  if (side === 'passing') {
-    return { side, text: `the passing run's preemption of ${preemption.before} by ${preemption.run} (decision ${preemption.decision}) left out: Node's own order there` };
-  }
-  const fallback = `${preemption.run} ran ahead of ${preemption.before}, Node's own choice (decision ${decision ?? preemption.decision})`;
+  const [ranKey, waitingKey] = side === 'failing' ? [preemption.run, preemption.before] : [preemption.before, preemption.run];
+  const fallback = side === 'failing'
+    ? `${preemption.run} ran ahead of ${preemption.before}, Node's own choice (decision ${decision ?? preemption.decision})`
+    : `Node's own order: ${preemption.before} ran ahead of ${preemption.run}, which the passing run ran first (its decision ${preemption.decision})`;
   if (decision === undefined || preemption.process !== violation.process) return { side, text: fallback };
   const { schedule } = violation;
   const at = schedule.findIndex((s) => s.event.includes(`(decision ${decision},`));
   if (at < 0) return { side, decision, text: fallback };
   const head = schedule[at];
   const accesses: string[] = [];
+  const ranAccesses: NonNullable<ScheduleStep['access']>[] = [];
   for (let k = at + 1; k < schedule.length && !isDecision(schedule[k]); k++) {
     const step = schedule[k];
+    if (step.task === head.task && step.access) ranAccesses.push(step.access);
     if (step.task === head.task && step.access && accesses.length < 3) accesses.push(step.function === head.function ? step.event : `${step.function} ${step.event}`);
   }
   const ran = { task: head.task, function: head.function, file: head.file, line: head.line, accesses };
   // The continuation it went ahead of, `<activation>@<site>`: its resumption later in the run.
-  const act = /^\d+(?=@)/.exec(preemption.before)?.[0];
+  const act = /^\d+(?=@)/.exec(waitingKey)?.[0];
   const resumed = act === undefined ? undefined : schedule.slice(at + 1).find((s) => isDecision(s) && String(s.a) === act);
-  if (!resumed) return { side, decision, ran, text: `the failure needs only this: ${ran.task} ran ${ran.function} line ${ran.line}${accesses.length ? ` (${accesses.join('; ')})` : ''} ahead of ${preemption.before}, Node's own choice` };
-  const suspended = { task: resumed.task, function: resumed.function, file: resumed.file, line: resumed.line };
-  const last = schedule.slice(0, at).reverse().find((s) => s.task === resumed.task);
-  const after = last ? { function: last.function, line: last.line, event: withoutDecision(last.event) } : undefined;
-  const text = `the failure needs only this: ${ran.task} ran ${ran.function} line ${ran.line}${accesses.length ? ` (${accesses.join('; ')})` : ''} between ${suspended.task}'s ${after ? `${after.function} line ${after.line} (${after.event})` : `suspension in ${suspended.function}`} and its resumption at ${suspended.file}:${suspended.line}`;
+  if (!resumed) return { side, decision, ran, text: `the failure needs only this: ${ran.task} ran ${ranText(ran)}${accesses.length ? ` (${accesses.join('; ')})` : ''} ahead of ${waitingKey}` };
+  const before = schedule.slice(0, at).reverse();
+  const last = before.find((s) => s.task === resumed.task);
+  // The region the step split: from the waiting task's last access before it (its check) to its
+  // resumption — owned by the nearest call both were made in (interleaving.ts does the same for a
+  // violation's region): getChk's read and setEqChk's write are copyFrom's region.
+  // Its check is the last access the step that ran conflicts with (one location, one writing); a
+  // step with no access of its own (a callback that lets other tasks in) splits whatever the task
+  // had accessed last.
+  const written = ranAccesses.filter((x) => x.op === 'write');
+  const conflicts = (s: ScheduleStep) => !!s.access && (s.access.op === 'write' ? ranAccesses : written).some((x) => x.obj === s.access!.obj && x.k === s.access!.k);
+  const check = before.find((s) => s.task === resumed.task && conflicts(s)) ?? before.find((s) => s.task === resumed.task && s.access) ?? last;
+  const owner = check?.a !== undefined && resumed.a !== undefined ? commonCaller(check.a, resumed.a, violation.frames) : undefined;
+  const suspended = owner && owner !== resumed.function ? { task: resumed.task, function: owner, file: resumed.file, line: resumed.line } : { task: resumed.task, function: resumed.function, file: resumed.file, line: resumed.line };
+  const after = check ? { function: check.function, line: check.line, event: withoutDecision(check.event) } : undefined;
+  const text = `the failure needs only this: ${ran.task} ran ${ranText(ran)}${accesses.length ? ` (${accesses.join('; ')})` : ''} between ${suspended.task}'s ${after ? `${after.function} line ${after.line} (${after.event})` : `suspension in ${suspended.function}`} and its resumption at ${suspended.file}:${suspended.line}`;
   return { side, decision, ran, suspended, ...(after ? { after } : {}), text };
 }
 

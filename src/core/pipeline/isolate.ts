@@ -15,6 +15,7 @@ import {
   criticalPreemption,
   DEFAULT_ISOLATE_BUDGET,
   firedAt,
+  ranAhead,
   isolateSchedule,
   preemptionsOf,
   scheduleDifferences,
@@ -105,7 +106,8 @@ export async function isolateFailure(loaded: LoadedConfig, request: IsolateReque
   const minimalViolation = minimalRun.violation;
   const minimal = result.minimal.map((d) => {
     const steps = explored(minimalRun)[d.preemption.process] ?? [];
-    const decision = d.side === 'failing' ? firedAt(d.preemption, steps) : undefined;
+    const p = d.preemption;
+    const decision = d.side === 'failing' ? firedAt(p, steps) : ranAhead(p.before, p.beforeNth, p.run, p.nth, steps);
     return minimalViolation ? criticalPreemption(d, minimalViolation, decision) : { side: d.side, text: `${d.preemption.run} ahead of ${d.preemption.before}` };
   });
   const critical = minimal.find((m) => m.suspended) ?? minimal[0];
