@@ -107,15 +107,22 @@ test('the text report never says "No suspicious position" when a run failed; eac
 });
 
 test('schedule isolation (Choi & Zeller): the function the critical preemption suspended ranks first, above the region owner', () => {
-  const text = 'the failure needs only this: T2 ran Dirs.clean line 7 (writes `dir`) between T1\'s Dirs.exists line 3 (reads `dir`) and its resumption at dirs.ts:4';
-  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'], isolated: { function: 'Dirs.exists', text } });
+  const text = 'the failure needs only this: T2 ran Dirs.clean line 7 (writes `dir`) between T1\'s Dirs.ensure line 3 (reads `dir`) and its resumption at dirs.ts:4';
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], isolated: { function: 'Dirs.ensure', text } });
   assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]), [
-    [1, 'Dirs.exists', true],
-    [2, 'Dirs.ensure', false],
-    [3, 'Dirs.clean', false],
+    [1, 'Dirs.ensure', true],
+    [2, 'Dirs.clean', false],
+    [3, 'Dirs.exists', false],
   ]);
   assert.ok(result.positions[0].reason.startsWith(`schedule isolation (Choi & Zeller) — ${text}: the critical preemption suspended it`), result.positions[0].reason);
   // Without it, the region owner is first again.
-  const without = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'] });
-  assert.equal(without.positions[0].function, 'Dirs.ensure');
+  const without = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'] });
+  assert.equal(without.positions[0].function, 'Dirs.clean');
+});
+
+test('schedule isolation inside a larger region: a region owner that calls the suspended function ranks first instead', () => {
+  // Dirs.ensure calls Dirs.exists and owns the split region: the preemption suspended exists
+  // inside ensure's region (an atomic set across two calls), so ensure is the one lifted.
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'], conflictingWriters: ['Dirs.clean'], isolated: { function: 'Dirs.exists', text: 'the failure needs only this: …' } });
+  assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]).slice(0, 2), [[1, 'Dirs.ensure', true], [2, 'Dirs.clean', false]]);
 });

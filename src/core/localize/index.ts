@@ -69,7 +69,17 @@ export function localize(input: LocalizeInput): LocalizeResult {
   }
   // Schedule isolation (Choi & Zeller): the function the critical preemption suspended.
   const isolated = new Map<string, string>();
-  const isolatedId = input.isolated ? graph.resolve(input.isolated.function) : undefined;
+  let isolatedId = input.isolated ? graph.resolve(input.isolated.function) : undefined;
+  if (isolatedId) {
+    // The preemption suspended a function inside a larger region when a caller of it owns a region
+    // a real violation split, or failing runs show a caller's access pattern at least as strongly:
+    // then the split region is that caller's (an atomic set across two calls — copyFrom over
+    // setEqChk and setEqSav, suspended in setEqChk). The nearest (deepest) such caller ranks first.
+    const own = schedule.get(isolatedId);
+    const enclosing = [...(input.regionOwners ?? []).map(resolve), ...[...schedule].filter(([, e]) => !own || e.suspiciousness >= own.suspiciousness).map(([id]) => id)]
+      .filter((id) => id !== isolatedId && graph.depth.has(id) && calls(graph, id, isolatedId!));
+    if (enclosing.length) isolatedId = enclosing.sort((a, b) => (graph.depth.get(b) ?? 0) - (graph.depth.get(a) ?? 0) || (a < b ? -1 : 1))[0];
+  }
   if (isolatedId && input.isolated) isolated.set(isolatedId, input.isolated.text);
   const implicated = [...isolated.keys(), ...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
   for (const f of implicated) {
@@ -84,4 +94,18 @@ export function localize(input: LocalizeInput): LocalizeResult {
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
   const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, isolated, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
   return { positions, reduced, flags, unreached, noise };
+}
+
+/** Whether `from` calls `to`, directly or through other calls (the call graph's edges only). */
+function calls(graph: LocalizeGraph, from: string, to: string): boolean {
+  const seen = new Set<string>([from]);
+  const stack = [...(graph.callees.get(from) ?? [])];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n === to) return true;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    stack.push(...(graph.callees.get(n) ?? []));
+  }
+  return false;
 }
