@@ -108,7 +108,7 @@ test('the text report never says "No suspicious position" when a run failed; eac
 
 test('schedule isolation (Choi & Zeller): the function the critical preemption suspended ranks first, above the region owner', () => {
   const text = 'the failure needs only this: T2 ran Dirs.clean line 7 (writes `dir`) between T1\'s Dirs.ensure line 3 (reads `dir`) and its resumption at dirs.ts:4';
-  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], isolated: { function: 'Dirs.ensure', text } });
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], interrupted: ['Dirs.ensure'], isolated: { function: 'Dirs.ensure', text } });
   assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]), [
     [1, 'Dirs.ensure', true],
     [2, 'Dirs.clean', false],
@@ -116,13 +116,20 @@ test('schedule isolation (Choi & Zeller): the function the critical preemption s
   ]);
   assert.ok(result.positions[0].reason.startsWith(`schedule isolation (Choi & Zeller) — ${text}: the critical preemption suspended it`), result.positions[0].reason);
   // Without it, the region owner is first again.
-  const without = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'] });
+  const without = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], interrupted: ['Dirs.ensure'] });
   assert.equal(without.positions[0].function, 'Dirs.clean');
+  // A suspended function that owns no racing access lifts nothing: Log.write calls no owner.
+  const mere = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean', 'Log.write'], regionOwners: ['Dirs.clean'], isolated: { function: 'Log.write', text } });
+  assert.deepEqual(mere.positions.filter((p) => p.isolated), []);
+  assert.equal(mere.positions[0].function, 'Dirs.clean');
 });
 
-test('schedule isolation inside a larger region: a region owner that calls the suspended function ranks first instead', () => {
+test('schedule isolation inside a larger region: a region owner that calls the suspended function ranks first instead; a suspended caller hands the place to the owner it calls', () => {
   // Dirs.ensure calls Dirs.exists and owns the split region: the preemption suspended exists
   // inside ensure's region (an atomic set across two calls), so ensure is the one lifted.
   const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'], conflictingWriters: ['Dirs.clean'], isolated: { function: 'Dirs.exists', text: 'the failure needs only this: …' } });
   assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]).slice(0, 2), [[1, 'Dirs.ensure', true], [2, 'Dirs.clean', false]]);
+  // Suspended in Dirs.clean, which owns nothing racing but calls Dirs.exists, the region owner.
+  const caller = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.exists'], isolated: { function: 'Dirs.clean', text: 'the failure needs only this: …' } });
+  assert.deepEqual(caller.positions.filter((p) => p.isolated).map((p) => [p.rank, p.function]), [[1, 'Dirs.exists']]);
 });

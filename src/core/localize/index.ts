@@ -79,6 +79,17 @@ export function localize(input: LocalizeInput): LocalizeResult {
     const enclosing = [...(input.regionOwners ?? []).map(resolve), ...[...schedule].filter(([, e]) => !own || e.suspiciousness >= own.suspiciousness).map(([id]) => id)]
       .filter((id) => id !== isolatedId && graph.depth.has(id) && calls(graph, id, isolatedId!));
     if (enclosing.length) isolatedId = enclosing.sort((a, b) => (graph.depth.get(b) ?? 0) - (graph.depth.get(a) ?? 0) || (a < b ? -1 : 1))[0];
+    // Isolation lifts a function that owns racing accesses (a region owner, a function caught
+    // mid-update, a conflicting writer, an access pattern of failing runs), never a mere caller of
+    // one: a suspended caller (SetThread.run over SetCheck.set) hands the place to the function it
+    // calls that owns them, and without such a function the ranking stays as it was.
+    const owning = [...(input.regionOwners ?? []), ...(input.interrupted ?? []), ...(input.conflictingWriters ?? [])].map(resolve);
+    const ownsAccesses = (id: string) => owning.includes(id) || schedule.has(id);
+    if (!ownsAccesses(isolatedId)) {
+      const inside = [...new Set([...owning, ...schedule.keys()])].filter((id) => graph.depth.has(id) && calls(graph, isolatedId!, id));
+      const strength = (id: string) => ((input.regionOwners ?? []).map(resolve).includes(id) ? 2 : 0) + (schedule.get(id)?.suspiciousness ?? 0);
+      isolatedId = inside.sort((a, b) => strength(b) - strength(a) || (a < b ? -1 : 1))[0];
+    }
   }
   if (isolatedId && input.isolated) isolated.set(isolatedId, input.isolated.text);
   const implicated = [...isolated.keys(), ...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
