@@ -5,7 +5,7 @@
 // parked first (FIFO), the real SystematicStrategy deciding with the candidate's preemption rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { candidateRules, criticalPreemption, firedAt, isolateSchedule, preemptionsOf, scheduleDifferences, type CandidateOutcome, type CandidateRules, type ScheduleDifference } from '../../src/core/active/isolate-schedule.ts';
+import { candidateRules, criticalPreemption, firedAt, occurrenceAt, isolateSchedule, preemptionsOf, scheduleDifferences, type CandidateOutcome, type CandidateRules, type ScheduleDifference } from '../../src/core/active/isolate-schedule.ts';
 import { SystematicStrategy, type Candidate } from '../../src/core/runtime/strategies/index.ts';
 import type { ExploredStep } from '../../src/core/active/explored-steps.ts';
 import type { PreemptionRule } from '../../src/core/instrument/instrument-config.ts';
@@ -164,4 +164,18 @@ test('the function whose region the step split: the nearest call of the waiting 
   const told = criticalPreemption(difference, { schedule, process: P, frames }, 1);
   assert.deepEqual(told.suspended, { task: 'T4', function: 'Account.copyFrom', file: 'src/account.ts', line: 48 });
   assert.equal(told.text, "the failure needs only this: T5 ran Other.run line 3 (writes `checking` (0)) between T4's Account.getChk line 61 (reads `checking` (100)) and its resumption at src/account.ts:48");
+});
+
+test('a callback that waited (`c<registration>.<firing>@<site>`) is found by its own decision', () => {
+  const schedule = [
+    { step: 1, task: 'T2', function: 'Store.save', file: 'src/store.ts', line: 10, event: 'reads `draft` (undefined)', a: 5, access: { op: 'read' as const, obj: 2, k: 'draft' } },
+    { step: 2, task: 'T3', function: 'Store.save', file: 'src/store.ts', line: 9, event: 'resumes after the await at src/store.ts:9 (decision 1, 2 ready)', a: 6 },
+    { step: 3, task: 'T3', function: 'Store.save', file: 'src/store.ts', line: 12, event: 'writes `draft` (1)', a: 6, access: { op: 'write' as const, obj: 2, k: 'draft' } },
+    { step: 4, task: 'T2', function: 'Store.save', file: 'src/store.ts', line: 11, event: 'runs the fs.stat callback registered at src/store.ts:11 (decision 2, 1 ready)', a: 5 },
+  ];
+  const difference: ScheduleDifference = { side: 'failing', preemption: { process: P, ...r('6@9', 'c3.0@11'), decision: 1 } };
+  assert.equal(occurrenceAt('c3.0@11', 0, [{ key: '6@9', candidates: ['c3.0@11', '6@9'], reads: [], writes: [] }, { key: 'c3.0@11', reads: [], writes: [] }]), 2);
+  const told = criticalPreemption(difference, { schedule, process: P }, 1, 2);
+  assert.deepEqual(told.suspended, { task: 'T2', function: 'Store.save', file: 'src/store.ts', line: 11 });
+  assert.match(told.text, /between T2's Store\.save line 10 \(reads `draft` \(undefined\)\) and its resumption at src\/store\.ts:11$/);
 });

@@ -103,6 +103,13 @@ export function ranAhead(key: string, nth: number, other: string, otherNth: numb
   return undefined;
 }
 
+/** The decision (from 1) of the `nth` run of `key` in a run's steps. */
+export function occurrenceAt(key: string, nth: number, steps: readonly ExploredStep[]): number | undefined {
+  let ran = 0;
+  for (let j = 0; j < steps.length; j++) if (steps[j].key === key && ran++ === nth) return j + 1;
+  return undefined;
+}
+
 /** The differences between a failing and a passing schedule (absent: Node's own order, no
  *  preemption at all). */
 export function scheduleDifferences(failing: Record<string, ExploredStep[]>, passing?: Record<string, ExploredStep[]>): ScheduleDifference[] {
@@ -245,8 +252,9 @@ const withoutDecision = (event: string) => event.replace(/ \(decision \d+,[^)]*\
  *  `balance`) and its resumption at src/account.ts:9". A difference on the passing side (a
  *  preemption the passing run made, left out) is the same story the other way round: Node's own
  *  choice ran while the continuation the passing run preferred waited. `decision`: where the step
- *  that ran did (failing side: firedAt; passing side: ranAhead). */
-export function criticalPreemption(difference: ScheduleDifference, violation: Pick<Violation, 'schedule' | 'process' | 'frames'>, decision: number | undefined): CriticalPreemption {
+ *  that ran did (failing side: firedAt; passing side: ranAhead); `waitingDecision`: where the one
+ *  that waited ran at last (occurrenceAt). */
+export function criticalPreemption(difference: ScheduleDifference, violation: Pick<Violation, 'schedule' | 'process' | 'frames'>, decision: number | undefined, waitingDecision?: number): CriticalPreemption {
   const { preemption, side } = difference;
   const [ranKey, waitingKey] = side === 'failing' ? [preemption.run, preemption.before] : [preemption.before, preemption.run];
   const fallback = side === 'failing'
@@ -266,8 +274,12 @@ export function criticalPreemption(difference: ScheduleDifference, violation: Pi
   }
   const ran = { task: head.task, function: head.function, file: head.file, line: head.line, accesses };
   // The continuation it went ahead of, `<activation>@<site>`: its resumption later in the run.
+  // The continuation (or callback: `c<registration>.<firing>@<site>`) that waited: its own
+  // decision when the run's steps say it, else its activation's next resumption.
   const act = /^\d+(?=@)/.exec(waitingKey)?.[0];
-  const resumed = act === undefined ? undefined : schedule.slice(at + 1).find((s) => isDecision(s) && String(s.a) === act);
+  const resumed = waitingDecision !== undefined
+    ? schedule.slice(at + 1).find((s) => s.event.includes(`(decision ${waitingDecision},`))
+    : act === undefined ? undefined : schedule.slice(at + 1).find((s) => isDecision(s) && String(s.a) === act);
   if (!resumed) return { side, decision, ran, text: `the failure needs only this: ${ran.task} ran ${ranText(ran)}${accesses.length ? ` (${accesses.join('; ')})` : ''} ahead of ${waitingKey}` };
   const before = schedule.slice(0, at).reverse();
   const last = before.find((s) => s.task === resumed.task);

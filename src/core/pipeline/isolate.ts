@@ -15,6 +15,7 @@ import {
   criticalPreemption,
   DEFAULT_ISOLATE_BUDGET,
   firedAt,
+  occurrenceAt,
   ranAhead,
   isolateSchedule,
   preemptionsOf,
@@ -108,7 +109,8 @@ export async function isolateFailure(loaded: LoadedConfig, request: IsolateReque
     const steps = explored(minimalRun)[d.preemption.process] ?? [];
     const p = d.preemption;
     const decision = d.side === 'failing' ? firedAt(p, steps) : ranAhead(p.before, p.beforeNth, p.run, p.nth, steps);
-    return minimalViolation ? criticalPreemption(d, minimalViolation, decision) : { side: d.side, text: `${d.preemption.run} ahead of ${d.preemption.before}` };
+    const waiting = d.side === 'failing' ? occurrenceAt(p.before, p.beforeNth, steps) : occurrenceAt(p.run, p.nth, steps);
+    return minimalViolation ? criticalPreemption(d, minimalViolation, decision, waiting) : { side: d.side, text: `${d.preemption.run} ahead of ${d.preemption.before}` };
   });
   const critical = minimal.find((m) => m.suspended) ?? minimal[0];
   let schedule: ScheduleStep[] | undefined;

@@ -72,7 +72,10 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   // Choi & Zeller: the first failing run's schedule narrowed to the preemption it needs.
   const { isolation, warning: isolationWarning } = await isolationOf(suite, fuzzed, read.violations, options, clock);
   if (isolationWarning) warnings.push(isolationWarning);
-  const isolated = isolation?.suspended && isolation.story ? { function: isolation.suspended.function, text: isolation.story } : undefined;
+  // A deadlock's cause is its wait-for cycle (the deadlocked tier), not a split region: its
+  // isolation is told, but lifts no function.
+  const isolatedKind = read.violations[0]?.violation.kind;
+  const isolated = isolation?.suspended && isolation.story && isolatedKind !== 'deadlock' ? { function: isolation.suspended.function, text: isolation.story } : undefined;
   const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes, testCases);
   if (scheduleWarning) warnings.push(scheduleWarning);
   const diff = failureInvariants(reference, online);
