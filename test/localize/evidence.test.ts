@@ -133,3 +133,13 @@ test('schedule isolation inside a larger region: a region owner that calls the s
   const caller = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.exists'], isolated: { function: 'Dirs.clean', text: 'the failure needs only this: …' } });
   assert.deepEqual(caller.positions.filter((p) => p.isolated).map((p) => [p.rank, p.function]), [[1, 'Dirs.exists']]);
 });
+
+test('schedule isolation combined with schedule evidence: a stronger access pattern of failing runs stays above the isolated function', () => {
+  const evidence = (suspiciousness: number) => ({ suspiciousness, strength: 1, failed: 4, passed: 1, failedRuns: 4, passedRuns: 4, pattern: { kind: 'pair' as const, ops: 'WR', variable: 'dir', accesses: [] }, text: 'in 4 of 4 failing runs' });
+  const input = { failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], interrupted: ['Dirs.ensure'] };
+  const stronger = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(1) }, { function: 'Dirs.ensure', schedule: evidence(0.6) }], isolated: { function: 'Dirs.ensure', text: 'the failure needs only this: …' } });
+  assert.deepEqual(stronger.positions.slice(0, 2).map((p) => [p.rank, p.function, !!p.isolated]), [[1, 'Dirs.exists', false], [2, 'Dirs.ensure', true]]);
+  // Equal schedule evidence (every pattern 1 when no run passed): isolation decides.
+  const equal = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(1) }, { function: 'Dirs.ensure', schedule: evidence(1) }], isolated: { function: 'Dirs.ensure', text: 'the failure needs only this: …' } });
+  assert.deepEqual(equal.positions.slice(0, 2).map((p) => [p.rank, p.function]), [[1, 'Dirs.ensure'], [2, 'Dirs.exists']]);
+});
