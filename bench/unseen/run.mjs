@@ -18,7 +18,11 @@
 // position), and the totals "rank 1 on X of N", "fixed clean on Y of N".
 //
 //   node bench/unseen/run.mjs <tune|heldout|all|<case>…> [--runs R] [--jobs J] [--seed S]
-//        [--strategy random|pct|atomfuzzer|assetfuzzer] [--json FILE] [--markdown] [--keep]
+//        [--strategy random|pct|atomfuzzer|assetfuzzer] [--isolate-budget N] [--json FILE] [--markdown] [--keep]
+//
+// --isolate-budget N is rank's (0: no schedule isolation); the "isolation" column says what rank's
+// schedule isolation (Choi & Zeller) did on the buggy variant: isolated/skipped/not-reproduced
+// and the replays it spent.
 //
 // Measure on `heldout`, look at failures on `tune` only (README.md). Exit 0 whatever the results;
 // 2 on a usage error.
@@ -40,7 +44,7 @@ function usage(message) {
   process.exit(2);
 }
 
-const opts = { runs: undefined, jobs: undefined, seed: undefined, strategy: undefined, json: undefined, markdown: false, keep: false };
+const opts = { isolateBudget: undefined, runs: undefined, jobs: undefined, seed: undefined, strategy: undefined, json: undefined, markdown: false, keep: false };
 const selectors = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -49,6 +53,7 @@ for (let i = 0; i < argv.length; i++) {
   const int = (v) => (/^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : usage(`${a} expects a whole number ≥ 1, got ${v}`));
   if (a === '--runs') opts.runs = int(value());
   else if (a === '--jobs') opts.jobs = int(value());
+  else if (a === '--isolate-budget') opts.isolateBudget = /^\d+$/.test(argv[i + 1] ?? '') ? Number(value()) : usage(`${a} expects a whole number ≥ 0`);
   else if (a === '--seed') opts.seed = int(value());
   else if (a === '--strategy') {
     opts.strategy = value();
@@ -123,6 +128,7 @@ function rank(dir) {
   if (opts.jobs) args.push('--jobs', String(opts.jobs));
   if (opts.seed) args.push('--seed', String(opts.seed));
   if (opts.strategy) args.push('--strategy', opts.strategy);
+  if (opts.isolateBudget !== undefined) args.push('--isolate-budget', String(opts.isolateBudget));
   const r = run(process.execPath, args, { cwd: dir });
   writeFileSync(join(out, 'unseen-rank.txt'), `$ node ${args.map((a) => relative(dir, a) || a).join(' ')}\n${r.stdout}${r.stderr ? `\n--- stderr\n${r.stderr}` : ''}`);
   const report = readJson(reportFile) ?? readJson(join(out, 'report.json'));
@@ -183,6 +189,7 @@ function benchCase(name) {
       violations: Array.isArray(r.report?.violations) ? r.report.violations.length : undefined,
       top: positions.slice(0, 3).map((p) => `${p.function}${p.confirmed ? ' (c)' : ''}`),
       notChecked: r.report?.notChecked,
+      ...(r.report?.isolation ? { isolation: { status: r.report.isolation.status, replays: r.report.isolation.replays, ...(r.report.isolation.suspended ? { suspended: r.report.isolation.suspended.function } : {}) } } : {}),
       report: relative(repo, join(to, '.conlens', 'unseen-report.json')),
     };
     if (!r.report) v.error = `no report (exit ${r.exitCode}${r.signal ? `, ${r.signal}` : ''}): ${r.tail}`;
@@ -216,7 +223,7 @@ const rankCell = (b) => {
   const main = b.faultRank === undefined ? '—' : `${b.faultRank}${b.faultConfirmed ? ' c' : ''}`;
   return b.enclosingRank !== undefined && b.faultRank === undefined ? `${main} (enclosing ${b.enclosingRank})` : main;
 };
-const header = ['case', 'half', 'kind', 'fault', 'buggy exit', 'fault rank', 'rows', 'fixed exit', 'fixed clean'];
+const header = ['case', 'half', 'kind', 'fault', 'buggy exit', 'fault rank', 'rows', 'fixed exit', 'fixed clean', 'isolation'];
 const rows = results.map((r) => [
   r.name,
   r.half,
@@ -227,6 +234,7 @@ const rows = results.map((r) => [
   String(r.buggy?.rows ?? ''),
   r.fixed?.error && r.fixed.exitCode === undefined ? 'setup' : String(r.fixed?.exitCode ?? ''),
   r.fixed ? (r.fixed.clean ? 'yes' : `no${r.fixed.confirmed ? ` (${r.fixed.confirmed} confirmed)` : ''}`) : '',
+  r.buggy?.isolation ? `${r.buggy.isolation.status} (${r.buggy.isolation.replays} replays)${r.buggy.isolation.suspended ? ` ${r.buggy.isolation.suspended}` : ''}` : '',
 ]);
 const n = results.length;
 const rank1 = results.filter((r) => r.buggy?.faultRank === 1).length;

@@ -16,11 +16,12 @@ import { exportDaikonCommand } from './commands/export-daikon.js';
 import { mineCommand } from './commands/mine.js';
 import { diffCommand } from './commands/diff.js';
 import { fuzzCommand, mergeCommand, replayCommand } from './commands/fuzz.js';
+import { isolateCommand } from './commands/isolate.js';
 import { rankCommand } from './commands/rank.js';
 import { synthCommand } from './commands/synth.js';
 import { initCommand } from './commands/init.js';
 
-const subcommands: Subcommand[] = [initCommand, rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, mergeCommand, synthCommand, testsCommand];
+const subcommands: Subcommand[] = [initCommand, rankCommand, checkCommand, configCommand, graphCommand, traceCommand, exportDaikonCommand, mineCommand, diffCommand, fuzzCommand, replayCommand, isolateCommand, mergeCommand, synthCommand, testsCommand];
 
 function generalHelp(): string {
   const width = Math.max(...subcommands.map((c) => c.name.length));

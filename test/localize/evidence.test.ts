@@ -105,3 +105,41 @@ test('the text report never says "No suspicious position" when a run failed; eac
   assert.match(plain.slice(plain.indexOf('Failure: exception')), /are not atomic \(lost update\)\.\n  replay: conlens replay --strategy random --seed 2\n/);
   assert.doesNotMatch(plain, /001|Table 1|R-W-W/);
 });
+
+test('schedule isolation (Choi & Zeller): the function the critical preemption suspended ranks first, above the region owner', () => {
+  const text = 'the failure needs only this: T2 ran Dirs.clean line 7 (writes `dir`) between T1\'s Dirs.ensure line 3 (reads `dir`) and its resumption at dirs.ts:4';
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], interrupted: ['Dirs.ensure'], isolated: { function: 'Dirs.ensure', text } });
+  assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]), [
+    [1, 'Dirs.ensure', true],
+    [2, 'Dirs.clean', false],
+    [3, 'Dirs.exists', false],
+  ]);
+  assert.ok(result.positions[0].reason.startsWith(`schedule isolation (Choi & Zeller) — ${text}: the critical preemption suspended it`), result.positions[0].reason);
+  // Without it, the region owner is first again.
+  const without = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], interrupted: ['Dirs.ensure'] });
+  assert.equal(without.positions[0].function, 'Dirs.clean');
+  // A suspended function that owns no racing access lifts nothing: Log.write calls no owner.
+  const mere = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean', 'Log.write'], regionOwners: ['Dirs.clean'], isolated: { function: 'Log.write', text } });
+  assert.deepEqual(mere.positions.filter((p) => p.isolated), []);
+  assert.equal(mere.positions[0].function, 'Dirs.clean');
+});
+
+test('schedule isolation inside a larger region: a region owner that calls the suspended function ranks first instead; a suspended caller hands the place to the owner it calls', () => {
+  // Dirs.ensure calls Dirs.exists and owns the split region: the preemption suspended exists
+  // inside ensure's region (an atomic set across two calls), so ensure is the one lifted.
+  const result = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.ensure'], conflictingWriters: ['Dirs.clean'], isolated: { function: 'Dirs.exists', text: 'the failure needs only this: …' } });
+  assert.deepEqual(result.positions.map((p) => [p.rank, p.function, !!p.isolated]).slice(0, 2), [[1, 'Dirs.ensure', true], [2, 'Dirs.clean', false]]);
+  // Suspended in Dirs.clean, which owns nothing racing but calls Dirs.exists, the region owner.
+  const caller = localize({ failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.exists'], isolated: { function: 'Dirs.clean', text: 'the failure needs only this: …' } });
+  assert.deepEqual(caller.positions.filter((p) => p.isolated).map((p) => [p.rank, p.function]), [[1, 'Dirs.exists']]);
+});
+
+test('schedule isolation combined with schedule evidence: a stronger access pattern of failing runs stays above the isolated function', () => {
+  const evidence = (suspiciousness: number) => ({ suspiciousness, strength: 1, failed: 4, passed: 1, failedRuns: 4, passedRuns: 4, pattern: { kind: 'pair' as const, ops: 'WR', variable: 'dir', accesses: [] }, text: 'in 4 of 4 failing runs' });
+  const input = { failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.clean'], interrupted: ['Dirs.ensure'] };
+  const stronger = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(1) }, { function: 'Dirs.ensure', schedule: evidence(0.6) }], isolated: { function: 'Dirs.ensure', text: 'the failure needs only this: …' } });
+  assert.deepEqual(stronger.positions.slice(0, 2).map((p) => [p.rank, p.function, !!p.isolated]), [[1, 'Dirs.exists', false], [2, 'Dirs.ensure', true]]);
+  // Equal schedule evidence (every pattern 1 when no run passed): isolation decides.
+  const equal = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(1) }, { function: 'Dirs.ensure', schedule: evidence(1) }], isolated: { function: 'Dirs.ensure', text: 'the failure needs only this: …' } });
+  assert.deepEqual(equal.positions.slice(0, 2).map((p) => [p.rank, p.function]), [[1, 'Dirs.ensure'], [2, 'Dirs.exists']]);
+});

@@ -16,7 +16,7 @@ import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../sub
 export const rankCommand: Subcommand = {
   name: 'rank',
   summary: 'rank suspicious functions: unit vs scheduled integration runs, failure invariants, S_rate (004)',
-  help: `Usage: conlens rank [dir] [--strategy combined|random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
+  help: `Usage: conlens rank [dir] [--strategy combined|random|pct|atomfuzzer|assetfuzzer|systematic] [--runs N] [--seed S] [--jobs J] [--isolate-budget N] [--shard K/M] [--json FILE] [--sarif FILE] [--progress text|json] [--test PATTERN] [--all] [--config FILE]
 
 The main job (Wang et al., 004 §IV): builds the call graph; runs the unit tests
 traced and mines reference invariants; runs the integration tests N times under
@@ -46,6 +46,10 @@ Options:
                   vitest -t, mocha --grep); the unit tests all run
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
+  --isolate-budget N  schedule isolation (Choi & Zeller): when a run failed,
+                  replay at most N candidate schedules to narrow its schedule
+                  to the preemption the failure needs; the function it
+                  suspended ranks first (default 16; 0: no isolation)
   --shard K/M     run only shard K of M of the integration runs (the seeds s
                   with s mod M = K − 1) and write them, traces included, to
                   .conlens/shards/<name>/; conlens merge, given the M folders,
@@ -98,7 +102,7 @@ it says what was not checked, why and what to do; report.json has "outcome":
 "not-checked" and "notChecked", and the SARIF no results but a notification.
 Integration runs that hang are reported (warning and violation) and the
 ranking goes on.`,
-  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' }, test: { type: 'string' } },
+  options: { progress: { type: 'string' }, sarif: { type: 'string' }, strategy: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, jobs: { type: 'string' }, 'isolate-budget': { type: 'string' }, json: { type: 'string' }, shard: { type: 'string' }, 'exit-zero': { type: 'boolean' }, all: { type: 'boolean' }, explain: { type: 'boolean' }, synthesize: { type: 'boolean' }, config: { type: 'string' }, test: { type: 'string' } },
   async run(values, positionals) {
     const strategy = strategyOf(values.strategy, 'rank', values.shard !== undefined);
     const seedText = values.seed as string | undefined;
@@ -109,6 +113,9 @@ ranking goes on.`,
     printWarnings(loaded.warnings);
     const runs = positiveInteger(values.runs, '--runs', 'rank') ?? loaded.config.integration?.runs ?? 20;
     const jobs = positiveInteger(values.jobs, '--jobs', 'rank') ?? 1;
+    const budgetText = values['isolate-budget'] as string | undefined;
+    const isolateBudget = budgetText === undefined ? undefined : Number(budgetText);
+    if (isolateBudget !== undefined && (!Number.isInteger(isolateBudget) || isolateBudget < 0)) throw new UsageError(`--isolate-budget must be a whole number ≥ 0, got "${budgetText}"`, 'rank');
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
     const progress = (values.progress as string | undefined) ?? 'text';
@@ -122,7 +129,7 @@ ranking goes on.`,
       }
       return rankShard(loaded, { strategy, runs, seed, jobs }, shard, log);
     }
-    return rankAndReport(loaded, { strategy, runs, seed, jobs, synthesize: values.synthesize === true }, values, progress);
+    return rankAndReport(loaded, { strategy, runs, seed, jobs, synthesize: values.synthesize === true, ...(isolateBudget !== undefined ? { isolateBudget } : {}) }, values, progress);
   },
 };
 

@@ -106,7 +106,7 @@ export interface AssetFuzzerSummary {
   harmless: number;
 }
 
-async function runOnce(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
+export async function runSchedule(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
   if (!loaded.config.integration) throw new NoCommandError(`${loaded.file}: no "integration" command configured; add { "integration": { "command": "…" } }`);
   const run = await runTraced(loaded, { suite: 'integration', out, schedule, signal });
   const analysis = await analyzeRun(run, schedule.strategy, schedule.seed);
@@ -147,7 +147,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     };
     const out = options.out ? join(options.out, `${options.strategy}-seed-${seed}`) : undefined;
-    const { run, analysis } = await runOnce(loaded, schedule, out, options.signal);
+    const { run, analysis } = await runSchedule(loaded, schedule, out, options.signal);
     const outcome: FuzzRunOutcome = {
       run: index + 1,
       seed,
@@ -197,7 +197,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       steps = Math.max(1, outcomes[0].steps);
     } else {
       const schedule: ScheduleSettings = { strategy: 'pct', seed: options.seed, depth: options.depth ?? 3, steps: 50, ...(options.stallMs !== undefined ? { stallMs: options.stallMs } : {}), ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}) };
-      const { analysis } = await runOnce(loaded, schedule, undefined, options.signal);
+      const { analysis } = await runSchedule(loaded, schedule, undefined, options.signal);
       steps = Math.max(1, analysis.steps);
     }
   }
@@ -297,7 +297,7 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
     }
   }
   if (request.stallMs !== undefined) schedule.stallMs = request.stallMs;
-  const { run, analysis } = await runOnce(loaded, schedule, request.out);
+  const { run, analysis } = await runSchedule(loaded, schedule, request.out);
   const result: ReplayResult = { outcome: analysis.outcome, runDir: run.runDir, decisions: analysis.decisions };
   if (analysis.message) result.message = analysis.message;
   if (analysis.violation) {

@@ -8,3 +8,4 @@ export * from './access-patterns.js';
 export { hybridAnalysis, type PotentialViolation, type RpoetEvent } from './hybrid-analysis.js';
 export * from './systematic.js';
 export * from './explored-steps.js';
+export * from './isolate-schedule.js';

@@ -18,6 +18,17 @@ export interface TraceSettings {
 
 export type StrategyName = 'random' | 'pct' | 'atomfuzzer' | 'assetfuzzer' | 'systematic' | 'replay';
 
+/** Run continuation `run` ahead of `before`, Node's own choice, where both are ready. Each is
+ *  named by its key and its occurrence — how many times a continuation of that key ran before
+ *  (a loop parks one activation at one site again) — so the rule names the same two steps however
+ *  the other tasks' steps move around them (runtime/strategies/systematic.ts). */
+export interface PreemptionRule {
+  run: string;
+  nth: number;
+  before: string;
+  beforeNth: number;
+}
+
 export interface ScheduleSettings {
   strategy: StrategyName;
   seed: number;
@@ -28,6 +39,9 @@ export interface ScheduleSettings {
   /** replay (and systematic's forced prefix): the recorded choices — candidate keys (`<activation>@<site>`) or indexes — for every
    *  process, or per process keyed by its test file (relative to its cwd). */
   replay?: (string | number)[] | Record<string, (string | number)[]>;
+  /** systematic, after its prefix: preemptions to make instead of Node's own choice, per process
+   *  keyed as `replay` (Choi & Zeller's candidate schedules, active/isolate-schedule.ts). */
+  preempt?: Record<string, PreemptionRule[]>;
   /** Nothing ready and nothing happening for this long: a deadlock or a hang (default 2000). */
   stallMs?: number;
   /** How long a decision waits for an awaited value that is not known to depend on another

@@ -67,7 +67,32 @@ export function localize(input: LocalizeInput): LocalizeResult {
     const id = graph.resolve(e.function);
     if (id && !schedule.has(id)) schedule.set(id, e.schedule);
   }
-  const implicated = [...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
+  // Schedule isolation (Choi & Zeller): the function the critical preemption suspended.
+  const isolated = new Map<string, string>();
+  let isolatedId = input.isolated ? graph.resolve(input.isolated.function) : undefined;
+  if (isolatedId) {
+    // The preemption suspended a function inside a larger region when a caller of it owns a region
+    // a real violation split, or failing runs show a caller's access pattern at least as strongly:
+    // then the split region is that caller's (an atomic set across two calls — copyFrom over
+    // setEqChk and setEqSav, suspended in setEqChk). The nearest (deepest) such caller ranks first.
+    const own = schedule.get(isolatedId);
+    const enclosing = [...(input.regionOwners ?? []).map(resolve), ...[...schedule].filter(([, e]) => !own || e.suspiciousness >= own.suspiciousness).map(([id]) => id)]
+      .filter((id) => id !== isolatedId && graph.depth.has(id) && calls(graph, id, isolatedId!));
+    if (enclosing.length) isolatedId = enclosing.sort((a, b) => (graph.depth.get(b) ?? 0) - (graph.depth.get(a) ?? 0) || (a < b ? -1 : 1))[0];
+    // Isolation lifts a function that owns racing accesses (a region owner, a function caught
+    // mid-update, a conflicting writer, an access pattern of failing runs), never a mere caller of
+    // one: a suspended caller (SetThread.run over SetCheck.set) hands the place to the function it
+    // calls that owns them, and without such a function the ranking stays as it was.
+    const owning = [...(input.regionOwners ?? []), ...(input.interrupted ?? []), ...(input.conflictingWriters ?? [])].map(resolve);
+    const ownsAccesses = (id: string) => owning.includes(id) || schedule.has(id);
+    if (!ownsAccesses(isolatedId)) {
+      const inside = [...new Set([...owning, ...schedule.keys()])].filter((id) => graph.depth.has(id) && calls(graph, isolatedId!, id));
+      const strength = (id: string) => ((input.regionOwners ?? []).map(resolve).includes(id) ? 2 : 0) + (schedule.get(id)?.suspiciousness ?? 0);
+      isolatedId = inside.sort((a, b) => strength(b) - strength(a) || (a < b ? -1 : 1))[0];
+    }
+  }
+  if (isolatedId && input.isolated) isolated.set(isolatedId, input.isolated.text);
+  const implicated = [...isolated.keys(), ...schedule.keys(), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...(input.interrupted ?? []), ...(input.deadlocked ?? []), ...(input.confirmed ?? [])];
   for (const f of implicated) {
     const id = graph.resolve(f);
     if (id && !named.has(id) && graph.depth.has(id)) {
@@ -76,8 +101,22 @@ export function localize(input: LocalizeInput): LocalizeResult {
     }
   }
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
-  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...schedule.keys()].map(resolve));
+  const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...schedule.keys(), ...isolated.keys()].map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, isolated, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
   return { positions, reduced, flags, unreached, noise };
+}
+
+/** Whether `from` calls `to`, directly or through other calls (the call graph's edges only). */
+function calls(graph: LocalizeGraph, from: string, to: string): boolean {
+  const seen = new Set<string>([from]);
+  const stack = [...(graph.callees.get(from) ?? [])];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n === to) return true;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    stack.push(...(graph.callees.get(n) ?? []));
+  }
+  return false;
 }

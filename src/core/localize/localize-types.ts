@@ -163,6 +163,9 @@ export interface SuspiciousPosition {
   /** Schedule evidence (issue 30; schedule-evidence/): its most suspicious access pattern over
    *  all scheduled runs (Falcon's triples, Unicorn's order pairs). Ranks first (rank.ts). */
   schedule?: PositionSchedule;
+  /** Schedule isolation (Choi & Zeller; active/isolate-schedule.ts): the critical preemption of
+   *  the minimal failing schedule suspended it — that preemption in the user's words. Ranks first. */
+  isolated?: string;
   /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
   writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
   failureInvariants: PositionInvariant[];
@@ -207,6 +210,11 @@ export interface LocalizeInput {
   /** Schedule evidence (schedule-evidence/): per function owning an access pattern some failing
    *  run showed, its most suspicious one. Ranks above the evidence tiers (rank.ts). */
   scheduleEvidence?: { function: string; schedule: PositionSchedule }[];
+  /** Schedule isolation (Choi & Zeller): the function the critical preemption of the minimal
+   *  failing schedule suspended, whose region the step that ran split, and that preemption in
+   *  words. Ranks above everything else (rank.ts): one replayed run shows the failure needs
+   *  exactly this split. */
+  isolated?: { function: string; text: string };
   /** Per function (display name or id), the member variables it writes; a key with [] is a known
    *  pure observer. Defaults to the access maps in `analysis.classes`. */
   writes?: Record<string, string[]>;

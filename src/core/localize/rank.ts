@@ -62,6 +62,8 @@ export interface RankContext {
   maxCalls: Map<string, number>;
   /** Schedule evidence by node id (issue 30; schedule-evidence/): ranks above the tiers. */
   schedule?: Map<string, PositionSchedule>;
+  /** Schedule isolation by node id: the critical preemption's text (Choi & Zeller). Ranks first. */
+  isolated?: Map<string, string>;
   /** Confirmed positions above unconfirmed ones before S_rate (see the head of this file). */
   confirmedFirst?: boolean;
   /** Node ids (or names) a real violation interrupted mid-update (confirm.ts 2b). */
@@ -232,6 +234,7 @@ function build(raw: RawPosition, ctx: RankContext): SuspiciousPosition {
     ...(asCaller ? { confirmedAsCaller: true } : {}),
     evidence: evidenceOf(ctx, fi, name, confirmed, asCaller),
     ...(ctx.schedule?.has(fi) ? { schedule: ctx.schedule.get(fi)! } : {}),
+    ...(ctx.isolated?.has(fi) ? { isolated: ctx.isolated.get(fi)! } : {}),
     writer,
     failureInvariants: invariants.map(asReported),
     reason: `${why}; ${rate}`,
@@ -292,6 +295,15 @@ const scheduleWords = (s: PositionSchedule) => `suspiciousness ${s.suspiciousnes
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
   // Schedule evidence, then the evidence tiers, then S_rate (issue 30: depth and order never lift
   // a function above one owning the racing accesses).
+  // Schedule isolation first (Choi & Zeller): replayed runs showed the failure needs exactly the
+  // preemption that suspended it.
+  // Combined with schedule evidence: a position whose access pattern failing runs show more
+  // strictly than the isolated function's (Tarantula, score.ts) stays above it.
+  if (confirmedFirst && !!a.isolated !== !!b.isolated) {
+    const [sa, sb] = [a.schedule?.suspiciousness ?? 0, b.schedule?.suspiciousness ?? 0];
+    if (!sameScore(sa, sb) && (a.isolated ? sb > sa : sa > sb)) return sb > sa ? 1 : -1;
+    return a.isolated ? -1 : 1;
+  }
   const bySchedule = confirmedFirst ? compareSchedule(a.schedule, b.schedule) : 0;
   if (bySchedule !== 0) return bySchedule;
   if (confirmedFirst && tierOf(a) !== tierOf(b)) return tierOf(a) - tierOf(b);
@@ -330,6 +342,7 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
       // Positions of one function fold into one row (report/fold-positions.ts): comparing them
       // would compare the function with itself (issue 31).
       if (q === p || (q.id ?? q.function) === (p.id ?? p.function)) continue;
+      if (first && !!p.isolated !== !!q.isolated && precedence(p, q, first) !== compareSchedule(p.schedule, q.schedule)) continue;
       // Between two positions with schedule evidence, what decided (the tiers and S_rate below
       // speak only where it did not).
       const bySchedule = first && p.schedule && q.schedule ? compareSchedule(p.schedule, q.schedule) : 0;
@@ -354,6 +367,7 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
     if (notes.length) p.reason += `; ${notes.join('; ')}`;
     // The schedule evidence in the user's words comes first: it is what ranked the position.
     if (first && p.schedule) p.reason = `schedule evidence ${p.schedule.text} — ${scheduleWords(p.schedule)}; ${p.reason}`;
+    if (first && p.isolated) p.reason = `schedule isolation (Choi & Zeller) — ${p.isolated}: the critical preemption suspended it, so it ranks above every position without stronger schedule evidence; ${p.reason}`;
   }
   return positions;
 }

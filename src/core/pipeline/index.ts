@@ -4,3 +4,4 @@
 export { rankProject } from './rank.js';
 export { RANK_STAGES, RankInputError, type RankOptions, type RankProgress, type RankStage } from './rank-options.js';
 export { configHash, findShardFolders, mergeFuzzShards, SHARD_FORMAT, shardFolderName, ShardMergeError, writeShard, type MergedFuzz, type ShardCommand, type ShardFile } from './shards.js';
+export { isolateFailure, type IsolateRequest, type ScheduleIsolation } from './isolate.js';

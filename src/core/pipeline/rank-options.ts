@@ -39,6 +39,9 @@ export interface RankOptions {
   synthMethod?: SynthMethodOption;
   /** At most this many synthesized tests (default SYNTH_MAX): every integration run runs them all. */
   synthMax?: number;
+  /** Schedule isolation (Choi & Zeller, pipeline/isolate.ts): candidate replays at most (default
+   *  16); 0: no isolation. */
+  isolateBudget?: number;
   /** Stage timings (ms), filled in as the stages end (bench/rank). */
   timings?: Partial<Record<RankStage, number>>;
 }

@@ -22,6 +22,7 @@ import { runTraced } from '../trace/run-traced.js';
 import { testCaseKey, type TestCase, type TestScope } from '../trace/test-cases.js';
 import { RankInputError, type RankClock, type RankOptions } from './rank-options.js';
 import type { IntegrationSuite } from './synth-rank.js';
+import { isolateFailure, type ScheduleIsolation } from './isolate.js';
 
 /** The unit tests run traced, sequentially, and the reference invariants mined from them; a unit
  *  suite that fails, or hangs before calling anything, is no reference (RankInputError). */
@@ -163,6 +164,8 @@ export interface SuspiciousPositionsInput {
   evidence: EvidenceSets;
   outcomes: FuzzRunOutcome[];
   schedule?: ScheduleEvidence;
+  /** Schedule isolation's critical preemption: the function it suspended, ranked first. */
+  isolated?: { function: string; text: string };
 }
 
 /** 004's localization (localize/) over what the runs showed: the failure invariants on the rooted
@@ -176,6 +179,7 @@ export function suspiciousPositions(input: SuspiciousPositionsInput): LocalizeRe
     ...input.evidence,
     noRunStalled: input.outcomes.length > 0 && input.outcomes.every((o) => o.outcome !== 'deadlock' && o.outcome !== 'hang'),
     ...(schedule ? { scheduleEvidence: schedule.functions.map((e) => ({ function: e.function, schedule: positionSchedule(e, schedule.runs) })) } : {}),
+    ...(input.isolated ? { isolated: input.isolated } : {}),
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },
@@ -190,4 +194,32 @@ function observedPoints(set: { points: { point: string; samples: number }[] }): 
 
 export function countJustified(set: { points: { invariants: { justified: boolean }[] }[] }): number {
   return set.points.reduce((n, p) => n + p.invariants.filter((i) => i.justified).length, 0);
+}
+
+/** Issue 30, Choi & Zeller: the first failing run's schedule narrowed to the preemption it needs,
+ *  when a run failed and the budget allows. Not for synthesized tests (each ran under its own
+ *  command) nor a hang (every replay would wait out the time budget). A passing run, when there is
+ *  one, stands in for Node's own order if that fails too. */
+export async function isolationOf(suite: IntegrationSuite, fuzzed: FuzzResult, violations: { violation: Violation; file: string }[], options: RankOptions, clock: RankClock): Promise<{ isolation?: ScheduleIsolation; warning?: string }> {
+  const budget = options.isolateBudget ?? 16;
+  const first = violations[0];
+  if (budget === 0 || !first || suite.synthesized || first.violation.kind === 'hang' || options.signal?.aborted) return {};
+  // A passing run replays from its seed only where its seed made it: not a systematic search's
+  // schedule (combined's first part), which is Node's order plus a prefix, not a seed.
+  const seeded = (o: FuzzRunOutcome) => fuzzed.strategy !== 'systematic' && (fuzzed.strategy !== 'combined' || o.strategy === 'random');
+  const passed = fuzzed.outcomes.find((o) => o.outcome === 'pass' && seeded(o));
+  const pct = fuzzed.strategy === 'pct' ? { steps: Math.max(1, fuzzed.outcomes[0]?.steps ?? 50) } : {};
+  let replays = 0;
+  try {
+    const isolation = await isolateFailure(suite.loaded, {
+      violation: first.violation,
+      ...(passed ? { passingRun: { strategy: fuzzed.strategy === 'combined' ? 'random' : fuzzed.strategy, seed: passed.seed, ...pct } } : {}),
+      budget,
+      signal: options.signal,
+      onReplay: (what) => clock.stage('localize', `schedule isolation, replay ${++replays}: ${what}`),
+    });
+    return { isolation: { ...isolation, of: first.file } };
+  } catch (error) {
+    return { warning: `schedule isolation left out: ${(error as Error).message}` };
+  }
 }

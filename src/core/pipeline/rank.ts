@@ -1,8 +1,8 @@
 // `conlens rank`: the whole 004 pipeline on a project, stage by stage —
 //   (synthesized integration tests) → static call graph → unit runs traced → reference invariants
 //   → integration runs under the controlled scheduler → coverage verdict → online invariants →
-//   schedule evidence, failure invariants (diff), the violations' evidence → reduction, failure
-//   flags, DFS, S_rate (localize) → report.
+//   schedule isolation (Choi & Zeller: replays), schedule evidence, failure invariants (diff), the
+//   violations' evidence → reduction, failure flags, DFS, S_rate (localize) → report.
 // This file is the flow and nothing else: each step is a function of a stage (or of
 // rank-steps.ts / synth-rank.ts, which run and read the processes); it checks the preconditions
 // the analysis needs before anything runs and stops early, with a not-checked report, when there
@@ -17,7 +17,7 @@ import type { Report } from '../report/report-types.js';
 import { analyzeProject } from '../static/analyze.js';
 import { RankClock, RankInputError, type RankOptions } from './rank-options.js';
 import { testCaseKey } from '../trace/test-cases.js';
-import { countJustified, failingTests, coverageVerdict, integrationRuns, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions } from './rank-steps.js';
+import { countJustified, failingTests, coverageVerdict, integrationRuns, isolationOf, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions } from './rank-steps.js';
 import { integrationSuite } from './synth-rank.js';
 
 export async function rankProject(loaded: LoadedConfig, options: RankOptions): Promise<Report> {
@@ -69,12 +69,19 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const online = await mineInvariants(runDirs, { confidence: options.confidence, testCases });
 
   clock.stage('localize', 'schedule evidence, failure invariants, reduction, failure flags, search, ranking');
+  // Choi & Zeller: the first failing run's schedule narrowed to the preemption it needs.
+  const { isolation, warning: isolationWarning } = await isolationOf(suite, fuzzed, read.violations, options, clock);
+  if (isolationWarning) warnings.push(isolationWarning);
+  // A deadlock's cause is its wait-for cycle (the deadlocked tier), not a split region: its
+  // isolation is told, but lifts no function.
+  const isolatedKind = read.violations[0]?.violation.kind;
+  const isolated = isolation?.suspended && isolation.story && isolatedKind !== 'deadlock' ? { function: isolation.suspended.function, text: isolation.story } : undefined;
   const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes);
   if (scheduleWarning) warnings.push(scheduleWarning);
   const diff = failureInvariants(reference, online);
   const { sets, explained } = evidenceSets(read.violations.map((v) => v.violation), analysis, config.atomic);
   const graph = rootedGraph(analysis, config.roots ?? [], facts.topLevel);
-  const localized = suspiciousPositions({ reference, online, diff, graph, facts, evidence: sets, outcomes: fuzzed.outcomes, ...(schedule ? { schedule } : {}) });
+  const localized = suspiciousPositions({ reference, online, diff, graph, facts, evidence: sets, outcomes: fuzzed.outcomes, ...(schedule ? { schedule } : {}), ...(isolated ? { isolated } : {}) });
   clock.end();
 
   return rankReport({
@@ -93,5 +100,6 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
       detectionRate: fuzzed.detectionRate,
     },
     ...(schedule ? { schedule } : {}),
+    ...(isolation ? { isolation } : {}),
   });
 }

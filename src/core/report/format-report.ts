@@ -7,6 +7,7 @@ import { invariantInWords, noPositionWords, positionInWords, storyInWords } from
 import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
 import { notCheckedLines } from '../active/outcome.js';
+import { isolationLines, isolationStepLines } from './isolation-text.js';
 
 const hiddenLine = (inv: HiddenFailureInvariant) => `${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})  [noise: ${inv.noise} — ${inv.detail}]`;
 
@@ -43,6 +44,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
       const where = file ? `  ${file}${p.line ? `:${p.line}` : ''}` : '';
       lines.push(`${p.rank}. ${p.function}${where}  ${p.confirmed ? 'confirmed' : 'not confirmed'}`);
       lines.push(...wrapText(sentence(positionInWords(p)), 96).map((l) => `   ${l}`));
+      if (p.isolated) lines.push(...wrapText(sentence(p.isolated), 96).map((l) => `   ${l}`));
       if (p.schedule) lines.push(...wrapText(sentence(storyInWords(p.schedule.text)), 96).map((l) => `   ${l}`));
       for (const inv of p.failureInvariants.slice(0, limit)) lines.push(...wrapText(`- ${invariantInWords(inv)}`, 96).map((l, i) => `   ${i ? '  ' : ''}${l}`));
       if (p.failureInvariants.length > limit) lines.push(`   … ${p.failureInvariants.length - limit} more (--json has them all)`);
@@ -65,7 +67,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
     const assumed = assumptionText(v.assumes);
     if (assumed) lines.push(...wrapText(`Assumes: ${assumed}`, 100).map((l) => `  ${l}`));
     lines.push(`  replay: conlens replay ${v.file ?? `--strategy ${v.strategy} --seed ${v.seed}`}${v.search ? ` (${scheduleName(v)})` : ''}`);
-    lines.push(...stepLines(v));
+    lines.push(...isolatedOr(report, v, stepLines(v)));
   }
   if (report.summary.unreached.length) lines.push('', `Not reached from the tests: ${report.summary.unreached.join(', ')}`);
   lines.push('', 'conlens rank --explain adds the ranking\'s terms (call order, depth, S_rate, failure flags) and its reasons.');
@@ -148,7 +150,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
       lines.push(`  interleaving: ${i.pattern} (${i.name}) on ${i.variable}; region ${i.region.kind} of ${i.region.owner} (${i.region.task}), conflicting ${i.conflicting.op} by ${i.conflicting.function} (${i.conflicting.task})`);
     }
     if (v.implicated.length) lines.push(`  implicates ${v.implicated.join(', ')}`);
-    lines.push(...stepLines(v));
+    lines.push(...isolatedOr(report, v, stepLines(v)));
   }
   if (report.summary.unreached.length) lines.push('', `Not on the call graph from a root: ${report.summary.unreached.join(', ')}`);
   return `${lines.join('\n')}\n`;
@@ -185,6 +187,18 @@ function failingTestLines(report: Report): string[] {
 /** A test case as the user finds it: `"transfers twice" (test/bank.test.ts:12)`. */
 function testCaseText(t: { name: string; file: string; line: number }): string {
   return `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`;
+}
+
+/** Under the violation whose schedule was isolated (Choi & Zeller): the minimal difference and
+ *  the minimal failing schedule instead of the whole run's steps; the isolation skipped: why, then
+ *  the steps. */
+function isolatedOr(report: Report, v: Report['violations'][number], steps: string[]): string[] {
+  const isolation = report.isolation;
+  const first = report.violations[0] === v;
+  if (!isolation || !(isolation.of ? isolation.of === v.file || (first && !report.violations.some((w) => w.file === isolation.of)) : first)) return steps;
+  const lines = isolationLines(isolation).flatMap((l) => wrapText(l.trimStart(), 100).map((w) => `  ${l.startsWith('  ') ? '  ' : ''}${w}`));
+  if (isolation.status !== 'isolated' || !isolation.schedule?.length) return [...lines, ...steps];
+  return [...lines, `  the minimal failing schedule${isolation.violationFile ? ` (conlens replay ${isolation.violationFile})` : ''}:`, ...isolationStepLines(isolation)];
 }
 
 /** The steps under a violation: the ones its story cites (marked ▶: an interleaving's, else an

@@ -27,6 +27,8 @@ type Position = Report['positions'][number];
 
 /** Why a position is on the list, in one sentence of the user's terms (its evidence tier). */
 export function positionInWords(p: Position): string {
+  // Schedule isolation (Choi & Zeller): replays showed the failure needs exactly its split.
+  if (p.isolated) return 'the failure needs only one preemption, and it suspended this function: another task ran in between';
   if (p.schedule?.strength === 0) return 'another task split its update in the failing runs';
   switch (p.evidence) {
     case 'region owner':

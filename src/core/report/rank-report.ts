@@ -11,6 +11,7 @@ import { parsePoint } from '../localize/reduce.js';
 import { TEST_ROOT } from '../localize/run-orders.js';
 import type { SystematicSummary } from '../active/systematic.js';
 import type { ScheduleEvidence } from '../localize/schedule-evidence/index.js';
+import type { ScheduleIsolation } from '../active/isolate-schedule.js';
 import { foldPositions } from './fold-positions.js';
 import type { Report, ReportViolation } from './report-types.js';
 
@@ -40,6 +41,8 @@ export interface RankReportInput extends RankRun {
   violations: ReportViolation[];
   counts: { referenceInvariants: number; onlineInvariants: number; failureInvariants: number; violations: number; detectionRate: number };
   schedule?: ScheduleEvidence;
+  /** Schedule isolation (Choi & Zeller) of the first failing run, when it was tried. */
+  isolation?: ScheduleIsolation;
 }
 
 export function rankReport(input: RankReportInput): Report {
@@ -69,6 +72,7 @@ export function rankReport(input: RankReportInput): Report {
       detail,
     })),
     violations: input.violations,
+    ...(input.isolation ? { isolation: input.isolation } : {}),
     warnings: input.warnings,
     summary: {
       referenceInvariants: input.counts.referenceInvariants,

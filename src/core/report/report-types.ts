@@ -8,6 +8,7 @@ import type { ScheduleStep, SearchPlace, SlowCallAssumption, ViolationKind } fro
 import type { Interleaving } from '../localize/interleaving.js';
 import type { NotChecked, Outcome } from '../active/outcome.js';
 import type { TestCase } from '../trace/test-cases.js';
+import type { ScheduleIsolation } from '../active/isolate-schedule.js';
 
 export interface ReportViolation {
   kind: ViolationKind;
@@ -89,6 +90,11 @@ export interface Report {
   hiddenFailureInvariants?: HiddenFailureInvariant[];
   /** At most the first five real violations (all of them confirm positions). */
   violations: ReportViolation[];
+  /** Schedule isolation (issue 30, Choi & Zeller): the first failing run's schedule narrowed to
+   *  the preemption the failure needs, with the function it suspended (ranked first) and the
+   *  minimal failing schedule; or why it was skipped (Node's own order fails too). Absent when
+   *  no run failed, the tests were synthesized or it was turned off. */
+  isolation?: ScheduleIsolation;
   /** Things that did not stop the analysis but that the user must know (hangs, …). */
   warnings: string[];
   /** Numbers a user wants to see next to the ranking. */

@@ -159,8 +159,9 @@ export function createStrategy(settings: ScheduleSettings): Strategy {
     case 'replay':
     case 'systematic': {
       const record = settings.replay ?? [];
-      const choices = Array.isArray(record) ? record : (record[processKey()] ?? []);
-      return settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices);
+      const key = processKey();
+      const choices = Array.isArray(record) ? record : (record[key] ?? []);
+      return settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices, settings.preempt?.[key]);
     }
     default:
       return new RandomStrategy(settings.seed);
@@ -229,9 +230,10 @@ export class Scheduler {
    *  so its per-process replay record is looked up again then — before any decision was taken. */
   rekey(settings: ScheduleSettings, key: string): void {
     if (this.step === 0 && DEBUG_DECISIONS !== undefined) rekeyDebugDecisions(key);
-    if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic') || !settings.replay || Array.isArray(settings.replay)) return;
-    const choices = settings.replay[key] ?? [];
-    this.strategy = settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices);
+    if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic')) return;
+    if ((!settings.replay || Array.isArray(settings.replay)) && !settings.preempt) return;
+    const choices = settings.replay && !Array.isArray(settings.replay) ? (settings.replay[key] ?? []) : (settings.replay ?? []);
+    this.strategy = settings.strategy === 'replay' ? new ReplayStrategy(choices) : new SystematicStrategy(choices, settings.preempt?.[key]);
   }
 
   // ---- parking ------------------------------------------------------------------------------
