@@ -4,10 +4,9 @@
 import * as vscode from 'vscode';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile, mkdir } from 'node:fs/promises';
+import { takeText, tempJsonPath } from './temp-json.js';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FuzzResult, ReplayResult } from '../core/active/fuzz.js';
 import type { StaticAnalysis } from '../core/static/static-types.js';
 import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, supportsJsonProgress } from './model/cli-args.js';
@@ -47,10 +46,6 @@ async function requireTrust(what: string): Promise<boolean> {
   );
   if (answer === manage) await vscode.commands.executeCommand('workbench.trust.manage');
   return false;
-}
-
-function tempFile(name: string): string {
-  return join(tmpdir(), `conlens-${name}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
 }
 
 /** The CLI's own error message from a failed run (model/cli-output.ts). */
@@ -143,12 +138,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   }
 
   async function readJson<T>(file: string): Promise<T | undefined> {
+    const text = await takeText(file);
     try {
-      return JSON.parse(await readFile(file, 'utf8')) as T;
+      return text === undefined ? undefined : (JSON.parse(text) as T);
     } catch {
       return undefined;
-    } finally {
-      await rm(file, { force: true });
     }
   }
 
@@ -191,19 +185,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     if (!folder || !(await requireTrust('Ranking suspicious functions'))) return;
     const settings = getSettings(folder.uri);
     if (settings.thresholdProblem) log(settings.thresholdProblem);
-    const json = tempFile('report');
+    const json = tempJsonPath('report');
     const progressJson = await cliSupportsJsonProgress();
     // With JSON progress the CLI reports each run itself; without, count the run folders.
     const run = await engineCommand('Rank suspicious functions', rankArgs(folder.uri.fsPath, settings, json, progressJson), folder, settings, new ProgressParser(), progressJson ? undefined : integrationRunCounter(folder));
     if (!run) return;
-    let text: string | undefined;
-    try {
-      text = await readFile(json, 'utf8');
-    } catch {
-      text = undefined;
-    } finally {
-      await rm(json, { force: true });
-    }
+    const text = await takeText(json);
     let report;
     try {
       report = text === undefined ? undefined : parseReport(text, json);
@@ -242,7 +229,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const folder = folderOrComplain();
     if (!folder || !(await requireTrust('Active testing'))) return;
     const settings = getSettings(folder.uri);
-    const json = tempFile('fuzz');
+    const json = tempJsonPath('fuzz');
     const run = await engineCommand('Run active testing', fuzzArgs(folder.uri.fsPath, settings, json), folder, settings, new ProgressParser(FUZZ_STAGES));
     if (!run) return;
     const result = await readJson<FuzzResult>(json);
@@ -281,7 +268,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     );
     if (!pick) return;
     const settings = getSettings(folder.uri);
-    const json = tempFile('invariants');
+    const json = tempJsonPath('invariants');
     const run = await engineCommand(`Mine invariants (${pick.suite})`, mineArgs(folder.uri.fsPath, settings, pick.suite, json), folder, settings);
     await rm(json, { force: true });
     if (!run) return;
@@ -344,7 +331,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     const settings = getSettings(folder.uri);
     const file = violation.file && existsSync(violation.file) ? violation.file : undefined;
     if (violation.file && !file) log(`${violation.file} is gone (cleared?): replaying seed ${violation.seed} with strategy ${violation.strategy} instead`);
-    const json = tempFile('replay');
+    const json = tempJsonPath('replay');
     const run = await engineCommand(`Replay ${violation.kind} (seed ${violation.seed})`, replayArgs(folder.uri.fsPath, settings, { ...violation, file }, json), folder, settings);
     if (!run) return;
     const result = await readJson<ReplayResult>(json);
@@ -370,7 +357,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     // Static analysis only (the TypeScript checker reads the code, nothing runs): allowed in
     // Restricted Mode.
     const settings = getSettings(folder.uri);
-    const json = tempFile('graph');
+    const json = tempJsonPath('graph');
     const run = await engineCommand('Show call graph', graphArgs(folder.uri.fsPath, settings, json), folder, settings);
     if (!run) return;
     const analysis = await readJson<StaticAnalysis>(json);

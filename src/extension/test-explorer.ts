@@ -5,10 +5,8 @@
 // the story, expected/actual when the assertion has them, one message at each ▶ step, and the
 // replay (violation.json, Replay and Debug this interleaving) — and in the Violations view.
 import * as vscode from 'vscode';
-import { rm, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { takeText, tempJsonPath } from './temp-json.js';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FuzzResult } from '../core/active/fuzz.js';
 import type { ScheduleStep } from '../core/active/violation.js';
 import type { ReportViolation } from '../core/report/report-types.js';
@@ -40,8 +38,6 @@ interface Shown {
   testCases?: { name: string; file: string }[];
   process?: string;
 }
-
-const tempFile = (name: string) => join(tmpdir(), `conlens-${name}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
 
 export class ConlensTests implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController('conlens', 'Concurrency Lens');
@@ -78,16 +74,15 @@ export class ConlensTests implements vscode.Disposable {
     const folder = this.results.folder;
     if (!folder || !vscode.workspace.isTrusted) return;
     const settings = getSettings(folder.uri);
-    const json = tempFile('tests');
+    const json = tempJsonPath('tests');
     const run = await runEngine({ cli: this.cli, args: ['tests', folder.uri.fsPath, '--json', json, ...(settings.configPath ? ['--config', settings.configPath] : [])], cwd: folder.uri.fsPath, log: this.log, nodePath: settings.nodePath });
-    let discovery: TestDiscovery | undefined;
+    const listing = await takeText(json);
+    let discovery: TestDiscovery;
     try {
-      discovery = JSON.parse(await readFile(json, 'utf8')) as TestDiscovery;
+      discovery = JSON.parse(listing ?? '') as TestDiscovery;
     } catch {
       this.log(`test discovery failed: ${cliError(run.stderr, run.stdout, run.exitCode)}`);
       return;
-    } finally {
-      await rm(json, { force: true });
     }
     this.discovery = discovery;
     const items: vscode.TestItem[] = [];
@@ -165,7 +160,7 @@ export class ConlensTests implements vscode.Disposable {
       const pattern = patterns.length === 1 ? patterns[0] : patterns.map((p) => `(?:${p})`).join('|');
       for (const item of leaves) run.started(item);
       const settings = getSettings(folder.uri);
-      const json = tempFile(mode);
+      const json = tempJsonPath(mode);
       const args = [...(mode === 'fuzz' ? fuzzArgs(folder.uri.fsPath, settings, json) : rankArgs(folder.uri.fsPath, settings, json)), '--test', pattern];
       const engine = await runEngine({
         cli: this.cli, args, cwd: folder.uri.fsPath, token, timeoutMs: settings.timeoutMs, nodePath: settings.nodePath,
@@ -174,14 +169,7 @@ export class ConlensTests implements vscode.Disposable {
           run.appendOutput(`${line}\r\n`);
         },
       });
-      let text: string | undefined;
-      try {
-        text = await readFile(json, 'utf8');
-      } catch {
-        text = undefined;
-      } finally {
-        await rm(json, { force: true });
-      }
+      const text = await takeText(json);
       if (engine.cancelled) {
         for (const item of leaves) run.skipped(item);
         return;
