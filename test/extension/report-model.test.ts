@@ -20,6 +20,7 @@ import {
   splitPoint,
   topScore,
   violationDiagnostic,
+  violationLabel,
   MAX_RELATED_STEPS,
   notCheckedText,
 } from '../../src/extension/model/report-model.ts';
@@ -238,4 +239,13 @@ test('a violation with a story: the hover, the Problems entry and SARIF lead wit
   const sarif = toSarif(r);
   const result = sarif.runs[0].results!.find((x) => x.ruleId === 'conlens/failed-assertion')!;
   assert.ok(result.message.text!.startsWith(story));
+});
+
+test('a violation from the systematic search is named by its schedule, not a seed, in the tree, Problems and the hover', () => {
+  const r = report();
+  const searched = { ...r.violations[0], strategy: 'systematic', seed: 3, search: { schedule: 3, preemptions: 1, bound: 2 } };
+  assert.match(violationLabel(searched).description, /^schedule 3 \(1 preemption\) · \d+ steps$/);
+  assert.match(violationDiagnostic(searched)!.message, /\(schedule 3 of the ≤ 2-preemption search \(1 preemption\); replay with/);
+  assert.doesNotMatch(violationDiagnostic(searched)!.message, /seed/);
+  assert.match(violationLabel(r.violations[0]).description, / · seed \d+ · /);
 });

@@ -5,6 +5,7 @@
 // hid (localize/noise.ts) are only counted, and listed when "show all" is on. Markdown text, pure.
 import type { HiddenFailureInvariant, ReportViolation } from '../../core/report/report-types.js';
 import { viaDetail } from '../../core/report/fold-positions.js';
+import { scheduleName } from '../../core/active/violation.js';
 import { formatFlags, formatScore, invariantInWords, positionName, type RankedPosition } from './report-model.js';
 
 /** Escapes what Markdown would otherwise interpret (invariants are full of `*`, `_`, `<`, `>`). */
@@ -56,7 +57,7 @@ export function hoverMarkdown(group: RankedPosition[], violations: ReportViolati
       if (v) {
         // What happened, in the user's words (the violation's story), then the run it came from.
         if (v.story) lines.push('', `**What went wrong:** ${wordsMarkdown(v.story)}`);
-        lines.push('', `Confirmed by: ${escapeMarkdown(v.kind)} — ${escapeMarkdown(v.message)} (strategy ${escapeMarkdown(v.strategy)}, seed ${v.seed})`);
+        lines.push('', `Confirmed by: ${escapeMarkdown(v.kind)} — ${escapeMarkdown(v.message)} (${escapeMarkdown(scheduleName(v))})`);
       }
     }
     // The paper's details (004 IV-F) after what the user reads first.

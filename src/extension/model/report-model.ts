@@ -3,7 +3,7 @@
 // gutter, and the trees of the three views. Pure: no `vscode` import, so node --test covers it.
 import type { HiddenFailureInvariant, Report, ReportViolation } from '../../core/report/report-types.js';
 import type { PositionInvariant } from '../../core/localize/localize-types.js';
-import type { ScheduleStep } from '../../core/active/violation.js';
+import { scheduleName, type ScheduleStep } from '../../core/active/violation.js';
 import type { NotChecked } from '../../core/active/outcome.js';
 import { invariantInWords, splitPoint } from '../../core/report/plain-words.js';
 
@@ -252,7 +252,7 @@ export function relationshipText(relationship: string): string {
 // ---- Violations view -------------------------------------------------------------------------
 
 export function violationLabel(v: ReportViolation): { label: string; description: string } {
-  return { label: v.kind, description: `${v.strategy} · seed ${v.seed} · ${v.trace.length} steps` };
+  return { label: v.kind, description: `${v.search ? `schedule ${v.search.schedule} (${v.search.preemptions} preemption${v.search.preemptions === 1 ? '' : 's'})` : `${v.strategy} · seed ${v.seed}`} · ${v.trace.length} steps` };
 }
 
 export function stepLabel(s: ScheduleStep): { label: string; description: string } {
@@ -287,7 +287,7 @@ export function violationDiagnostic(v: ReportViolation): DiagnosticModel | undef
     file: at.file,
     line: at.line,
     // The story in the user's words first (issue 14), the run's failure and how to replay it after.
-    message: `${v.story ? `${v.story} — ` : ''}${v.kind}: ${v.message} (strategy ${v.strategy}, seed ${v.seed}; replay with "Concurrency Lens: Replay violation")`,
+    message: `${v.story ? `${v.story} — ` : ''}${v.kind}: ${v.message} (${scheduleName(v)}; replay with "Concurrency Lens: Replay violation")`,
     related: steps.map((s) => ({ file: s.file, line: s.line, message: `step ${s.step}: ${s.task} ${s.function} ${s.event}` })),
   };
 }
