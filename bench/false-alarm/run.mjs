@@ -6,7 +6,7 @@
 //   2. add reporter.mjs to the copy's integration command (`node --test` only: it writes which tests
 //      ran and failed in every run, plain or scheduled, so a failing run is traced back to its tests);
 //   3. `conlens check --runs N` (the integration command N times, plainly);
-//   4. `conlens fuzz --strategy S --runs R --seed 1` for S in random, pct, atomfuzzer.
+//   4. `conlens fuzz --strategy S --runs R --seed 1` for S in random, pct, atomfuzzer and combined (rank's default).
 // conlens's own output goes to .conlens/fa/{check,fuzz-<strategy>}.txt in the copy, next to the JSON.
 // Then one table: plain failing runs / N, failing runs / R per strategy, FALSE failures (runs that fail
 // under the tool although every test that failed in them never failed plain), and anything the tool
@@ -38,7 +38,7 @@ function usage(message) {
   process.exit(2);
 }
 
-const opts = { runs: 20, plain: undefined, jobs: 2, seed: 1, strategies: ['random', 'pct', 'atomfuzzer'], json: undefined, markdown: false, details: false };
+const opts = { runs: 20, plain: undefined, jobs: 2, seed: 1, strategies: ['random', 'pct', 'atomfuzzer', 'combined'], json: undefined, markdown: false, details: false };
 const selectors = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {

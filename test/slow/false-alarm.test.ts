@@ -1,6 +1,6 @@
 // Issue 29 §3: the false-alarm corpus (bench/false-alarm/, 24 correct projects and more) under the controlled
 // scheduler. Every project is installed in .conlens/bench/false-alarm/<name>/, its integration
-// tests run plainly and under random, pct and atomfuzzer, and no run may fail under the tool for a
+// tests run plainly and under random, pct, atomfuzzer and combined (rank's default), and no run may fail under the tool for a
 // test that never fails plain. The benchmark itself (bench/false-alarm/run.mjs, 20 runs per
 // strategy) takes about 40 minutes here, over the 12-minute budget of a slow test, so this test runs
 // it with fewer: CONLENS_FALSE_ALARM_RUNS, default 3 plain + 3 per strategy (5.6 min with --jobs 2 on
