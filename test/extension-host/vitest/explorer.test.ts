@@ -125,7 +125,7 @@ suite('A Vitest project: Test Explorer and debugging an interleaving in the Vite
     assert.equal(stops[0].decision, String(decisions.decisions[0].decision), 'the first pause is the first ▶ decision');
     assert.match(stops[0].frame, /debugDecision/);
     for (const stop of stops) {
-      assert.ok(stop.testFile.replace(/^"|"$/g, '').endsWith(INTEGRATION), `the pause is in the Vitest worker of ${INTEGRATION}: ${JSON.stringify(stop)}`);
+      assert.ok(stop.testFile.replace(/^['"]|['"]$/g, '').endsWith(INTEGRATION), `the pause is in the Vitest worker of ${INTEGRATION}: ${JSON.stringify(stop)}`);
       assert.equal(stop.root, false, 'the worker is a child session (js-debug attached to the process Vitest forked)');
     }
     assert.deepEqual(stops.map((s) => s.decision), decisions.decisions.map((d) => String(d.decision)), 'one pause per ▶ decision, in order (the replay is deterministic)');
