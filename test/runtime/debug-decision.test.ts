@@ -56,14 +56,3 @@ process.stdout.write(JSON.stringify({ seen, swallowed }));
   assert.deepEqual(seen, ['warning: conlens: ▶ decision 3: task T2 — writes `balance` (30) (step 18, src/account.ts:25)'], 'one line, for the one ▶ decision');
   assert.deepEqual(swallowed, [], 'nothing went through the runner\'s console');
 });
-
-test('another test process of the command (its own decision numbers) writes nothing', () => {
-  const { status, stdout, stderr } = debuggedProcess(`${LISTEN}
-rekeyDebugDecisions('test/integration/other.test.ts');
-debugDecision(3);
-session.disconnect();
-process.stdout.write(JSON.stringify({ seen }));
-`);
-  assert.equal(status, 0, stderr);
-  assert.deepEqual((JSON.parse(stdout) as { seen: string[] }).seen, []);
-});
