@@ -9,13 +9,14 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trustedWorkspace } from './test/extension-host/workspaces.mjs';
+import { trustedWorkspace, vitestWorkspace } from './test/extension-host/workspaces.mjs';
 
 const repo = dirname(fileURLToPath(import.meta.url));
 // A fresh copy of examples/running-example: the suite ranks in it and changes its settings.
-const workspace = trustedWorkspace(repo, realpathSync(mkdtempSync(join(tmpdir(), 'conlens-vscode-test-'))));
+const dir = realpathSync(mkdtempSync(join(tmpdir(), 'conlens-vscode-test-')));
+const workspace = trustedWorkspace(repo, dir);
 
-export default defineConfig({
+export default defineConfig([{
   label: 'extension host',
   files: 'dist-test/extension-host/suite/**/*.test.js',
   workspaceFolder: workspace,
@@ -23,4 +24,12 @@ export default defineConfig({
   // The same mocha options as test/extension-host/index.ts gives the code-server host.
   mocha: { ui: 'tdd', timeout: 300_000, color: true },
   env: { CONLENS_EXTHOST_SUITE: 'suite' },
-});
+}, {
+  // A user's Vitest project (test/runners/vitest/account): Test Explorer and debugging under Vitest.
+  label: 'vitest',
+  files: 'dist-test/extension-host/vitest/**/*.test.js',
+  workspaceFolder: vitestWorkspace(repo, dir),
+  extensionDevelopmentPath: repo,
+  mocha: { ui: 'tdd', timeout: 300_000, color: true },
+  env: { CONLENS_EXTHOST_SUITE: 'vitest' },
+}]);

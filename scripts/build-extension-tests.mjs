@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const root = 'test/extension-host';
 const entryPoints = { index: join(root, 'index.ts') };
-for (const folder of ['suite', 'restricted']) {
+for (const folder of ['suite', 'vitest', 'restricted']) {
   for (const file of readdirSync(join(root, folder)).filter((f) => f.endsWith('.test.ts'))) entryPoints[`${folder}/${file.replace(/\.ts$/, '')}`] = join(root, folder, file);
 }
 await esbuild.build({

@@ -7,13 +7,14 @@
 // from the repo, runs the tests and exits; the workbench reports the exit code through
 // window.codeAutomationExit, which headless Chromium (playwright-core) hands back to us.
 //
-// Two sessions: `suite` in a trusted copy of examples/running-example (--disable-workspace-trust),
-// `restricted` with workspace trust on, where the workspace opens in Restricted Mode (no dialog:
-// VS Code refuses dialogs during extension tests). The one thing the extension API cannot do —
+// Three sessions, one workspace each: `suite` in a trusted copy of examples/running-example
+// (--disable-workspace-trust), `vitest` (the suite folder of the same name) in a trusted Vitest
+// project (workspaces.mjs, vitestWorkspace), `restricted` with workspace trust on, where the
+// workspace opens in Restricted Mode (no dialog: VS Code refuses dialogs during extension tests). The one thing the extension API cannot do —
 // granting trust — the test asks for on the console, and this driver clicks "Trust" in the
 // workbench's Workspace Trust editor, as a person would.
 //
-//   node test/extension-host/run.mjs [--only suite|restricted] [--example NAME] [--budget SECONDS] [--keep]
+//   node test/extension-host/run.mjs [--only suite|vitest|restricted] [--example NAME] [--budget SECONDS] [--keep]
 // --example: the example the trusted suite ranks (default running-example; it must rank its
 // expected.json fault #1 in 5 runs and show a violation).
 import { chromium } from 'playwright-core';
@@ -25,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { killTree, killTreeSync } from '../e2e/processes.mjs';
 import { buildExtension, freePort, prepareCodeServer, startCodeServer, writeUserSettings } from '../e2e/setup.mjs';
-import { EXAMPLE, restrictedWorkspace, trustedWorkspace } from './workspaces.mjs';
+import { EXAMPLE, restrictedWorkspace, trustedWorkspace, vitestWorkspace } from './workspaces.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opts } = parseArgs({
@@ -37,8 +38,9 @@ const { values: opts } = parseArgs({
     chromium: { type: 'string', default: process.env.CONLENS_E2E_CHROMIUM ?? '/usr/bin/chromium' },
   },
 });
-const sessions = opts.only ? [opts.only] : ['suite', 'restricted'];
-for (const s of sessions) if (!['suite', 'restricted'].includes(s)) throw new Error(`--only takes suite or restricted, got '${s}'`);
+const SESSIONS = ['suite', 'vitest', 'restricted'];
+const sessions = opts.only ? [opts.only] : SESSIONS;
+for (const s of sessions) if (!SESSIONS.includes(s)) throw new Error(`--only takes ${SESSIONS.join(', ')}, got '${s}'`);
 if (!existsSync(opts.chromium)) {
   console.error(`test:extension: no Chromium at ${opts.chromium}: apt-get install chromium (or pass --chromium PATH)`);
   process.exit(1);
@@ -78,7 +80,7 @@ async function grantTrust(page) {
 /** One code-server + one page running one suite folder; resolves to the host's exit code. */
 async function session(name, codeServerDir) {
   const dir = join(tmp, name);
-  const workspace = name === 'restricted' ? restrictedWorkspace(repo, dir) : trustedWorkspace(repo, dir, opts.example);
+  const workspace = name === 'restricted' ? restrictedWorkspace(repo, dir) : name === 'vitest' ? vitestWorkspace(repo, dir) : trustedWorkspace(repo, dir, opts.example);
   const userDataDir = join(dir, 'user-data');
   writeUserSettings(userDataDir, name === 'restricted' ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {});
   const resultsFile = join(dir, 'results.json');

@@ -1,7 +1,8 @@
 // The workspaces the extension-host suites open, made fresh for each run (the suites write
-// .conlens/ and workspace settings): copies of examples/running-example (004 Fig. 2).
+// .conlens/ and workspace settings): copies of examples/running-example (004 Fig. 2), and a
+// Vitest project (the vitest suite).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The example of the trusted suite (`--example` of run.mjs); Restricted Mode always uses this one. */
@@ -39,4 +40,20 @@ export function restrictedWorkspace(repo, dir) {
     `// Written by test/extension-host/workspaces.mjs: proof that the editor ran this workspace's tests.\nimport { appendFileSync } from 'node:fs';\nappendFileSync(new URL('../../${MARKER}', import.meta.url), \`\${process.pid}\\n\`);\n`,
   );
   return ws;
+}
+
+/** The project of the vitest suite (a user's Vitest project): test/runners/vitest/account, 003
+ *  Fig. 1's check-then-withdraw on an account whose methods each hold its async-mutex lock, with
+ *  a unit and an integration test file and `npx vitest run …` commands. Its node_modules is the
+ *  repository's (vitest, async-mutex), linked, as a user's installed project has one. */
+export const VITEST_PROJECT = 'account';
+
+export function vitestWorkspace(repo, dir) {
+  const from = resolve(repo, 'test', 'runners', 'vitest', VITEST_PROJECT);
+  const into = join(dir, 'vitest', VITEST_PROJECT);
+  rmSync(into, { recursive: true, force: true });
+  // fixed/ is the repaired copy the runner tests compare against; a user's project has one version.
+  cpSync(from, into, { recursive: true, filter: (src) => !/^[\\/](fixed|\.conlens|node_modules)([\\/]|$)/.test(src.slice(from.length)) });
+  symlinkSync(join(repo, 'node_modules'), join(into, 'node_modules'), 'dir');
+  return into;
 }

@@ -46,12 +46,22 @@ test('assertionValues: node:assert, Jest and Vitest messages', () => {
 
 test('the runtime pauses (debugger statement) and says so only at the decisions CONLENS_DEBUG_DECISIONS names, in its process', () => {
   const script = [
-    "import { DEBUG_DECISIONS, debugDecision, rekeyDebugDecisions } from './src/core/runtime/debug-decision.ts';",
+    // The line goes to the inspector's console (what js-debug shows in the Debug Console): an
+    // in-process session hears it, in order with the script's own lines.
+    "import { Session } from 'node:inspector';",
+    "const lines = [];",
+    "const session = new Session();",
+    "session.connect();",
+    "session.on('Runtime.consoleAPICalled', ({ params }) => lines.push(params.args.map((a) => a.value).join(' ')));",
+    "session.post('Runtime.enable');",
+    "const { DEBUG_DECISIONS, debugDecision, rekeyDebugDecisions } = await import('./src/core/runtime/debug-decision.ts');",
     "for (let n = 1; n <= 5; n++) debugDecision(n);",
-    "console.warn('wanted', DEBUG_DECISIONS === undefined ? 'none' : [...DEBUG_DECISIONS.keys()].join(','));",
+    "lines.push('wanted ' + (DEBUG_DECISIONS === undefined ? 'none' : [...DEBUG_DECISIONS.keys()].join(',')));",
     // A Vitest worker's key comes later (Scheduler.rekey).
     "rekeyDebugDecisions('other.test.ts');",
     "debugDecision(2);",
+    "session.disconnect();",
+    "process.stderr.write(lines.join('\\n'));",
   ].join('\n');
   const run = (value: string | undefined) => {
     const env = { ...process.env };

@@ -3,6 +3,7 @@
 // names the test process and its decisions; the scheduler calls debugDecision after writing each
 // sched event. Unset — every other run — DEBUG_DECISIONS is undefined and the scheduler's check
 // is one comparison per decision.
+import { console as inspectorConsole } from 'node:inspector';
 import { processKey } from './process-key.js';
 
 export interface DebugDecisions {
@@ -44,9 +45,10 @@ export function debugDecision(n: number): void {
   const decision = DEBUG_DECISIONS?.get(n);
   if (!decision) return;
   const text = `conlens: ▶ decision ${decision.decision}: task ${decision.task} — ${decision.event} (step ${decision.step}, ${decision.file}:${decision.line})`;
-  // console, not process.stderr: the debugger's Debug Console shows console calls of every
-  // attached process (the runner keeps the test process's own output).
-  console.warn(text);
+  // The inspector's console, not the global one: it goes to the attached debugger's Debug Console
+  // only, whatever the runner did to `console` — Vitest's workers replace it with one that sends
+  // the output to the main process, which the debugger never sees as a console call.
+  inspectorConsole.warn(text);
   // Continue (F5) goes on to the next ▶ decision: "step to next decision".
   // eslint-disable-next-line no-debugger
   debugger;

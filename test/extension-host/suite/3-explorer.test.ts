@@ -62,10 +62,12 @@ suite('Test Explorer and debugging an interleaving', () => {
     const { decisions } = await interleavingLaunch('unused', folder, file, []);
     assert.ok(decisions && decisions.decisions.length >= 1);
     const stops: { decision: string; frame: string }[] = [];
+    const output: string[] = [];
     let ended = false;
     const tracker = vscode.debug.registerDebugAdapterTrackerFactory('*', {
       createDebugAdapterTracker: (session) => ({
-        onDidSendMessage: async (message: { type: string; event?: string; body?: { threadId?: number; reason?: string } }) => {
+        onDidSendMessage: async (message: { type: string; event?: string; body?: { threadId?: number; reason?: string; output?: string } }) => {
+          if (message.type === 'event' && message.event === 'output' && message.body?.output?.includes('conlens: ▶ decision')) output.push(message.body.output);
           if (message.type !== 'event' || message.event !== 'stopped') return;
           const threadId = message.body!.threadId!;
           const trace = await session.customRequest('stackTrace', { threadId, levels: 1 }) as { stackFrames: { id: number; name: string }[] };
@@ -92,6 +94,9 @@ suite('Test Explorer and debugging an interleaving', () => {
     assert.equal(stops[0].decision, String(decisions.decisions[0].decision), 'the first pause is the first ▶ decision');
     assert.match(stops[0].frame, /debugDecision/);
     assert.deepEqual(stops.map((s) => s.decision), decisions.decisions.map((d) => String(d.decision)), 'one pause per ▶ decision, in order (the replay is deterministic)');
+    for (const d of decisions.decisions) {
+      assert.equal(output.filter((o) => o.includes(`conlens: ▶ decision ${d.decision}: task ${d.task} — `)).length, 1, `the Debug Console shows decision ${d.decision} once: ${output}`);
+    }
   });
 
   test('"Rank" ranks with the chosen test (--test): the report reaches the views, and the test fails with its violations and their replays', async () => {
