@@ -3,7 +3,7 @@
 // names the test process and its decisions; the scheduler calls debugDecision after writing each
 // sched event. Unset — every other run — DEBUG_DECISIONS is undefined and the scheduler's check
 // is one comparison per decision.
-import { console as inspectorConsole } from 'node:inspector';
+import { createRequire } from 'node:module';
 import { processKey } from './process-key.js';
 
 export interface DebugDecisions {
@@ -33,13 +33,16 @@ function read(): Map<number, DebugDecisions['decisions'][number]> | undefined {
 
 export const DEBUG_DECISIONS = read();
 
-/** Pauses the attached debugger at decision `n` when it starts a ▶ step. The `decision` variable
- *  shows the task and what it does next in the debugger's Variables view. */
 /** A Vitest worker learns its test file after it started (Scheduler.rekey): its key then. */
 export function rekeyDebugDecisions(key: string): void {
   if (DEBUG_DECISIONS !== undefined) ours = !wantedProcess || key === wantedProcess;
 }
 
+/** The inspector's console, loaded at the first pause: a run with no debugger never loads it. */
+let inspectorConsole: Console | undefined;
+
+/** Pauses the attached debugger at decision `n` when it starts a ▶ step. The `decision` variable
+ *  shows the task and what it does next in the debugger's Variables view. */
 export function debugDecision(n: number): void {
   if (!ours) return;
   const decision = DEBUG_DECISIONS?.get(n);
@@ -48,6 +51,8 @@ export function debugDecision(n: number): void {
   // The inspector's console, not the global one: it goes to the attached debugger's Debug Console
   // only, whatever the runner did to `console` — Vitest's workers replace it with one that sends
   // the output to the main process, which the debugger never sees as a console call.
+  // (A builtin resolves from any path: this module is loaded as CommonJS and as ESM.)
+  inspectorConsole ??= (createRequire(`${process.cwd()}/`)('node:inspector') as { console: Console }).console;
   inspectorConsole.warn(text);
   // Continue (F5) goes on to the next ▶ decision: "step to next decision".
   // eslint-disable-next-line no-debugger
