@@ -171,3 +171,30 @@ console.log('ok');`;
   assert.match(modernRun.err, /assert is not a function/);
   assert.equal(modernRun.out, '');
 });
+
+test("tsconfig `paths` aliases resolve as tsx resolves them, in ES modules and CommonJS; a package Node finds and a missing alias stay Node's", () => {
+  const tsconfig = (module: string) => `{
+  // JSONC, as tsc reads it
+  "compilerOptions": { "module": "${module}", "esModuleInterop": true, "baseUrl": ".", "paths": { "@lib/*": ["src/lib/*"], "#store": ["src/store.ts"] }, },
+}`;
+  const files = (type: string, module: string) => ({
+    'package.json': JSON.stringify({ type }),
+    'tsconfig.json': tsconfig(module),
+    'src/lib/delay.ts': 'export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));',
+    'src/store.ts': "import { delay } from '@lib/delay';\nexport const store = async () => { await delay(1); return 'stored'; };",
+    'main.ts': "import { store } from '#store';\nimport { delay } from '@lib/delay.ts';\nawait delay(1);\nconsole.log(await store());",
+    'cjs.ts': "import { store } from '#store';\nstore().then((v) => console.log(v));",
+    'missing.ts': "import { nothing } from '@lib/nothing';\nconsole.log(nothing);",
+  });
+  const esm = tempProject(files('module', 'NodeNext'));
+  assert.deepEqual(runNode(esm, ['main.ts']).out, 'stored');
+  const cjs = tempProject(files('commonjs', 'CommonJS'));
+  const ran = runNode(cjs, ['cjs.ts']);
+  assert.equal(ran.status, 0, ran.err);
+  assert.equal(ran.out, 'stored');
+  for (const root of [esm, cjs]) {
+    const missing = runNode(root, ['missing.ts']);
+    assert.notEqual(missing.status, 0);
+    assert.match(missing.err, /Cannot find (package|module) '@lib\/nothing'/);
+  }
+});

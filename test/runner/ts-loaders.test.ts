@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropLoaderOptions, withoutTypeScriptLoaders } from '../../src/core/runner/ts-loaders.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tempProject } from '../helpers/temp-project.ts';
 
 test('node and mocha options that load tsx, ts-node or @swc-node/register are dropped, spelled either way; others stay', () => {
@@ -49,4 +51,29 @@ test('npm scripts that are one plain command run as that command without the loa
   assert.deepEqual(env?.argv, ['mocha']);
   assert.equal(env?.env.NODE_OPTIONS, '');
   assert.deepEqual(env?.dropped, ['NODE_OPTIONS -r ts-node/register']);
+});
+
+test('a loader named only in Mocha\'s configuration (.mocharc.yml, package.json#mocha, node-option) is left out of a copy in .conlens/run/; the user\'s file is untouched', async () => {
+  const yml = 'require:\n  - ts-node/register\n  - ./test/setup.ts\nspec: test/**/*.test.ts\ntimeout: 5000\n';
+  const cwd = tempProject({
+    'package.json': JSON.stringify({ mocha: { 'node-option': ['import=tsx/esm', 'max-old-space-size=4096'], slow: 200 } }),
+    '.mocharc.yml': yml,
+  }, ['mocha']);
+  const run = await withoutTypeScriptLoaders(['npx', 'mocha', '--parallel'], cwd, { PATH: '/usr/bin' });
+  assert.ok(run, 'the rc loader was not dropped');
+  assert.deepEqual(run.dropped, ['package.json mocha node-option: import=tsx/esm', '.mocharc.yml require: ts-node/register']);
+  const at = run.argv.indexOf('--config');
+  assert.deepEqual(run.argv.slice(0, at), ['npx', 'mocha', '--parallel']);
+  assert.equal(run.argv.at(-1), '--no-package');
+  const written = run.argv[at + 1];
+  assert.ok(written.startsWith(join(cwd, '.conlens', 'run')), written);
+  // Mocha's precedence kept: the rc file's options over package.json's, the loaders gone.
+  assert.deepEqual(JSON.parse(readFileSync(written, 'utf8')), {
+    'node-option': ['max-old-space-size=4096'], slow: 200, require: ['./test/setup.ts'], spec: 'test/**/*.test.ts', timeout: 5000,
+  });
+  assert.equal(readFileSync(join(cwd, '.mocharc.yml'), 'utf8'), yml);
+  // An rc without a TypeScript loader, or --no-config, changes nothing.
+  const plain = tempProject({ 'package.json': '{}', '.mocharc.json': '{ "require": "./setup.js" }' }, ['mocha']);
+  assert.equal(await withoutTypeScriptLoaders(['npx', 'mocha'], plain, {}), undefined);
+  assert.equal(await withoutTypeScriptLoaders(['npx', 'mocha', '--no-config'], cwd, {}), undefined);
 });

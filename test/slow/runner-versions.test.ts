@@ -7,9 +7,11 @@
 // Other loaders (runner/ts-loaders.ts): examples/json-lost-update, whose file accesses are found
 // from the stack, run with `--import tsx/esm`, `--loader ts-node/esm` and
 // `--import @swc-node/register/esm-register`: every site of the unit run (file, line, column) is plain node:test's,
-// and rank puts SettingsStore.update first under tsx. Without the registry the tests are skipped.
+// and rank puts SettingsStore.update first under tsx; the same under tsx with tsconfig `paths`
+// aliases, and under Mocha 11 with @swc-node/register named only in .mocharc.json. Without the registry the tests are skipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
@@ -91,6 +93,20 @@ function useLoader(dir: string, command: string): void {
   writeFileSync(configPath, JSON.stringify(config));
 }
 
+/** The tests import the sources through a tsconfig `paths` alias, which only tsx resolves (the
+ *  traced run resolves it without tsx: loader-hooks.ts). Checked to pass plainly under tsx. */
+function useAliases(dir: string): void {
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', allowImportingTsExtensions: true, noEmit: true, paths: { '@src/*': ['./src/*'] } } }));
+  for (const kind of ['unit', 'integration']) {
+    for (const file of readdirSync(join(dir, 'test', kind))) {
+      const path = join(dir, 'test', kind, file);
+      writeFileSync(path, readFileSync(path, 'utf8').replaceAll("'../../src/", "'@src/"));
+    }
+  }
+  const plain = spawnSync('node --import tsx/esm --test test/unit/*.test.ts', { cwd: dir, shell: true, encoding: 'utf8' });
+  assert.equal(plain.status, 0, `the aliased unit tests fail plainly under tsx:\n${plain.stdout}${plain.stderr}`);
+}
+
 /** The sites of a traced unit run of `dir` with field and file accesses recorded (file:line:col
  *  kind name), the static ones and those found from the stack (file accesses). The unit tests
  *  pass; the integration test fails by design (the lost update). */
@@ -110,7 +126,7 @@ function unitSites(dir: string): string[] {
 }
 
 test(`${LOADER_EXAMPLE} under tsx, ts-node and @swc-node/register (from the registry): every site at node:test's position; ${faultOf(LOADER_EXAMPLE)} rank 1 under tsx`, { concurrency: 2 }, async (t) => {
-  const install = installFromRegistry(join(CACHE, 'loaders'), ['tsx@4', 'ts-node@10', 'typescript@5', '@swc-node/register@1', '@swc/core', ...exampleDependencies(LOADER_EXAMPLE)], 'tsx');
+  const install = installFromRegistry(join(CACHE, 'loaders'), ['tsx@4', 'ts-node@10', 'typescript@5', '@swc-node/register@1', '@swc/core', 'mocha@11', ...exampleDependencies(LOADER_EXAMPLE)], 'tsx');
   if (typeof install === 'string') return void t.skip(install);
   const other = { nodeModules: install.nodeModules, major: 0 };
   const plain = runnerProject(LOADER_EXAMPLE, 'node', false, other);
@@ -131,6 +147,26 @@ test(`${LOADER_EXAMPLE} under tsx, ts-node and @swc-node/register (from the regi
         removeProject(dir);
       }
     })),
+    t.test('tsx with tsconfig `paths` aliases (`@src/settings-store.ts`): the sites are node:test\'s', () => {
+      const dir = runnerProject(LOADER_EXAMPLE, 'node', false, other);
+      try {
+        useLoader(dir, LOADERS.tsx);
+        useAliases(dir);
+        assert.deepEqual(unitSites(dir), reference, 'tsx + paths');
+      } finally {
+        removeProject(dir);
+      }
+    }),
+    t.test('Mocha 11 with @swc-node/register named only in .mocharc.json: the sites are node:test\'s', () => {
+      const dir = runnerProject(LOADER_EXAMPLE, 'mocha', false, other);
+      try {
+        writeFileSync(join(dir, '.mocharc.json'), '{ "node-option": ["import=@swc-node/register/esm-register"], "timeout": 20000 }\n');
+        assert.deepEqual(unitSites(dir), reference, 'mocha + .mocharc');
+        assert.equal(readFileSync(join(dir, '.mocharc.json'), 'utf8'), '{ "node-option": ["import=@swc-node/register/esm-register"], "timeout": 20000 }\n');
+      } finally {
+        removeProject(dir);
+      }
+    }),
     t.test(`tsx: ${faultOf(LOADER_EXAMPLE)} rank 1`, async () => {
       const dir = runnerProject(LOADER_EXAMPLE, 'node', false, other);
       try {

@@ -4,7 +4,8 @@
 // test must build the object the way the module exports it and catch the bug with the oracle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { synthesize } from '../../src/core/synth/synthesize.ts';
 import { runTest } from '../helpers/cli.ts';
@@ -86,17 +87,40 @@ test('an object an exported function made is built by calling it; a skipped cand
     'src/counter.ts': `class Counter {\n  n = 0;\n${INC.replace('inc(by)', 'inc(by: number)')}\n}\nexport const api = { Counter };\n`,
     'test/counter.test.ts': nodeTest("import { test } from 'node:test';\nimport { api } from '../src/counter.ts';", 'const c = new api.Counter(); await c.inc(1); await c.inc(2);'),
   });
-  // CommonJS module state: a fresh import does not renew it.
-  const module = tempProject({
-    'conlens.config.json': JS_CONFIG,
-    'src/total.js': "'use strict';\nlet total = 0;\nexports.add = async (by) => { const v = total; await new Promise((r) => setTimeout(r, 1)); total = v + by; return total; };\n",
-    'test/total.test.js': nodeTest("const { test } = require('node:test');\nconst { add } = require('../src/total.js');", 'await add(1); await add(2);'),
-  });
-  const [m, h, c] = [await synthesize(loadConfig(made), { method: 'intruder' }), await synthesize(loadConfig(hidden), { method: 'intruder' }), await synthesize(loadConfig(module), { method: 'intruder' })];
+  const [m, h] = [await synthesize(loadConfig(made), { method: 'intruder' }), await synthesize(loadConfig(hidden), { method: 'intruder' })];
   assert.equal(m.tests.length, 1);
   assert.equal(m.tests[0].setup[0], 'const counter1 = m0.make();');
   assert.equal(h.tests.length, 0);
   assert.ok(h.skipped.length > 0 && h.skipped.every((s) => /^Counter is not exported from src\/counter\.ts, so a test cannot reach it \(export it: export class \/ export function \/ export default \/ module\.exports\)$/.test(s.note)), JSON.stringify(h.skipped));
-  assert.equal(c.tests.length, 0);
-  assert.ok(c.skipped.length > 0 && c.skipped.every((s) => /^the calls share the state of src\/total\.js, a CommonJS module: each run of a test needs it fresh, and importing it again does not renew it \(an ES module does\)$/.test(s.note)), JSON.stringify(c.skipped));
 });
+
+// A CommonJS module's own state (`let total` behind `exports.add`): importing it again does not
+// renew it, so each run of setup loads it out of require's cache — in a CommonJS project and
+// from an ES-module test folder alike — and the oracle sees the lost update, not the state an
+// earlier run left.
+for (const type of ['commonjs', 'module'] as const) {
+  test(`CommonJS module state (${type} tests): loaded afresh for each run, and the oracle catches the lost update`, async () => {
+    const root = tempProject({
+      'conlens.config.json': JS_CONFIG,
+      'package.json': JSON.stringify({ type }),
+      'src/package.json': '{ "type": "commonjs" }',
+      'src/total.js': "'use strict';\nlet total = 0;\nexports.add = async (by) => { const v = total; await new Promise((r) => setTimeout(r, 1)); total = v + by; return total; };\nexports.get = () => total;\n",
+      'test/package.json': '{ "type": "commonjs" }',
+      'test/total.test.js': nodeTest("const { test } = require('node:test');\nconst assert = require('node:assert/strict');\nconst { add, get } = require('../src/total.js');", 'await add(1); await add(2); assert.equal(get(), 3);'),
+    });
+    const out = await synthesize(loadConfig(root), { method: 'intruder' });
+    assert.deepEqual(out.skipped.map((s) => s.note), []);
+    assert.equal(out.tests.length, 1, JSON.stringify(out.tests.map((t) => t.parts)));
+    const text = readFileSync(out.files[0], 'utf8');
+    assert.match(text, /const m0 = requireAfresh\("\.\.\/\.\.\/src\/total\.js"\);/);
+    assert.match(text, type === 'module' ? /createRequire\(import\.meta\.url\)/ : /createRequire\(__filename\)/);
+    const run = runTest(out.files[0], root);
+    assert.match(run, /^FAILED/, text);
+    assert.match(run, /concurrency error: no linearization shows what the concurrent run did/, text);
+    // The same test on the update made before the await: correct, and it passes only if every run
+    // starts from a just-loaded module (a run on an earlier run's total returns 3 and 4, which no linearization
+    // from 0 shows).
+    writeFileSync(join(root, 'src/total.js'), "'use strict';\nlet total = 0;\nexports.add = async (by) => { const v = total; total = v + by; await new Promise((r) => setTimeout(r, 1)); return v + by; };\nexports.get = () => total;\n");
+    assert.doesNotMatch(runTest(out.files[0], root), /^FAILED/, text);
+  });
+}

@@ -5,7 +5,7 @@
 // the reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, runTest } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
@@ -96,7 +96,7 @@ test('caches the token', async () => {
   assert.doesNotMatch(stdout, /without an error/);
 });
 
-test('CommonJS module functions (exports.f = function …) sharing module state are skipped with that reason: a fresh import does not renew them', () => {
+test('CommonJS module functions (exports.f = function …) sharing module state: the test loads the module afresh for each run, and the oversell fails it', () => {
   const root = tempProject({
     'package.json': '{ "name": "cjs-inventory" }',
     'conlens.config.json': JSON.stringify({ include: ['src/**/*.js'], unit: { command: 'node --test test/' } }),
@@ -120,7 +120,12 @@ test('reserve takes from stock', async () => {
   });
   const { status, stdout, stderr } = conlens(['synth', root, '--method', 'intruder']);
   assert.equal(status, 0, stderr);
-  assert.match(stdout, /0 concurrent test\(s\) written/);
-  assert.match(stdout, /the calls share the state of src\/inventory\.js, a CommonJS module: each run of a test needs it fresh, and importing it again does not renew it/);
-  assert.doesNotMatch(stdout, /not a method or exported function/);
+  assert.match(stdout, /[1-9]\d* concurrent test\(s\) written/);
+  assert.doesNotMatch(stdout, /CommonJS module|not a method or exported function/);
+  const dir = join(root, '.conlens', 'synth');
+  const reserves = readdirSync(dir).filter((f) => /^synth-.*-reserve-reserve\.test\.ts$/.test(f));
+  assert.equal(reserves.length, 1, readdirSync(dir).join(', '));
+  const file = join(dir, reserves[0]);
+  assert.match(readFileSync(file, 'utf8'), /const m0 = requireAfresh\("\.\.\/\.\.\/src\/inventory\.js"\);/);
+  assert.match(runTest(file, root), /concurrency error: no linearization shows what the concurrent run did/);
 });

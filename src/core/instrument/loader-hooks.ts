@@ -5,7 +5,7 @@
 // files the trace settings include (ES modules; CommonJS goes through register.ts).
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { requireBundle } from './code-cache.js';
 import { instrumentationFor, type TraceSettings } from './instrument-config.js';
 import { cachedTranspile, instrumentCacheFor, type InstrumentCache } from './instrument-cache.js';
@@ -29,6 +29,8 @@ export function initialize(settings: TraceSettings | undefined): void {
 }
 
 const RELATIVE = /^\.{1,2}\//;
+/** Neither relative, absolute nor a URL (`node:fs`, `file:///…`): a package name or an alias. */
+const BARE = /^(?![./]|[a-zA-Z][a-zA-Z0-9+.-]*:)/;
 
 function candidatesFor(specifier: string): string[] {
   // A query or hash (`./a.js?run=2`, a module imported afresh by a synthesized test) stays on.
@@ -46,6 +48,11 @@ export async function resolve(specifier: string, context: { parentURL?: string }
     return await nextResolve(specifier, context);
   } catch (error) {
     const code = (error as { code?: string }).code;
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_IMPORT_NOT_DEFINED') && BARE.test(specifier) && context.parentURL?.startsWith('file:')) {
+      // A tsconfig `paths` alias, which tsx resolves and a traced run runs without tsx (ts-loaders.ts).
+      const aliased = transpile().resolvePathAlias(specifier, fileURLToPath(context.parentURL));
+      if (aliased) return nextResolve(pathToFileURL(aliased).href, context);
+    }
     if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'ERR_UNSUPPORTED_DIR_IMPORT') || !RELATIVE.test(specifier)) throw error;
     for (const candidate of candidatesFor(specifier)) {
       try {

@@ -85,6 +85,11 @@ if (pipeline !== 'vitest') moduleStatics._resolveFilename = function resolveType
     return resolveFilename.call(this, request, parent, isMain, options);
   } catch (error) {
     const parentFile = (parent as { filename?: string } | undefined)?.filename;
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && parentFile && /^(?![./]|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(request)) {
+      // A tsconfig `paths` alias (loader-hooks.ts resolve has the ES twin).
+      const aliased = transpile().resolvePathAlias(request, parentFile);
+      if (aliased) return aliased;
+    }
     if (!/^\.{1,2}\//.test(request) || !/\.[cm]?js$/.test(request) || !parentFile || !/\.[cm]?ts$/.test(parentFile)) throw error;
     const tsRequest = request.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts');
     try {

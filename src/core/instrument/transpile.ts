@@ -53,6 +53,29 @@ export function projectCompilerOptions(fileName: string): ts.CompilerOptions {
   return options;
 }
 
+/** The file a tsconfig `paths` (or `baseUrl`) alias names, as tsx and bundlers resolve it, for a
+ *  specifier Node could not resolve from `fromFile` (`import { db } from '@app/db'`). Only files
+ *  of the project: a package or its .d.ts stays Node's to resolve (and to refuse). */
+const aliasOptionsByConfig = new Map<string, ts.CompilerOptions | undefined>();
+export function resolvePathAlias(specifier: string, fromFile: string): string | undefined {
+  const configPath = ts.findConfigFile(dirname(fromFile), ts.sys.fileExists);
+  if (!configPath) return undefined;
+  let options = aliasOptionsByConfig.get(configPath);
+  if (!aliasOptionsByConfig.has(configPath)) {
+    const read = ts.readConfigFile(configPath, ts.sys.readFile);
+    const parsed = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath), undefined, configPath);
+    const user = parsed?.options;
+    options = user && (user.paths || user.baseUrl)
+      ? { ...user, moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowJs: true, allowImportingTsExtensions: true, noEmit: true }
+      : undefined;
+    aliasOptionsByConfig.set(configPath, options);
+  }
+  if (!options) return undefined;
+  const resolved = ts.resolveModuleName(specifier, fromFile, options, ts.sys).resolvedModule;
+  if (!resolved || resolved.isExternalLibraryImport || resolved.extension === ts.Extension.Dts || resolved.extension === ts.Extension.Dmts || resolved.extension === ts.Extension.Dcts) return undefined;
+  return resolved.resolvedFileName;
+}
+
 function compilerOptions(fileName: string, format: ModuleFormat): ts.CompilerOptions {
   if (format === 'preserve') {
     // No project options here: they describe how to compile the TypeScript source, which the

@@ -7,7 +7,10 @@
 // loaders and our loader, which compiles TypeScript itself (transpile.ts, with the project's
 // tsconfig.json), does their work, mapping every position through its own map. Plain runs
 // (conlens check) keep the command as written. docs/runners.md "Other loaders".
-import { basename, delimiter, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, delimiter, dirname, join, relative } from 'node:path';
 import { expandCommand, parseCommand, CommandSyntaxError } from '../config/command.js';
 import { npmScript, scriptOf } from './test-runners.js';
 
@@ -103,9 +106,6 @@ export async function withoutTypeScriptLoaders(argv: string[], cwd: string, env:
     try {
       const parsed = parseCommand(text);
       const words = [...(await expandCommand(parsed, cwd, `package.json script "${script.name}"`)), ...script.extra];
-      const inner = loaderFreeArgv(words);
-      const options = nodeOptionsWithout(parsed.env.NODE_OPTIONS);
-      if (!inner && !options) return undefined;
       command = words;
       // As npm runs it: the project's bins on the PATH.
       scriptEnv = { ...parsed.env, PATH: [join(cwd, 'node_modules', '.bin'), env.PATH ?? ''].join(delimiter) };
@@ -117,6 +117,13 @@ export async function withoutTypeScriptLoaders(argv: string[], cwd: string, env:
   }
   const inner = loaderFreeArgv(command);
   const dropped = [...(inner?.dropped ?? [])];
+  const rc = mochaConfigWithoutLoaders(inner?.argv ?? command, cwd);
+  if (rc) {
+    dropped.push(...rc.dropped);
+    command = [...(inner?.argv ?? command), ...rc.args];
+  } else if (inner) {
+    command = inner.argv;
+  }
   const newEnv: Record<string, string> = { ...scriptEnv };
   const options = nodeOptionsWithout(scriptEnv.NODE_OPTIONS ?? env.NODE_OPTIONS);
   if (options) {
@@ -124,5 +131,87 @@ export async function withoutTypeScriptLoaders(argv: string[], cwd: string, env:
     dropped.push(...options.dropped.map((d) => `NODE_OPTIONS ${d}`));
   }
   if (dropped.length === 0) return undefined;
-  return { argv: inner?.argv ?? command, env: newEnv, dropped };
+  return { argv: command, env: newEnv, dropped };
 }
+
+/** Mocha options that name a module to load into Node (in `.mocharc.*` and package.json#mocha):
+ *  Mocha's own `require`, and node flags Mocha passes on — as keys (`loader: ts-node/esm`) or
+ *  in `node-option` (`import=tsx/esm`). */
+const MOCHA_LOAD_KEYS = ['require', 'r', 'loader', 'experimental-loader', 'import'];
+const MOCHA_NODE_OPTION = /^(import|loader|experimental-loader|require|r)=(.*)$/;
+
+/** A loader named only in Mocha's configuration (`.mocharc.yml` `require: ts-node/register`, the
+ *  way ts-node documents it for Mocha): the traced run gets the same configuration without it,
+ *  written to `.conlens/run/` and passed with `--config` (and `--no-package` when it holds
+ *  package.json's `mocha` too). The user's file is never written to. Loaded with the project's own
+ *  Mocha (its parsers: YAML, JSONC, JS), so it reads as Mocha reads it; a configuration that is
+ *  not plain data (functions in a .mocharc.js) stays in place. */
+function mochaConfigWithoutLoaders(argv: string[], cwd: string): { args: string[]; dropped: string[] } | undefined {
+  const start = argv[0] === 'npx' ? argv.findIndex((w, i) => i > 0 && !w.startsWith('-')) : 0;
+  const program = argv[start];
+  if (!program || !isMocha(program)) return undefined;
+  const args = argv.slice(start + 1);
+  if (args.includes('--no-config') || args.includes('--config=false')) return undefined;
+  let explicit: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--config') explicit = args[i + 1];
+    else if (args[i].startsWith('--config=')) explicit = args[i].slice('--config='.length);
+  }
+  let config: { loadConfig(file: string): unknown; findConfig(dir: string): string | null };
+  try {
+    const root = dirname(createRequire(join(cwd, 'package.json')).resolve('mocha/package.json'));
+    const file = ['lib/cli/config.js', 'lib/cli/config.cjs'].map((f) => join(root, f)).find((f) => existsSync(f));
+    if (!file) return undefined;
+    config = createRequire(file)(file) as typeof config;
+  } catch {
+    return undefined;
+  }
+  let pkg: Record<string, unknown> | undefined;
+  let rc: Record<string, unknown> | undefined;
+  let rcFile: string | undefined;
+  try {
+    rcFile = explicit ? join(cwd, explicit) : config.findConfig(cwd) ?? undefined;
+    rc = rcFile ? (config.loadConfig(rcFile) as Record<string, unknown>) : undefined;
+    if (!args.some((a) => a === '--no-package' || a.startsWith('--package'))) {
+      const mocha = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { mocha?: unknown }).mocha;
+      if (mocha && typeof mocha === 'object') pkg = mocha as Record<string, unknown>;
+    }
+  } catch {
+    return undefined; // Mocha says what is wrong with its configuration, traced or not
+  }
+  const dropped: string[] = [];
+  const filter = (options: Record<string, unknown>, where: string): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(options)) {
+      const list: unknown[] = Array.isArray(value) ? value : [value];
+      const isLoader = (v: unknown) => typeof v === 'string' && (MOCHA_LOAD_KEYS.includes(key)
+        ? TS_LOADERS.has(v)
+        : (key === 'node-option' || key === 'n') && TS_LOADERS.has(MOCHA_NODE_OPTION.exec(v)?.[2] ?? ''));
+      const kept = list.filter((v) => !isLoader(v));
+      for (const v of list) if (isLoader(v)) dropped.push(`${where} ${key}: ${String(v)}`);
+      if (kept.length === list.length) out[key] = value;
+      else if (kept.length > 0) out[key] = Array.isArray(value) ? kept : kept[0];
+    }
+    return out;
+  };
+  const fromPkg = pkg ? filter(pkg, 'package.json mocha') : undefined;
+  const fromRc = rc && rcFile ? filter(rc, relative(cwd, rcFile) || rcFile) : undefined;
+  if (dropped.length === 0) return undefined;
+  // Mocha's precedence: the rc file over package.json (the command line over both).
+  const merged = { ...fromPkg, ...fromRc };
+  if (!isPlainData(merged)) return undefined;
+  const text = JSON.stringify(merged);
+  const dir = join(cwd, '.conlens', 'run');
+  mkdirSync(dir, { recursive: true });
+  const written = join(dir, `mocharc-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`);
+  if (!existsSync(written)) writeFileSync(written, text);
+  return { args: ['--config', written, ...(pkg ? ['--no-package'] : [])], dropped };
+}
+
+function isPlainData(value: unknown): boolean {
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
+  if (Array.isArray(value)) return value.every(isPlainData);
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isPlainData);
+  return false;
+}
+

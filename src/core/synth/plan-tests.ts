@@ -28,6 +28,7 @@ function finish(slice: SeedSlice, base: Omit<SynthesizedTest, 'setup' | 'calls' 
     modules: Object.fromEntries(slice.modules),
     helpers: [...slice.helpers.values()].reverse(),
     ...(slice.fresh.size ? { fresh: [...slice.fresh] } : {}),
+    ...(slice.freshCommonJs.size ? { freshCommonJs: [...slice.freshCommonJs] } : {}),
     ...(slice.observers.length ? { observe: [...slice.observers] } : {}),
   };
 }

@@ -36,6 +36,8 @@ export class SeedSlice {
   private readonly classFile = new Map<string, string>();
   /** Modules whose state the test uses: imported afresh by every run of setup (write-tests.ts). */
   readonly fresh = new Set<string>();
+  /** Of `fresh`, the CommonJS modules (write-tests.ts loads them out of require's cache). */
+  readonly freshCommonJs = new Set<string>();
   /** Calls that only read module state (moduleState), for the oracle's final state. */
   readonly observers: string[] = [];
   private named = 0;
@@ -254,7 +256,8 @@ export class SeedSlice {
    *  last one that overwrote all of it (a `clear()`, a reassignment) before reading it. The module
    *  is imported afresh by every run of setup, so the replay starts from a just-loaded module. */
   moduleState(file: string, process: number, copy: string, before: number): void {
-    if (this.facts(file).commonjs) throw new Unproducible(`the calls share the state of ${file}, a CommonJS module: each run of a test needs it fresh, and importing it again does not renew it (an ES module does)`);
+    // A CommonJS module is not renewed by importing it again: the test loads it out of require's cache.
+    if (this.facts(file).commonjs) this.freshCommonJs.add(file);
     this.fresh.add(file);
     this.moduleVar(file);
     const roots = this.seed.moduleRoots?.[process] ?? new Map();

@@ -30,6 +30,9 @@ export interface SynthesizedTest {
   /** Modules (project-relative) whose state the pair shares: setup imports each afresh, so every
    *  run of the oracle starts from a just-loaded module (write-tests.ts). */
   fresh?: string[];
+  /** Of `fresh`, the CommonJS modules: a new import does not renew one, so setup loads it out of
+   *  require's cache (node:test, Mocha) or after the runner's module reset (Jest, Vitest). */
+  freshCommonJs?: string[];
   /** Calls that read the shared module state without changing it (the seed's own, with its
    *  arguments), made after each run: the oracle's final state, which the module does not export. */
   observe?: string[];

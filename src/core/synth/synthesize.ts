@@ -2,6 +2,7 @@
 // He et al. candidates → test files in .conlens/synth/ (or --out), plus synth.json (what was
 // written, what was skipped and why). `rank` uses it when no integration suite is configured.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { moduleFormatOf } from '../instrument/module-format.js';
 import { join, relative, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import { parseCommand } from '../config/command.js';
@@ -91,7 +92,7 @@ export async function synthesize(loaded: LoadedConfig, options: SynthOptions): P
   const files: string[] = [];
   for (const test of result.tests) {
     const file = join(outDir, test.name);
-    writeFileSync(file, renderTest(test, { root, outDir, runner, helper, style }));
+    writeFileSync(file, renderTest(test, { root, outDir, runner, helper, style, testFormat: moduleFormatOf(file) === 'module' ? 'module' : 'commonjs' }));
     files.push(file);
   }
   writeFileSync(join(outDir, 'synth.json'), `${JSON.stringify({ method: options.method, tests: result.tests.map(({ setup, calls, modules, state, helpers, ...t }) => t), skipped: result.skipped, counts: result.counts }, null, 2)}\n`);

@@ -73,7 +73,7 @@ function moduleFile(test: SynthesizedTest, variable: string): string | undefined
   return Object.entries(test.modules).find(([, name]) => name === variable)?.[0];
 }
 
-export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: { specifier: string; note?: string }; style: '.ts' | '.js' | '' }): string {
+export function renderTest(test: SynthesizedTest, options: { root: string; outDir: string; runner: TestRunner; helper: { specifier: string; note?: string }; style: '.ts' | '.js' | ''; testFormat?: 'module' | 'commonjs' }): string {
   const title = `${test.parts.map((p) => p.join(' → ')).join(' ∥ ')} on ${test.field}`;
   const header = [
     `// Synthesized by Concurrency Lens (conlens synth, ${PAPER[test.method]}) from the sequential tests.`,
@@ -102,15 +102,34 @@ export function renderTest(test: SynthesizedTest, options: { root: string; outDi
   // (which renews the modules it imports too).
   const reset = options.runner === 'vitest' ? 'vi.resetModules(); ' : options.runner === 'jest' ? 'jest.resetModules(); ' : '';
   if (options.runner === 'vitest' && fresh.size) imports[0] = "import { test, vi } from 'vitest';";
+  const commonJs = new Set(test.freshCommonJs ?? []);
+  // A CommonJS module is one instance per resolved file whatever the query: under node:test and
+  // Mocha each run takes it out of require's cache and loads it again, in the shape `import * as`
+  // gives a CommonJS module (its exports, and `default` the whole of module.exports).
+  const afresh = !reset && commonJs.size > 0;
+  if (afresh) imports.push("import { createRequire } from 'node:module';");
   const freshImports = Object.entries(test.modules).filter(([file]) => fresh.has(file)).map(([file, name]) => {
     const spec = specifier(options.root, options.outDir, file, options.style);
     // Jest runs test files as CommonJS: a dynamic import() needs its experimental VM modules.
     if (options.runner === 'jest') return `${reset}const ${name} = require(${JSON.stringify(spec)});`;
+    if (!reset && commonJs.has(file)) return `const ${name} = requireAfresh(${JSON.stringify(spec)});`;
     return reset ? `${reset}const ${name} = await import(${JSON.stringify(spec)});` : `const ${name} = await import(\`${spec}?run=\${++runs}\`);`;
   });
   const testFn = options.runner === 'mocha' ? 'it' : 'test';
   const body = [
-    ...(freshImports.length && !reset ? [`// Module state: every run of setup imports ${[...fresh].join(', ')} afresh (a new query, a new instance).`, 'let runs = 0;', ''] : []),
+    ...(freshImports.length && !reset && commonJs.size < fresh.size ? [`// Module state: every run of setup imports ${[...fresh].filter((f) => !commonJs.has(f)).join(', ')} afresh (a new query, a new instance).`, 'let runs = 0;', ''] : []),
+    ...(afresh ? [
+      `// Module state: every run of setup loads ${[...commonJs].join(', ')} afresh (out of require's cache, a new instance).`,
+      // A CommonJS test file's own `require` may be Node's shim for a module its ES loader compiled,
+      // which has no cache: a require of the file's own.
+      `const load = createRequire(${options.testFormat === 'module' ? 'import.meta.url' : '__filename'});`,
+      'function requireAfresh(specifier: string) {',
+      '  delete load.cache[load.resolve(specifier)];',
+      '  const exported = load(specifier);',
+      '  return { ...exported, default: exported };',
+      '}',
+      '',
+    ] : []),
     `${testFn}(${JSON.stringify(title)}, async () => {`,
     '  await linearizable({',
     '    async setup() {',
