@@ -54,6 +54,30 @@ test('rank refuses failing unit tests: reference invariants need a passing suite
   assert.match(stderr, /the unit tests failed .*reference invariants need a passing sequential suite/);
 });
 
+test('one test file for both (many tests per file): the unit run\'s failing test is left out of the reference, by name, and the rest is the reference', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' } }),
+    'src/tally.ts': 'export class Tally {\n  n = 0;\n  async add(): Promise<void> {\n    const v = this.n;\n    await new Promise((r) => setTimeout(r, 1));\n    this.n = v + 1;\n  }\n}\n',
+    'test/tally.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Tally } from '../src/tally.ts';
+test('adds one', async () => { const t = new Tally(); await t.add(); assert.equal(t.n, 1); });
+test('adds twice in turn', async () => { const t = new Tally(); await t.add(); await t.add(); assert.equal(t.n, 2); });
+test('two adds at once', async () => { const t = new Tally(); await Promise.all([t.add(), t.add()]); assert.equal(t.n, 2); });
+`,
+  });
+  const json = join(root, 'report.json');
+  const { status, stdout, stderr } = conlens(['rank', root, '--runs', '2', '--json', json]);
+  assert.equal(status, 1, stdout + stderr);
+  const warning = /1 of 3 unit tests failed \(.*\): "two adds at once" \(test\/tally\.test\.ts:6\); the reference invariants come from the 2 that passed/;
+  assert.match(stderr, warning);
+  const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  assert.ok(report.warnings.some((w) => warning.test(w)), JSON.stringify(report.warnings));
+  assert.equal(report.positions[0].function, 'Tally.add');
+  assert.equal(report.positions[0].status, 'confirmed');
+});
+
 test('rank refuses a configuration without unit tests, naming the file and what to add', () => {
   const root = tempProject({
     'package.json': '{ "type": "module" }',

@@ -19,6 +19,7 @@ import { fixtureVariables } from '../localize/noise.js';
 import { rootedCallOrders, type IntegrationFacts, type RootedGraph } from '../localize/run-orders.js';
 import { positionSchedule, scheduleEvidence, type ScheduleEvidence } from '../localize/schedule-evidence/index.js';
 import { runTraced } from '../trace/run-traced.js';
+import { readTraceFile, traceFiles } from '../trace/read-trace.js';
 import { testCaseKey, type TestCase, type TestScope } from '../trace/test-cases.js';
 import { RankInputError, type RankClock, type RankOptions } from './rank-options.js';
 import type { IntegrationSuite } from './synth-rank.js';
@@ -33,20 +34,44 @@ export async function referenceInvariants(loaded: LoadedConfig, options: Pick<Ra
   clock.stage('unit runs', `running the unit tests traced: ${command}`);
   const unit = await runTraced(loaded, { suite: 'unit', signal: options.signal });
   if (unit.unhookedRunner) throw new RankInputError(`the unit tests (${command}): ${unit.unhookedRunner}`);
-  if (!unit.passed && !unit.timedOut) {
-    throw new RankInputError(
-      `the unit tests failed (${unit.argv.join(' ')}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
-    );
-  }
-  const warning = unit.timedOut
+  let warning = unit.timedOut
     ? `the unit tests hung: stopped after ${config.timeoutMs ?? 'the configured'} ms (${unit.argv.join(' ')}); the reference invariants come from what ran before that`
     : undefined;
+  let passingTests: TestScope;
+  if (!unit.passed && !unit.timedOut) {
+    // Many tests per file (issue 31): a unit command that also runs the concurrent tests fails
+    // with them. The tests that passed are still a sequential reference, each test case's events
+    // apart (trace/test-cases.ts); the failing ones are left out, by name.
+    const split = await unitOutcomes(unit.runDir);
+    if (!split) {
+      throw new RankInputError(
+        `the unit tests failed (${unit.argv.join(' ')}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
+      );
+    }
+    passingTests = new Set(split.passed.map(testCaseKey));
+    const named = split.failed.slice(0, 5).map((t) => `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`).join(', ');
+    warning = `${split.failed.length} of ${split.failed.length + split.passed.length} unit tests failed (${unit.argv.join(' ')}): ${named}${split.failed.length > 5 ? `, … and ${split.failed.length - 5} more` : ''}; the reference invariants come from the ${split.passed.length} that passed. If they are concurrent tests, keep them out of the unit command`;
+  }
   clock.stage('reference invariants', 'mining the reference invariants');
-  const reference = await mineInvariants([unit.runDir], { confidence: options.confidence });
+  const reference = await mineInvariants([unit.runDir], { confidence: options.confidence, testCases: passingTests });
   if (countJustified(reference) === 0 && unit.timedOut) {
     throw new RankInputError(`the unit tests hung before calling any instrumented function (${unit.argv.join(' ')}): no reference invariants; fix the hang first`);
   }
   return { reference, ...(warning ? { warning } : {}) };
+}
+
+/** The unit run's test cases split by outcome, when the runner said which passed (test events)
+ *  and at least one did; undefined otherwise (no test events, nothing passed, or the process
+ *  failed with every test passing: no test to leave out). */
+async function unitOutcomes(runDir: string): Promise<{ passed: TestCase[]; failed: TestCase[] } | undefined> {
+  const passed: TestCase[] = [];
+  const failed: TestCase[] = [];
+  for (const file of traceFiles(runDir)) {
+    const info = await readTraceFile(file, () => undefined);
+    // A test with no outcome (the process ended inside it) is neither: not in the reference.
+    for (const t of info.testCases) (t.ok === false ? failed : t.ok === true ? passed : []).push(t);
+  }
+  return passed.length > 0 && failed.length > 0 ? { passed, failed } : undefined;
 }
 
 /** The integration suite run `options.runs` times under the scheduler (active/fuzz.ts), or the
