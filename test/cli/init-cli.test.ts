@@ -47,16 +47,19 @@ test('init refuses to overwrite a configuration unless --force', () => {
   assert.deepEqual(configOf(root).unit, { command: 'node --test test/*.test.ts' });
 });
 
-test('init exits 2 and writes nothing when it cannot choose: no tests, an untraced runner, several runners', () => {
+test('init exits 2 and writes nothing when it cannot choose: no tests, an untraced runner or version, several runners', () => {
   const none = tempProject({ ...SOURCE, 'package.json': pkg({}) });
   const ava = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'xo && ava' }, devDependencies: { ava: '^6.0.0' } }), 'test.js': '' });
   const both = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'npm run unit' }, devDependencies: { jest: '^29.0.0', mocha: '^10.0.0' } }), 'test/a.test.ts': UNIT });
-  const results = conlensBatch([['init', none], ['init', ava], ['init', both]]);
+  // A runner version traced runs refuse (the project's installed Vitest 0.34): said at init, not at the first rank.
+  const old = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'vitest' }, devDependencies: { vitest: '^0.34.0' } }), 'node_modules/vitest/package.json': '{ "name": "vitest", "version": "0.34.6" }', 'test/unit/counter.test.ts': UNIT });
+  const results = conlensBatch([['init', none], ['init', ava], ['init', both], ['init', old]]);
   for (const r of results) assert.equal(r.status, 2, r.stdout);
+  assert.match(results[3].stderr, /cannot choose a configuration for \S+: Vitest 0\.34\.6 \(\S+\) is not supported for traced runs; Concurrency Lens traces [^\n]*Vitest 1–4/);
   assert.match(results[0].stderr, /found no test files[^\n]*write some/);
   assert.match(results[1].stderr, /run under ava, which Concurrency Lens does not trace yet; it traces node:test, Jest, Vitest and Mocha/);
   assert.match(results[2].stderr, /several test runners \(jest, mocha\) and its "test" script does not say which/);
-  for (const root of [none, ava, both]) assert.throws(() => readFileSync(join(root, 'conlens.config.json')));
+  for (const root of [none, ava, both, old]) assert.throws(() => readFileSync(join(root, 'conlens.config.json')));
   writeFileSync(join(none, 'package.json'), '{ nope');
   const [bad] = conlensBatch([['init', none]]);
   assert.equal(bad.status, 2);
