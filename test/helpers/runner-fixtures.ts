@@ -2,7 +2,7 @@
 // fixtures in test/runners/ run through the CLI as a user's Jest or Vitest project would.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { conlens, REPO } from './cli.ts';
@@ -64,4 +64,22 @@ export function runEntryTraced(dir: string, entry: string, args: string[]): { st
   delete env.NODE_TEST_CONTEXT;
   const run = spawnSync(process.execPath, [join(REPO, 'dist', entry), ...args], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
   return { status: run.status, output: run.stdout + run.stderr };
+}
+
+/** The sites of a traced unit run of `dir` with field and file accesses recorded (file:line:col
+ *  kind name), the static ones and those found from the stack (file accesses). The unit tests
+ *  pass; the integration test fails by design (the lost update). */
+export function unitSites(dir: string): string[] {
+  const traced = conlens(['trace', dir, '--tests', 'unit', '--fields', '--out', join(dir, '.conlens', 'sites')]);
+  assert.equal(traced.status, 0, traced.stdout + traced.stderr);
+  const sites = new Set<string>();
+  for (const file of readdirSync(join(dir, '.conlens', 'sites')).filter((f) => f.endsWith('.jsonl'))) {
+    for (const line of readFileSync(join(dir, '.conlens', 'sites', file), 'utf8').split('\n')) {
+      if (!line.includes('"e":"site"')) continue;
+      const site = JSON.parse(line) as { file: string; line: number; col: number; k: string; name?: string };
+      sites.add(`${site.file}:${site.line}:${site.col} ${site.k} ${site.name ?? ''}`);
+    }
+  }
+  rmSync(join(dir, '.conlens'), { recursive: true, force: true });
+  return [...sites].sort();
 }

@@ -4,10 +4,12 @@
 // one was seen; the fixed variants have no confirmed position and exit 0. Two ranks at a time.
 // Older runner versions: jest-versions.test.ts and runner-versions.test.ts.
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from '../helpers/cli.ts';
 import { assertClean, assertRankOne } from '../helpers/rank.ts';
+import { unitSites } from '../helpers/runner-fixtures.ts';
 import { MATRIX_RUNNERS, removeProject, runnerProject, type MatrixRunner } from '../helpers/runner-projects.ts';
 
 // async-mutex + check-then-act; async-mutex deadlock; a JSON file's lost update (fs); a
@@ -43,3 +45,22 @@ for (const example of EXAMPLES) {
     ]));
   });
 }
+
+// Positions found from the stack (json-lost-update's file accesses): under Jest and Vitest the
+// runner evaluates the modules itself, so Node has no source map of them and the runner's own
+// stack mapping is asked (runtime/resources.ts). Before, they were lines of the runner's output
+// (`settings-store.ts:49:148`). Compared by line: ts-jest's CommonJS call `(0, promises_1.readFile)(…)`
+// puts the call a few columns on.
+test('json-lost-update: the file accesses found from the stack are at node:test\'s lines under Mocha, Jest and Vitest', { concurrency: 2 }, async (t) => {
+  const srcSites = (runner: MatrixRunner) => {
+    const dir = runnerProject('json-lost-update', runner);
+    try {
+      return unitSites(dir).filter((s) => / (read|write) fs\./.test(s)).map((s) => s.replace(/^([^:]+:\d+):\d+/, '$1'));
+    } finally {
+      removeProject(dir);
+    }
+  };
+  const reference = srcSites('node');
+  assert.ok(reference.some((s) => /fs\.promises\.writeFile/.test(s)), reference.join('\n'));
+  await Promise.all(MATRIX_RUNNERS.filter((r) => r !== 'node').map((runner) => t.test(runner, () => assert.deepEqual(srcSites(runner), reference, runner))));
+});

@@ -18,7 +18,7 @@ import { conlens, REPO } from '../helpers/cli.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 import { assertClean, assertRankOne } from '../helpers/rank.ts';
 import { exampleDependencies, installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
-import { tracePoints } from '../helpers/runner-fixtures.ts';
+import { tracePoints, unitSites } from '../helpers/runner-fixtures.ts';
 import { removeProject, runnerProject } from '../helpers/runner-projects.ts';
 
 const CACHE = join(REGISTRY_CACHE, 'runner-versions');
@@ -107,23 +107,6 @@ function useAliases(dir: string): void {
   assert.equal(plain.status, 0, `the aliased unit tests fail plainly under tsx:\n${plain.stdout}${plain.stderr}`);
 }
 
-/** The sites of a traced unit run of `dir` with field and file accesses recorded (file:line:col
- *  kind name), the static ones and those found from the stack (file accesses). The unit tests
- *  pass; the integration test fails by design (the lost update). */
-function unitSites(dir: string): string[] {
-  const traced = conlens(['trace', dir, '--tests', 'unit', '--fields', '--out', join(dir, '.conlens', 'sites')]);
-  assert.equal(traced.status, 0, traced.stdout + traced.stderr);
-  const sites = new Set<string>();
-  for (const file of readdirSync(join(dir, '.conlens', 'sites')).filter((f) => f.endsWith('.jsonl'))) {
-    for (const line of readFileSync(join(dir, '.conlens', 'sites', file), 'utf8').split('\n')) {
-      if (!line.includes('"e":"site"')) continue;
-      const site = JSON.parse(line) as { file: string; line: number; col: number; k: string; name?: string };
-      sites.add(`${site.file}:${site.line}:${site.col} ${site.k} ${site.name ?? ''}`);
-    }
-  }
-  rmSync(join(dir, '.conlens'), { recursive: true, force: true });
-  return [...sites].sort();
-}
 
 test(`${LOADER_EXAMPLE} under tsx, ts-node and @swc-node/register (from the registry): every site at node:test's position; ${faultOf(LOADER_EXAMPLE)} rank 1 under tsx`, { concurrency: 2 }, async (t) => {
   const install = installFromRegistry(join(CACHE, 'loaders'), ['tsx@4', 'ts-node@10', 'typescript@5', '@swc-node/register@1', '@swc/core', 'mocha@11', ...exampleDependencies(LOADER_EXAMPLE)], 'tsx');

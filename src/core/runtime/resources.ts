@@ -229,7 +229,7 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     const key = `${fileName}:${line}:${col}:${kind}:${name}`;
     let site = sites.get(key);
     if (site === undefined) {
-      const [origLine, origCol] = originalPosition(fileName, line, col);
+      const [origLine, origCol] = originalPosition(fileName, line, col) ?? runnerPosition(callSite) ?? [line, col];
       site = sink.declareSite(found.rel, origLine, origCol, kind, name);
       sites.set(key, site);
     }
@@ -458,14 +458,31 @@ function restore(key: string, descriptor: PropertyDescriptor | undefined): void 
 }
 
 /** A generated position (1-based) mapped to the user's source through the module's inline
- *  source map (the loader transpiles with one); the generated position when there is none. */
-function originalPosition(fileName: string, line: number, col: number): [number, number] {
+ *  source map (the loader transpiles with one); undefined when Node has no map of the module. */
+function originalPosition(fileName: string, line: number, col: number): [number, number] | undefined {
   try {
     const map = Module.findSourceMap(fileName);
     const entry = map?.findEntry(line - 1, col - 1) as { originalLine?: number; originalColumn?: number } | undefined;
     if (entry && typeof entry.originalLine === 'number' && typeof entry.originalColumn === 'number') return [entry.originalLine + 1, entry.originalColumn + 1];
   } catch {
-    // no map: the generated position
+    // no map
   }
-  return [line, col];
+  return undefined;
+}
+
+/** The position of a frame of a module the test runner evaluated itself (Vitest's module runner,
+ *  Jest's vm scripts): Node has no map of those, the runner's own Error.prepareStackTrace has
+ *  (vite-node's and Vite's source-map interceptors, Jest's source-map-support), so it is asked to
+ *  format this one frame. Undefined without one, or when it gives no position. */
+function runnerPosition(callSite: NodeJS.CallSite): [number, number] | undefined {
+  const prepare = Error.prepareStackTrace;
+  if (typeof prepare !== 'function') return undefined;
+  try {
+    const text = String(prepare(new Error(), [callSite]));
+    const frame = text.split('\n').find((l) => /^\s*at /.test(l)) ?? '';
+    const m = /:(\d+):(\d+)\)?\s*$/.exec(frame);
+    return m ? [Number(m[1]), Number(m[2])] : undefined;
+  } catch {
+    return undefined;
+  }
 }
