@@ -3,7 +3,7 @@
 // ordinal, and Jest's line from the stack it keeps of the `test()` call.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jestTest, lineInStack, mochaTest, nodeTestName, recordTestCases, TestOrdinals, vitestTest, type CircusBlock, type TestCaseHooks } from '../../src/core/runtime/test-cases.ts';
+import { isolationNone, jestTest, lineInStack, mochaTest, nodeTestName, recordTestCases, TestOrdinals, vitestTest, type CircusBlock, type TestCaseHooks } from '../../src/core/runtime/test-cases.ts';
 import type { TestCaseEvent } from '../../src/core/runtime/trace-events.ts';
 
 test('node:test: fullName (Node 20.16+, 22) is the name, split into its path; without it, the title', () => {
@@ -12,6 +12,15 @@ test('node:test: fullName (Node 20.16+, 22) is the name, split into its path; wi
   assert.deepEqual(nodeTestName({ name: 'x' }), { name: 'x' });
   // A title holding the separator: the name is still the runner's, the path is not guessed.
   assert.deepEqual(nodeTestName({ name: 'a > b', fullName: 'S > a > b' }), { name: 'S > a > b' });
+});
+
+test('node:test with its files in its own process: --test with Node 22\'s or 23\'s isolation none, in either spelling', () => {
+  assert.equal(isolationNone(['--experimental-test-isolation=none', '--test']), true);
+  assert.equal(isolationNone(['--test', '--test-isolation', 'none']), true);
+  assert.equal(isolationNone(['--test', '--test-isolation=process']), false);
+  assert.equal(isolationNone(['--test']), false);
+  // A program a test starts inherits NODE_OPTIONS, never the runner's --test.
+  assert.equal(isolationNone(['--experimental-test-isolation=none']), false);
 });
 
 test('Mocha: fullTitle() and titlePath(); a retry (a clone of the test) is marked', () => {

@@ -80,9 +80,11 @@ export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, des
 
 /** node:test: root-level hooks apply to every test and subtest of the file. Only in a test file's
  *  own process (`node --test` marks it NODE_TEST_CONTEXT) whose script uses node:test: a root
- *  hook makes node:test report, which a program the test starts must not do. */
+ *  hook makes node:test report, which a program the test starts must not do. Under Node 22's
+ *  `--test-isolation=none` the test files run in the `node --test` process itself: see there. */
 export function hookNodeTest(sink: EventSink): void {
   const script = process.argv[1];
+  if (!process.env.NODE_TEST_CONTEXT && isolationNone(process.execArgv)) return hookSharedNodeTest(sink);
   if (!process.env.NODE_TEST_CONTEXT || !script) return;
   let source: string;
   try {
@@ -96,9 +98,28 @@ export function hookNodeTest(sink: EventSink): void {
   recordTestCases(sink, nodeTest, (t) => ({ ...nodeTestName(t), file, id: t, ...(typeof t.passed === 'boolean' ? { ok: t.passed } : {}) }));
 }
 
+/** `node --test` with its test files in its own process (Node 22: `--experimental-test-isolation=none`;
+ *  Node 23+: `--test-isolation=none`). */
+export function isolationNone(execArgv: string[]): boolean {
+  if (!execArgv.includes('--test')) return false;
+  return execArgv.some((arg, i) => /^--(experimental-)?test-isolation(=none)?$/.test(arg) && (arg.endsWith('=none') || execArgv[i + 1] === 'none'));
+}
+
+/** Test files sharing the `node --test` process: the run makes its root test after the preload
+ *  (this) ran and before it imports the files, so the hooks go on that root on the next tick — a
+ *  hook added now would land on a root of its own that no test runs under. Each test names its
+ *  file (`filePath`, Node 22.6+; a test without one is not recorded). */
+function hookSharedNodeTest(sink: EventSink): void {
+  process.nextTick(() => {
+    const nodeTest = createRequire(resolve('noop.js'))('node:test') as TestCaseHooks<NodeTestContext>;
+    recordTestCases(sink, nodeTest, (t) => (t.filePath ? { ...nodeTestName(t), file: t.filePath, id: t, ...(typeof t.passed === 'boolean' ? { ok: t.passed } : {}) } : undefined));
+  });
+}
+
 interface NodeTestContext {
   name: string;
   fullName?: string;
+  filePath?: string;
   passed?: boolean;
 }
 
