@@ -52,6 +52,16 @@ test('an event belongs to the test case open when it happened; an activation to 
   }
 });
 
+test('a retry begins the test again without an end before it: once it ends, no test case is open', () => {
+  const tracker = new TestCaseTracker();
+  const file = '/p/a.test.ts';
+  tracker.owner({ e: 'header', format: 'conlens-trace', version: 1, pid: 1, ppid: 0, argv: ['node', file], cwd: '/p', started: '', fields: true });
+  for (let i = 0; i < 3; i++) tracker.owner({ e: 'test', k: 'begin', name: 'F retried', path: ['F', 'retried'], file });
+  tracker.owner({ e: 'test', k: 'end', name: 'F retried', file, ok: true });
+  assert.equal(tracker.owner({ e: 'en', a: 1, p: null, f: 1, o: 1, v: {} }), undefined);
+  assert.equal(tracker.testCases().length, 1);
+});
+
 test('a test case that never ended failed when its process did', () => {
   const tests = [{ name: 'hangs', file: 'a.test.ts', line: 1 }, { name: 'passes', file: 'a.test.ts', line: 2, ok: true }];
   assert.deepEqual(failingTestCases(tests, true).map((t) => t.name), ['hangs']);

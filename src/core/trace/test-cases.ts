@@ -86,6 +86,9 @@ export class TestCaseTracker {
     const ordinal = event.n && event.n > 1 ? event.n : undefined;
     const key = testCaseKey({ name: event.name, file, ordinal });
     if (event.k === 'begin') {
+      // A retry begins again with no end before it (Mocha): open once.
+      const again = this.open.lastIndexOf(key);
+      if (again >= 0) this.open.splice(again, 1);
       this.open.push(key);
       if (!this.seen.has(key)) this.seen.set(key, { name: event.name, file, line: event.line ?? lineOfTest(abs, event.path ?? [event.name], ordinal ?? 1), ...(ordinal ? { ordinal } : {}) });
     } else {
