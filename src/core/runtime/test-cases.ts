@@ -81,7 +81,7 @@ export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, des
 /** node:test: root-level hooks apply to every test and subtest of the file. Only in a test file's
  *  own process (`node --test` marks it NODE_TEST_CONTEXT) whose script uses node:test: a root
  *  hook makes node:test report, which a program the test starts must not do. Under Node 22's
- *  `--test-isolation=none` the test files run in the `node --test` process itself: see there. */
+ *  `--experimental-test-isolation=none` the files run in the `node --test` process: see there. */
 export function hookNodeTest(sink: EventSink): void {
   const script = process.argv[1];
   if (!process.env.NODE_TEST_CONTEXT && isolationNone(process.execArgv)) return hookSharedNodeTest(sink);
