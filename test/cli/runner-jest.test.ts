@@ -36,6 +36,13 @@ function functionsTraced(dir: string, kind: 'fn' | 'test' = 'fn'): string[] {
   return [...names].sort();
 }
 
+/** The test cases begun in the run `conlens trace` just wrote in `dir`: name and line. */
+function testBegins(dir: string): { name: string; line?: number }[] {
+  const runs = join(dir, '.conlens', 'runs');
+  return readdirSync(runs).flatMap((run) => readdirSync(join(runs, run)).filter((f) => f.startsWith('trace-')).flatMap((f) => readFileSync(join(runs, run, f), 'utf8').split('\n')))
+    .filter((line) => line.includes('"e":"test","k":"begin"')).map((line) => JSON.parse(line) as { name: string; line?: number });
+}
+
 test('account under Jest: conlens trace records the node:test example\'s program points, at the same lines', { skip }, () => {
   // A private copy: other files run commands on examples/account at the same time.
   const example = exampleCopy('account');
@@ -53,6 +60,12 @@ test('account under Jest: conlens trace records the node:test example\'s program
     assert.equal(tests.length, 12, tests.join('\n'));
     assert.ok(tests.includes('end withdraw takes the amount off the balance ok=true'), tests.join('\n'));
     assert.deepEqual(tests, functionsTraced(example, 'test'));
+    // Jest says where each test is (the stack jest-circus keeps of the test() call, source-mapped):
+    // the line its title is written on.
+    const source = readFileSync(join(ACCOUNT, 'test', 'unit', 'account.test.ts'), 'utf8').split('\n');
+    const begun = testBegins(ACCOUNT);
+    assert.equal(begun.length, 6);
+    for (const t of begun) assert.ok(t.line && source[t.line - 1].includes(`'${t.name}'`), `${t.name} at line ${t.line}`);
   } finally {
     clean(ACCOUNT);
     rmSync(example, { recursive: true, force: true });

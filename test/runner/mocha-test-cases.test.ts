@@ -1,4 +1,5 @@
-// Issue 31: under Mocha, the traced process records each test case (Mocha's Runner events), as
+// Issue 31: under Mocha, the traced process records each test case (Mocha's Runner events; named by
+// fullTitle(), the suite's title first, as Mocha prints it), as
 // started by an npm script or npx — through node_modules/.bin's link to mocha's bin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,7 +25,7 @@ test('a mocha run through node_modules/.bin records each test case with its outc
     assert.equal(run.status, 1, run.stdout + run.stderr);
     const lines = readdirSync(join(dir, 'run')).flatMap((f) => readFileSync(join(dir, 'run', f), 'utf8').split('\n').filter((l) => l.includes('"e":"test"')));
     const tests = lines.map((l) => JSON.parse(l) as { k: string; name: string; file: string; ok?: boolean });
-    assert.deepEqual(tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`), ['begin passes', 'end passes true', 'begin fails', 'end fails false']);
+    assert.deepEqual(tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`), ['begin suite passes', 'end suite passes true', 'begin suite fails', 'end suite fails false']);
     assert.equal(tests[0].file, join(dir, 'test', 'a.test.cjs'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

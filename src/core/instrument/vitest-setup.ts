@@ -13,11 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readTraceSettings } from './trace-settings.js';
 import { processKey } from '../runtime/process-key.js';
 import type { Recorder } from '../runtime/recorder.js';
-import { recordTestCases, type TestCaseHooks } from '../runtime/test-cases.js';
+import { recordTestCases, vitestTest, type TestCaseHooks, type VitestContext } from '../runtime/test-cases.js';
 
-interface VitestContext {
-  task: { name: string; file?: { filepath: string }; location?: { line: number }; result?: { state?: string } };
-}
 import type * as InstallTracing from './install-tracing.js';
 
 const settings = readTraceSettings();
@@ -39,6 +36,6 @@ if (settings) {
     const vitest = (await import(vitestIndex)) as { afterAll(fn: () => void): void } & TestCaseHooks<VitestContext>;
     vitest.afterAll(() => recorder.flush());
     // Test-case boundaries (issue 31); a failed test's result is 'fail' by its afterEach hooks.
-    recordTestCases(recorder, vitest, ({ task }) => ({ name: task.name, file: task.file?.filepath ?? testFile ?? '', ...(task.location ? { line: task.location.line } : {}), ...(task.result?.state ? { ok: task.result.state !== 'fail' } : {}) }));
+    recordTestCases(recorder, vitest, ({ task }) => vitestTest(task, testFile));
   }
 }

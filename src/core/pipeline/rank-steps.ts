@@ -161,7 +161,7 @@ export async function scheduleEvidenceOf(outcomes: FuzzRunOutcome[]): Promise<{ 
 /** The test cases that failed in any run (issue 31), each once, in the order first seen. */
 export function failingTests(violations: Violation[]): TestCase[] {
   const found = new Map<string, TestCase>();
-  for (const v of violations) for (const t of v.testCases ?? []) if (!found.has(testCaseKey(t))) found.set(testCaseKey(t), { name: t.name, file: t.file, line: t.line });
+  for (const v of violations) for (const t of v.testCases ?? []) if (!found.has(testCaseKey(t))) found.set(testCaseKey(t), { name: t.name, file: t.file, line: t.line, ...(t.ordinal ? { ordinal: t.ordinal } : {}) });
   return [...found.values()];
 }
 

@@ -167,7 +167,7 @@ function seedsLine(report: Report): string {
 const MAX_TESTS_LISTED = 5;
 
 /** The test cases a violation failed in, the first few. */
-function testCasesLine(cases: { name: string; file: string; line: number }[]): string {
+function testCasesLine(cases: { name: string; file: string; line: number; ordinal?: number }[]): string {
   const more = cases.length > MAX_TESTS_LISTED ? ` and ${cases.length - MAX_TESTS_LISTED} more` : '';
   return `  in ${cases.slice(0, MAX_TESTS_LISTED).map(testCaseText).join('; ')}${more}`;
 }
@@ -185,8 +185,9 @@ function failingTestLines(report: Report): string[] {
 }
 
 /** A test case as the user finds it: `"transfers twice" (test/bank.test.ts:12)`. */
-function testCaseText(t: { name: string; file: string; line: number }): string {
-  return `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`;
+function testCaseText(t: { name: string; file: string; line: number; ordinal?: number }): string {
+  // A second test of the same name in the file is told apart by its place among them.
+  return `"${t.name}"${t.ordinal ? ` (#${t.ordinal} of that name)` : ''} (${t.file}${t.line ? `:${t.line}` : ''})`;
 }
 
 /** Under the violation whose schedule was isolated (Choi & Zeller): the minimal difference and

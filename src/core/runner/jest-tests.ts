@@ -1,10 +1,9 @@
 // dist/jest-tests.cjs: prepended to the user's `setupFilesAfterEnv` by jest-run.ts; runs in every
 // test file's vm context once the test framework is installed. Test-case boundaries (issue 31):
 // jest-circus's running test (its state on the context's global) around each test.
-import { recordTestCases, type TestCaseHooks } from '../runtime/test-cases.js';
+import { jestTest, recordTestCases, type CircusBlock, type TestCaseHooks } from '../runtime/test-cases.js';
 
-interface CircusTest {
-  name: string;
+interface CircusTest extends CircusBlock {
   errors: unknown[];
 }
 
@@ -21,6 +20,6 @@ if (recorder && g.beforeEach && g.afterEach) {
     const test = state === undefined ? undefined : g[state]?.currentlyRunningTest;
     const file = g.expect?.getState().testPath;
     // An error already recorded on the test by its afterEach hooks: it failed.
-    return test && file ? { name: test.name, file, ok: test.errors.length === 0 } : undefined;
+    return test && file ? { ...jestTest(test, file), id: test, ok: test.errors.length === 0 } : undefined;
   });
 }

@@ -18,24 +18,73 @@ export interface TestCaseHooks<C> {
   afterEach(fn: (...args: C[]) => void): void;
 }
 
-export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, describe: (ctx: C) => { name: string; file: string; line?: number; ok?: boolean } | undefined): void {
+/** A test as a runner's hook context tells it. `name`: the full name as the runner prints it
+ *  (suite titles joined by its own separator); `path`: the titles themselves, outermost first (the
+ *  reader finds the line from them); `id`: the runner's object for the test, the same across its
+ *  retries; `retry`: this run is a retry of the test that just ran under this name. */
+export interface RunningTest {
+  name: string;
+  file: string;
+  path?: string[];
+  line?: number;
+  ok?: boolean;
+  id?: object;
+  retry?: boolean;
+}
+
+/** Tells apart same-named tests of one file (a loop of `it('works')`, a copied test): the n-th test
+ *  of that name to begin is ordinal n; its retries, and its end, keep it. */
+export class TestOrdinals {
+  private readonly counts = new Map<string, number>();
+  private readonly byId = new WeakMap<object, number>();
+
+  begin(test: RunningTest): number {
+    const known = test.id && this.byId.get(test.id);
+    if (known) return known;
+    const key = `${test.file}\u0000${test.name}`;
+    const n = (this.counts.get(key) ?? 0) + (test.retry ? 0 : 1) || 1;
+    this.counts.set(key, n);
+    if (test.id) this.byId.set(test.id, n);
+    return n;
+  }
+
+  end(test: RunningTest): number {
+    return (test.id && this.byId.get(test.id)) || this.counts.get(`${test.file}\u0000${test.name}`) || 1;
+  }
+}
+
+/** The `test` event of `test`'s begin or end. */
+export function testCaseEvent(k: 'begin' | 'end', test: RunningTest, ordinal: number): TestCaseEvent {
+  return {
+    e: 'test', k, name: test.name, file: test.file,
+    ...(k === 'begin' && test.path && test.path.length > 1 ? { path: test.path } : {}),
+    ...(k === 'begin' && test.line ? { line: test.line } : {}),
+    ...(ordinal > 1 ? { n: ordinal } : {}),
+    ...(k === 'end' && test.ok !== undefined ? { ok: test.ok } : {}),
+  };
+}
+
+export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, describe: (ctx: C) => RunningTest | undefined): void {
+  const ordinals = new TestOrdinals();
   // Hooks of no declared parameter (a rest parameter has none): Jest and Mocha take a hook that
   // declares one for a `done` callback and wait for it.
   hooks.beforeEach((...args) => {
     const t = describe(args[0]);
-    if (t) sink.write({ e: 'test', k: 'begin', name: t.name, file: t.file, ...(t.line ? { line: t.line } : {}) });
+    if (t) sink.write(testCaseEvent('begin', t, ordinals.begin(t)));
   });
   hooks.afterEach((...args) => {
     const t = describe(args[0]);
-    if (t) sink.write({ e: 'test', k: 'end', name: t.name, file: t.file, ...(t.ok !== undefined ? { ok: t.ok } : {}) });
+    if (t) sink.write(testCaseEvent('end', t, ordinals.end(t)));
   });
 }
 
 /** node:test: root-level hooks apply to every test and subtest of the file. Only in a test file's
  *  own process (`node --test` marks it NODE_TEST_CONTEXT) whose script uses node:test: a root
- *  hook makes node:test report, which a program the test starts must not do. */
+ *  hook makes node:test report, which a program the test starts must not do. Under Node 22's
+ *  `--experimental-test-isolation=none` the files run in the `node --test` process: see there. */
 export function hookNodeTest(sink: EventSink): void {
   const script = process.argv[1];
+  if (!process.env.NODE_TEST_CONTEXT && isolationNone(process.execArgv)) return hookSharedNodeTest(sink);
   if (!process.env.NODE_TEST_CONTEXT || !script) return;
   let source: string;
   try {
@@ -45,14 +94,59 @@ export function hookNodeTest(sink: EventSink): void {
   }
   if (!/['"](node:)?test['"]/.test(source)) return;
   const file = resolve(script);
-  const nodeTest = createRequire(import.meta.url)('node:test') as TestCaseHooks<{ name: string; passed?: boolean }>;
-  recordTestCases(sink, nodeTest, (t) => ({ name: t.name, file, ...(typeof t.passed === 'boolean' ? { ok: t.passed } : {}) }));
+  const nodeTest = createRequire(file)('node:test') as TestCaseHooks<NodeTestContext>;
+  recordTestCases(sink, nodeTest, (t) => ({ ...nodeTestName(t), file, id: t, ...(typeof t.passed === 'boolean' ? { ok: t.passed } : {}) }));
+}
+
+/** `node --test` with its test files in its own process (Node 22: `--experimental-test-isolation=none`;
+ *  Node 23+: `--test-isolation=none`). */
+export function isolationNone(execArgv: string[]): boolean {
+  if (!execArgv.includes('--test')) return false;
+  return execArgv.some((arg, i) => /^--(experimental-)?test-isolation(=none)?$/.test(arg) && (arg.endsWith('=none') || execArgv[i + 1] === 'none'));
+}
+
+/** Test files sharing the `node --test` process: the run makes its root test after the preload
+ *  (this) ran and before it imports the files, so the hooks go on that root on the next tick — a
+ *  hook added now would land on a root of its own that no test runs under. Each test names its
+ *  file (`filePath`, Node 22.6+; a test without one is not recorded). */
+function hookSharedNodeTest(sink: EventSink): void {
+  process.nextTick(() => {
+    const nodeTest = createRequire(resolve('noop.js'))('node:test') as TestCaseHooks<NodeTestContext>;
+    recordTestCases(sink, nodeTest, (t) => (t.filePath ? { ...nodeTestName(t), file: t.filePath, id: t, ...(typeof t.passed === 'boolean' ? { ok: t.passed } : {}) } : undefined));
+  });
+}
+
+interface NodeTestContext {
+  name: string;
+  fullName?: string;
+  filePath?: string;
+  passed?: boolean;
+}
+
+/** node:test's name for a test: its `fullName` (Node 20.16+, 22.3+: the suite titles and the
+ *  test's, joined by " > " as its reporters print them); before those, the test's own title. */
+export function nodeTestName(t: NodeTestContext): { name: string; path?: string[] } {
+  if (!t.fullName || t.fullName === t.name) return { name: t.name };
+  const path = t.fullName.split(' > ');
+  // A title holding " > " itself splits wrongly: the path is then left out (the line is found
+  // from the test's own title).
+  return path[path.length - 1] === t.name ? { name: t.fullName, path } : { name: t.fullName };
 }
 
 interface MochaTest {
   title: string;
   file?: string;
   state?: string;
+  titlePath?(): string[];
+  fullTitle?(): string;
+  currentRetry?(): number;
+}
+
+/** Mocha's name for a test: its fullTitle() (the suite titles and the test's, joined by a space:
+ *  what its reporters and --grep match); a retry is a clone of the test, told by currentRetry(). */
+export function mochaTest(test: MochaTest): RunningTest {
+  const path = test.titlePath?.() ?? [test.title];
+  return { name: test.fullTitle?.() ?? path.join(' '), path, file: test.file ?? '', ...(test.currentRetry?.() ? { retry: true } : {}), ...(test.state ? { ok: test.state === 'passed' } : {}) };
 }
 
 /** Mocha (in its own process: `mocha` / `_mocha`, not --parallel workers): its Runner's `test`
@@ -81,8 +175,69 @@ export function hookMocha(sink: EventSink): void {
   if (!Runner) return;
   const run = Runner.prototype.run;
   Runner.prototype.run = function runWithTestCases(this: typeof Runner.prototype, ...args: unknown[]) {
-    this.on('test', (test) => sink.write({ e: 'test', k: 'begin', name: test.title, file: test.file ?? '' }));
-    this.on('test end', (test) => sink.write({ e: 'test', k: 'end', name: test.title, file: test.file ?? '', ...(test.state ? { ok: test.state === 'passed' } : {}) }));
+    const ordinals = new TestOrdinals();
+    this.on('test', (test) => {
+      const t = mochaTest(test);
+      sink.write(testCaseEvent('begin', t, ordinals.begin(t)));
+    });
+    this.on('test end', (test) => {
+      const t = mochaTest(test);
+      sink.write(testCaseEvent('end', t, ordinals.end(t)));
+    });
     return run.apply(this, args);
   };
+}
+
+/** jest-circus's test (and describe block) as its state holds it. */
+export interface CircusBlock {
+  name: string;
+  parent?: CircusBlock;
+  /** Of a test: made where `test()` was called, so its stack has the test's line (what Jest's
+   *  testLocationInResults reads). */
+  asyncError?: { stack?: string };
+}
+
+/** Jest's name for a test: the describe titles and the test's, joined by " › " as its reporters
+ *  print them (the root block, which has no parent, is not a title); its line: the frame of the
+ *  test file in the stack jest-circus kept from the `test()` call. */
+export function jestTest(test: CircusBlock, file: string): RunningTest {
+  const path: string[] = [];
+  for (let block: CircusBlock | undefined = test; block?.parent; block = block.parent) path.unshift(block.name);
+  if (!test.parent) path.push(test.name);
+  const line = lineInStack(test.asyncError?.stack, file);
+  return { name: path.join(' › '), path, file, ...(line ? { line } : {}) };
+}
+
+/** The line of the first frame of `file` in `stack` (0: none). */
+export function lineInStack(stack: string | undefined, file: string): number {
+  for (const frame of (stack ?? '').split('\n').slice(1)) {
+    const at = frame.lastIndexOf(`${file}:`);
+    if (at < 0) continue;
+    const line = /^(\d+)(:\d+)?\)?\s*$/.exec(frame.slice(at + file.length + 1));
+    if (line) return Number(line[1]);
+  }
+  return 0;
+}
+
+interface VitestTask {
+  name: string;
+  suite?: VitestTask;
+  /** Set on a file's own task. */
+  filepath?: string;
+  file?: { filepath: string };
+  location?: { line: number };
+  result?: { state?: string };
+}
+
+export interface VitestContext {
+  task: VitestTask;
+}
+
+/** Vitest's name for a test: its suites' titles and its own, joined by " > " as Vitest prints a
+ *  test (the file's own task is the outermost suite, not a title, and neither is the nameless
+ *  default suite of older Vitest); its line: the task's location. */
+export function vitestTest(task: VitestTask, testFile: string | undefined): RunningTest {
+  const path: string[] = [];
+  for (let t: VitestTask | undefined = task; t && t !== task.file && !t.filepath; t = t.suite) if (t === task || t.name) path.unshift(t.name);
+  return { name: path.join(' > '), path, file: task.file?.filepath ?? testFile ?? '', id: task, ...(task.location ? { line: task.location.line } : {}), ...(task.result?.state ? { ok: task.result.state !== 'fail' } : {}) };
 }

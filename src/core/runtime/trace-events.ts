@@ -244,9 +244,14 @@ export interface AsfTraceEvent {
 export interface TestCaseEvent {
   e: 'test';
   k: 'begin' | 'end';
+  /** The full name, as the runner prints it (suite titles joined by its separator). */
   name: string;
   file: string;
+  /** begin, of a test inside suites: the titles, outermost first, the test's own last. */
+  path?: string[];
   line?: number;
+  /** The n-th test of this name in the file (n ≥ 2; absent: the first). */
+  n?: number;
   ok?: boolean;
 }
 

@@ -6,20 +6,23 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { TestCaseEvent, TraceEvent } from '../runtime/trace-events.js';
 
-/** A test case as the report names it: its title, test file (relative to the project) and line
- *  (0: not found). `ok`: its outcome when the runner said; absent when it never ended. */
+/** A test case as the report names it: its full name as the runner prints it, test file
+ *  (relative to the project) and line (0: not found); `ordinal`: the n-th test of that name in the
+ *  file (n ≥ 2; absent: the first), so same-named tests stay apart. `ok`: its outcome when the
+ *  runner said; absent when it never ended. */
 export interface TestCase {
   name: string;
   file: string;
   line: number;
+  ordinal?: number;
   ok?: boolean;
 }
 
 /** The test cases an analysis keeps (their testCaseKey); undefined: every event. */
 export type TestScope = ReadonlySet<string> | undefined;
 
-export function testCaseKey(test: { name: string; file: string }): string {
-  return `${test.file}\u0000${test.name}`;
+export function testCaseKey(test: { name: string; file: string; ordinal?: number }): string {
+  return `${test.file}\u0000${test.name}${test.ordinal && test.ordinal > 1 ? `\u0000${test.ordinal}` : ''}`;
 }
 
 /** Follows one trace file's events: `owner(event)` is the key of the test case it belongs to
@@ -80,10 +83,14 @@ export class TestCaseTracker {
   private testEvent(event: TestCaseEvent): string {
     const abs = isAbsolute(event.file) ? event.file : resolve(this.cwd, event.file);
     const file = relative(this.root ?? this.cwd, abs).split('\\').join('/');
-    const key = testCaseKey({ name: event.name, file });
+    const ordinal = event.n && event.n > 1 ? event.n : undefined;
+    const key = testCaseKey({ name: event.name, file, ordinal });
     if (event.k === 'begin') {
+      // A retry begins again with no end before it (Mocha): open once.
+      const again = this.open.lastIndexOf(key);
+      if (again >= 0) this.open.splice(again, 1);
       this.open.push(key);
-      if (!this.seen.has(key)) this.seen.set(key, { name: event.name, file, line: event.line ?? lineOfTitle(abs, event.name) });
+      if (!this.seen.has(key)) this.seen.set(key, { name: event.name, file, line: event.line ?? lineOfTest(abs, event.path ?? [event.name], ordinal ?? 1), ...(ordinal ? { ordinal } : {}) });
     } else {
       const at = this.open.lastIndexOf(key);
       if (at >= 0) this.open.splice(at, 1);
@@ -98,8 +105,10 @@ export class TestCaseTracker {
 const titleLines = new Map<string, string[]>();
 
 /** The line where a test's title is written as a string literal (the runners that do not say
- *  where a test is: node:test, Mocha, Jest); 0 when the file cannot be read or has none. */
-export function lineOfTitle(file: string, title: string): number {
+ *  where a test is: node:test, Mocha), found along its path: each suite's title after the one
+ *  before it (a suite whose title is not a literal is passed over), then the `ordinal`-th
+ *  occurrence of the test's own title after them; 0 when the file cannot be read or has none. */
+export function lineOfTest(file: string, path: string[], ordinal = 1): number {
   let lines = titleLines.get(file);
   if (!lines) {
     try {
@@ -109,8 +118,21 @@ export function lineOfTitle(file: string, title: string): number {
     }
     titleLines.set(file, lines);
   }
-  const quoted = [`'${title}'`, `"${title}"`, `\`${title}\``];
-  const at = lines.findIndex((line) => quoted.some((q) => line.includes(q)));
+  const written = (title: string, from: number) => {
+    const quoted = [`'${title}'`, `"${title}"`, `\`${title}\``];
+    for (let at = from; at < lines.length; at++) if (quoted.some((q) => lines[at].includes(q))) return at;
+    return -1;
+  };
+  let from = 0;
+  for (const suite of path.slice(0, -1)) {
+    const at = written(suite, from);
+    if (at >= 0) from = at + 1;
+  }
+  let at = from - 1;
+  for (let n = 0; n < ordinal; n++) {
+    at = written(path[path.length - 1], at + 1);
+    if (at < 0) return 0;
+  }
   return at + 1;
 }
 
