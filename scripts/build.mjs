@@ -51,6 +51,8 @@ const builds = [
       // Vitest (runner/vitest.ts): the wrapper that adds our Vite plugin, and the worker setup file.
       'vitest-run': 'src/core/instrument/vitest-run.ts',
       'vitest-setup': 'src/core/instrument/vitest-setup.ts',
+      // ava (runner/ava.ts): its CLI with our execArgv filter and options.
+      'ava-run': 'src/core/runner/ava-run.ts',
       // The runtime for Vitest workers that register did not reach, loaded by vitest-setup.mjs.
       'install-tracing': 'src/core/instrument/install-tracing.ts',
     },

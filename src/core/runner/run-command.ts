@@ -13,6 +13,8 @@ import { withoutTypeScriptLoaders } from './ts-loaders.js';
 import './vitest.js';
 // Registers the Jest wrapper with test-runners.ts.
 import './jest.js';
+// ava's wrapper (ava.ts).
+import './ava.js';
 
 export interface RunRequest {
   /** Which configuration key the command came from, for messages: "unit.command". */

@@ -30,11 +30,11 @@ export const RUNNER_SUPPORTED: Partial<Record<TestRunner, Supported>> = {
   mocha: { pkg: 'mocha', min: 9, max: 12, label: 'Mocha' },
   jest: { pkg: 'jest', min: JEST_SUPPORTED.min, max: JEST_SUPPORTED.max, label: 'Jest' },
   vitest: { pkg: 'vitest', min: 1, max: 4, label: 'Vitest' },
+  ava: { pkg: 'ava', min: 5, max: 6, label: 'ava' },
 };
 
 /** Runners we recognise and cannot trace yet, with how they run test files (why not). */
 const UNSUPPORTED: Partial<Record<TestRunner, { label: string; pkg: string; why: string }>> = {
-  ava: { label: 'ava', pkg: 'ava', why: 'runs each test file in a worker thread or child process of its own, which Concurrency Lens does not instrument yet' },
   tap: { label: 'node-tap', pkg: 'tap', why: 'runs each test file in a node process started with its own loader, which Concurrency Lens does not instrument yet' },
 };
 
