@@ -31,11 +31,7 @@ export const RUNNER_SUPPORTED: Partial<Record<TestRunner, Supported>> = {
   jest: { pkg: 'jest', min: JEST_SUPPORTED.min, max: JEST_SUPPORTED.max, label: 'Jest' },
   vitest: { pkg: 'vitest', min: 1, max: 4, label: 'Vitest' },
   ava: { pkg: 'ava', min: 5, max: 6, label: 'ava' },
-};
-
-/** Runners we recognise and cannot trace yet, with how they run test files (why not). */
-const UNSUPPORTED: Partial<Record<TestRunner, { label: string; pkg: string; why: string }>> = {
-  tap: { label: 'node-tap', pkg: 'tap', why: 'runs each test file in a node process started with its own loader, which Concurrency Lens does not instrument yet' },
+  tap: { pkg: 'tap', min: 18, max: 21, label: 'node-tap' },
 };
 
 /** What traced runs support, for messages. */
@@ -67,12 +63,6 @@ export function installedVersion(cwd: string, pkg: string): { version: string; d
 export function runnerRefusal(argv: string[], cwd: string): string | undefined {
   const { runner } = runnerOf(argv, cwd);
   const untraced = '(untraced runs such as conlens check run it as configured)';
-  const unsupported = UNSUPPORTED[runner];
-  if (unsupported) {
-    const installed = installedVersion(cwd, unsupported.pkg);
-    const name = `${unsupported.label}${installed ? ` ${installed.version}` : ''}`;
-    return `the command runs ${name}, which ${unsupported.why}; traced runs support ${supportedRunnersText()} ${untraced}`;
-  }
   const supported = RUNNER_SUPPORTED[runner];
   if (!supported) return undefined;
   const installed = installedVersion(cwd, supported.pkg);

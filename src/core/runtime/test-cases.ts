@@ -165,3 +165,37 @@ export function hookAva(recorder: FileProcess, schedule: unknown): void {
     },
   });
 }
+
+interface TapTest {
+  name: string;
+  passing(): boolean;
+  beforeEach(fn: (t: TapTest) => void): void;
+  afterEach(fn: (t: TapTest) => void): void;
+}
+
+/** node-tap 18+ (a test file's process: tap marks it TAP_CHILD_ID; its argv ends with the file,
+ *  which names the process). The root test is made when the file loads tap; @tapjs/core keeps it
+ *  on globalThis[Symbol.for('TAP private constructor')], where we take it as it is set and add a
+ *  beforeEach / afterEach pair (@tapjs/before-each, @tapjs/after-each: around each subtest). */
+export function hookTap(sink: EventSink): void {
+  const script = process.argv[1];
+  if (!process.env.TAP_CHILD_ID || !script) return;
+  const file = resolve(script);
+  const key = Symbol.for('TAP private constructor');
+  const g = globalThis as unknown as Record<symbol, unknown>;
+  if (key in g) return;
+  let root: unknown;
+  Object.defineProperty(g, key, {
+    configurable: true,
+    enumerable: false,
+    get: () => root,
+    set(value: unknown) {
+      const first = root === undefined;
+      root = value;
+      const t = value as Partial<TapTest> | undefined;
+      if (!first || typeof t?.beforeEach !== 'function' || typeof t.afterEach !== 'function') return;
+      // Hooks a plugin list without before-each/after-each does not have: no test events.
+      recordTestCases<TapTest>(sink, t as TapTest, (test) => ({ name: test.name, file, ok: test.passing() }));
+    },
+  });
+}
