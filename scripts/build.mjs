@@ -51,6 +51,9 @@ const builds = [
       // Vitest (runner/vitest.ts): the wrapper that adds our Vite plugin, and the worker setup file.
       'vitest-run': 'src/core/instrument/vitest-run.ts',
       'vitest-setup': 'src/core/instrument/vitest-setup.ts',
+      // ava (runner/ava.ts): its CLI with our execArgv filter and options.
+      'ava-run': 'src/core/runner/ava-run.ts',
+      'tap-run': 'src/core/runner/tap-run.ts',
       // The runtime for Vitest workers that register did not reach, loaded by vitest-setup.mjs.
       'install-tracing': 'src/core/instrument/install-tracing.ts',
     },
@@ -92,5 +95,5 @@ if (watch) {
   // their bundle changed. A failure only costs speed: the bundles load without a cache.
   const caches = spawnSync(process.execPath, ['dist/code-cache-writer.cjs', 'dist/transpile.cjs', 'dist/cli-main.cjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (caches.status !== 0) console.warn('warning: the V8 code caches were not written (see above); the bundles load without them');
-  console.log(`built dist/ (extension, cli, cli-main + code cache, register (.cjs, .mjs), loader-hooks, vitest-run, vitest-setup, install-tracing, transpile + code cache, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`built dist/ (extension, cli, cli-main + code cache, register (.cjs, .mjs), loader-hooks, vitest-run, vitest-setup, ava-run, tap-run, install-tracing, transpile + code cache, jest, concurrently) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -49,19 +49,31 @@ test('init refuses to overwrite a configuration unless --force', () => {
 
 test('init exits 2 and writes nothing when it cannot choose: no tests, an untraced runner or version, several runners', () => {
   const none = tempProject({ ...SOURCE, 'package.json': pkg({}) });
-  const ava = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'xo && ava' }, devDependencies: { ava: '^6.0.0' } }), 'test.js': '' });
+  const ava = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'xo && ava' }, devDependencies: { ava: '^4.3.0' } }), 'test/a.test.ts': UNIT });
   const both = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'npm run unit' }, devDependencies: { jest: '^29.0.0', mocha: '^10.0.0' } }), 'test/a.test.ts': UNIT });
-  // A runner version traced runs refuse (the project's installed Vitest 0.34): said at init, not at the first rank.
-  const old = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'vitest' }, devDependencies: { vitest: '^0.34.0' } }), 'node_modules/vitest/package.json': '{ "name": "vitest", "version": "0.34.6" }', 'test/unit/counter.test.ts': UNIT });
+  // An installed runner version traced runs refuse, under a range that does not say ("*"): said at init, not at the first rank.
+  const old = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'vitest' }, devDependencies: { vitest: '*' } }), 'node_modules/vitest/package.json': '{ "name": "vitest", "version": "0.34.6" }', 'test/unit/counter.test.ts': UNIT });
   const results = conlensBatch([['init', none], ['init', ava], ['init', both], ['init', old]]);
   for (const r of results) assert.equal(r.status, 2, r.stdout);
   assert.match(results[3].stderr, /cannot choose a configuration for \S+: Vitest 0\.34\.6 \(\S+\) is not supported for traced runs; Concurrency Lens traces [^\n]*Vitest 1–4/);
   assert.match(results[0].stderr, /found no test files[^\n]*write some/);
-  assert.match(results[1].stderr, /run under ava, which Concurrency Lens does not trace yet; it traces node:test, Jest, Vitest and Mocha/);
+  assert.match(results[1].stderr, /run under ava 4 \(package\.json: "ava": "\^4\.3\.0"\), which traced runs do not support; Concurrency Lens traces node --test, .*ava 5–6, node-tap 18–21/);
   assert.match(results[2].stderr, /several test runners \(jest, mocha\) and its "test" script does not say which/);
   for (const root of [none, ava, both, old]) assert.throws(() => readFileSync(join(root, 'conlens.config.json')));
   writeFileSync(join(none, 'package.json'), '{ nope');
   const [bad] = conlensBatch([['init', none]]);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /package\.json is not valid JSON/);
+});
+
+test('init writes ava and node-tap commands for the versions traced runs support (ava 5–6, tap 18+)', () => {
+  const ava = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'ava' }, devDependencies: { ava: '^6.1.0', tsx: '^4.0.0' } }), 'test/unit/counter.test.ts': UNIT, 'test/integration/counter.test.ts': CONCURRENT });
+  const tap = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'tap' }, devDependencies: { tap: '^18.8.0' } }), 'test/counter.test.ts': CONCURRENT });
+  const [a, t] = conlensBatch([['init', ava], ['init', tap]]);
+  for (const r of [a, t]) assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(configOf(ava).unit, { command: 'npx ava test/unit/*.test.ts' });
+  assert.deepEqual(configOf(ava).integration, { command: 'npx ava test/integration/*.test.ts', runs: 20 });
+  assert.match(a.stdout, /runner {7}ava: the "test" script runs ava/);
+  assert.deepEqual(configOf(tap).integration, { command: 'npx tap test/*.test.ts', runs: 20 });
+  assert.match(t.stdout, /runner {7}node-tap: the "test" script runs tap/);
 });

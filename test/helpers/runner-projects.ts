@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from './cli.ts';
 
-export type MatrixRunner = 'node' | 'mocha' | 'jest' | 'vitest';
+export type MatrixRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap';
 export const MATRIX_RUNNERS: MatrixRunner[] = ['node', 'mocha', 'jest', 'vitest'];
 
 const TEST_OPTIONS = /(\btest\((['"`])(?:(?!\2).)*\2),\s*\{\s*timeout:\s*\d+\s*\},/g;
@@ -23,6 +23,14 @@ function importFor(runner: MatrixRunner, names: string[]): string {
       return `import { ${names.join(', ')} } from 'vitest';`;
     case 'jest':
       return `import { ${names.join(', ')} } from '@jest/globals';`;
+    case 'ava': {
+      // ava runs a file's tests concurrently; node:test one after another: `test.serial` keeps
+      // the tests' order (and their hooks) node:test's.
+      const hooks = names.filter((n) => n !== 'test').map((n) => `const ${n} = avaTest.serial.${n};`);
+      return [`import avaTest from 'ava';`, 'const test = avaTest.serial;', ...hooks].join('\n');
+    }
+    case 'tap':
+      return `import { ${names.join(', ')} } from 'tap';`;
     case 'mocha':
       // Mocha's BDD interface: `it` and `beforeEach` are globals; node:test's `test` is `it`.
       return names.includes('test') ? 'const test = it;' : '';
@@ -56,7 +64,7 @@ export interface OtherInstall {
 
 /** Writes `examples/<name>[/fixed]` adapted to `runner` into a temporary folder and returns it
  *  (removed by the caller). Its conlens.config.json keeps everything but the two commands. */
-export function runnerProject(example: string, runner: MatrixRunner, fixed = false, other?: OtherInstall): string {
+export function runnerProject(example: string, runner: MatrixRunner, fixed = false, other?: OtherInstall, workerThreads?: boolean): string {
   const jest = runner === 'jest' ? other : undefined;
   const source = join(REPO, 'examples', example, ...(fixed ? ['fixed'] : []));
   const dir = mkdtempSync(join(tmpdir(), `conlens-matrix-${runner}-${example}-`));
@@ -70,7 +78,7 @@ export function runnerProject(example: string, runner: MatrixRunner, fixed = fal
     let adapted = text.replace(match[0], importFor(runner, names));
     // node:test's `test(name, { timeout }, fn)`: Vitest takes the options too; Mocha and Jest
     // take the function second (their own timeouts apply: Mocha's is set below, Jest's is 5 s).
-    if (runner === 'mocha' || runner === 'jest') adapted = adapted.replace(TEST_OPTIONS, '$1,');
+    if (runner !== 'node' && runner !== 'vitest') adapted = adapted.replace(TEST_OPTIONS, '$1,');
     writeFileSync(file, adapted);
   }
   const pkgPath = join(dir, 'package.json');
@@ -88,6 +96,11 @@ export function runnerProject(example: string, runner: MatrixRunner, fixed = fal
         return `npx jest test/${kind}`;
       case 'vitest':
         return `npx vitest run test/${kind}`;
+      case 'ava':
+        return `npx ava test/${kind}/*.test.ts`;
+      case 'tap':
+        // tap's own coverage check would fail a project whose tests do not cover every line.
+        return `npx tap --disable-coverage test/${kind}/*.test.ts`;
     }
   };
   config.unit.command = suite('unit');
@@ -113,6 +126,11 @@ export function runnerProject(example: string, runner: MatrixRunner, fixed = fal
   }
   if (runner === 'vitest') {
     writeFileSync(join(dir, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n");
+  }
+  if (runner === 'ava') {
+    // As ava's TypeScript recipe runs .ts files: tsx through nodeArguments. node:test's tests
+    // assert with node:assert, not `t`: they would fail ava's "no assertions" check.
+    pkg.ava = { extensions: { ts: 'module' }, nodeArguments: ['--import=tsx'], failWithoutAssertions: false, ...(workerThreads === false ? { workerThreads: false } : {}) };
   }
   writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
   return dir;

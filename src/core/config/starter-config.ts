@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from './config-types.js';
+import { RUNNER_SUPPORTED, supportedRunnersText } from '../runner/runner-support.js';
 
 type PackageJson = { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
 
@@ -25,11 +26,10 @@ export interface WorkspaceShape {
   sourceIsTypeScript?: boolean;
 }
 
-export type StarterRunner = 'node' | 'vitest' | 'jest' | 'mocha';
-const RUNNER_NAMES: Record<StarterRunner, string> = { node: 'node:test', vitest: 'Vitest', jest: 'Jest', mocha: 'Mocha' };
-/** Runners users have that we do not trace yet: init refuses them rather than write a config that
- *  cannot work. */
-const UNSUPPORTED = ['ava', 'tap'];
+export type StarterRunner = 'node' | 'vitest' | 'jest' | 'mocha' | 'ava' | 'tap';
+const RUNNER_NAMES: Record<StarterRunner, string> = { node: 'node:test', vitest: 'Vitest', jest: 'Jest', mocha: 'Mocha', ava: 'ava', tap: 'node-tap' };
+/** The runners init recognises in package.json, by package (and script word). */
+const RUNNERS = ['vitest', 'jest', 'mocha', 'ava', 'tap'] as const;
 
 /** init could not choose: the message says what it found and what to do. */
 export class StarterConfigError extends Error {
@@ -45,6 +45,11 @@ const usesIn = (pkg: PackageJson | undefined) => {
   const inScript = (name: string, script: string | undefined) => script !== undefined && new RegExp(`(^|[\\s/])${name}(\\s|$)`).test(script);
   return {
     any: (name: string) => name in deps || scripts.some((s) => inScript(name, s)),
+    /** The major of the declared range (`^6.0.0` → 6); undefined when it names none (`latest`). */
+    declaredMajor: (name: string) => {
+      const major = /^[\^~>=v\s]*(\d+)/.exec(deps[name] ?? '')?.[1];
+      return major === undefined ? undefined : Number(major);
+    },
     testScript: (name: string) => inScript(name, pkg?.scripts?.test),
   };
 };
@@ -57,7 +62,7 @@ export function detectRunner(pkg: PackageJson | undefined): StarterRunner {
 
 function detectRunnerWithReason(pkg: PackageJson | undefined): { runner: StarterRunner; why: string } {
   const uses = usesIn(pkg);
-  const found = (['vitest', 'jest', 'mocha'] as const).filter((name) => uses.any(name));
+  const found = RUNNERS.filter((name) => uses.any(name));
   // The "test" script is how the project runs its tests: it decides between several runners.
   const byScript = found.filter((name) => uses.testScript(name));
   if (byScript.length === 1) return { runner: byScript[0], why: `the "test" script runs ${byScript[0]}` };
@@ -83,11 +88,7 @@ const suffixOf = (file: string) => TEST_SUFFIXES.find((s) => file.endsWith(s));
 export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
   const pkg = shape.packageJson;
   const uses = usesIn(pkg);
-  const unsupported = UNSUPPORTED.filter((name) => uses.testScript(name) || (uses.any(name) && !['vitest', 'jest', 'mocha'].some((n) => uses.any(n))));
-  if (unsupported.length) {
-    throw new StarterConfigError(`the project's tests run under ${unsupported.join(' and ')}, which Concurrency Lens does not trace yet; it traces node:test, Jest, Vitest and Mocha. Write conlens.config.json by hand with "unit" and "integration" commands in one of those (docs/configuration.md).`);
-  }
-  const competing = (['vitest', 'jest', 'mocha'] as const).filter((name) => uses.any(name));
+  const competing = RUNNERS.filter((name) => uses.any(name));
   if (competing.length > 1 && competing.filter((name) => uses.testScript(name)).length !== 1) {
     throw new StarterConfigError(`package.json names several test runners (${competing.join(', ')}) and its "test" script does not say which one runs the tests. Give "test" one runner, or write conlens.config.json by hand (docs/configuration.md).`);
   }
@@ -95,6 +96,12 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
     throw new StarterConfigError(`found no test files (${TEST_SUFFIXES.map((s) => `*${s}`).join(', ')}) under test/, tests/, __tests__/ or the source folder. Concurrency Lens learns what your code should do from its unit tests: write some (docs/user-guide.md), then run conlens init again.`);
   }
   const { runner, why } = detectRunnerWithReason(pkg);
+  // A major traced runs do not support (runner-support.ts): refused as every traced command would.
+  const supported = runner === 'node' ? undefined : RUNNER_SUPPORTED[runner];
+  const major = uses.declaredMajor(runner);
+  if (supported && major !== undefined && (major < supported.min || major > supported.max)) {
+    throw new StarterConfigError(`the project's tests run under ${supported.label} ${major} (package.json: "${runner}": "${pkg?.devDependencies?.[runner] ?? pkg?.dependencies?.[runner]}"), which traced runs do not support; Concurrency Lens traces ${supportedRunnersText()}. Upgrade it, or write conlens.config.json by hand with commands in one of those (docs/configuration.md).`);
+  }
   const reasons = [`runner       ${RUNNER_NAMES[runner]}: ${why}`];
 
   const source = shape.folders.includes('src') ? 'src' : shape.folders.includes('lib') ? 'lib' : 'src';
@@ -115,6 +122,11 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
       case 'mocha':
         // A folder alone finds only .js specs (Mocha's default extensions): name the files.
         return `npx mocha ${files}`;
+      // ava and tap take files; their TypeScript set-up (ava's nodeArguments, tap's plugin) is the project's.
+      case 'ava':
+        return `npx ava ${files}`;
+      case 'tap':
+        return `npx tap ${files}`;
       default:
         return `node --test ${files}`;
     }

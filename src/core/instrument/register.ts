@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { requireBundle } from './code-cache.js';
 import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
-import { hookMocha, hookNodeTest } from '../runtime/test-cases.js';
+import { hookAva, hookMocha, hookNodeTest, hookTap } from '../runtime/test-cases.js';
 import { cachedTranspile, instrumentCacheFor, PLAIN_CACHE_ENV } from './instrument-cache.js';
 import { moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
@@ -27,6 +27,8 @@ if (settings) {
   if (!pipeline) {
     hookNodeTest(recorder);
     hookMocha(recorder);
+    hookAva(recorder, settings.schedule);
+    hookTap(recorder);
   }
 }
 const instrumentFor = instrumentationFor(settings, ownDir);

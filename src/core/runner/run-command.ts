@@ -13,6 +13,9 @@ import { withoutTypeScriptLoaders } from './ts-loaders.js';
 import './vitest.js';
 // Registers the Jest wrapper with test-runners.ts.
 import './jest.js';
+// ava's and tap's wrappers (ava.ts, tap.ts).
+import './ava.js';
+import './tap.js';
 
 export interface RunRequest {
   /** Which configuration key the command came from, for messages: "unit.command". */

@@ -30,12 +30,8 @@ export const RUNNER_SUPPORTED: Partial<Record<TestRunner, Supported>> = {
   mocha: { pkg: 'mocha', min: 9, max: 12, label: 'Mocha' },
   jest: { pkg: 'jest', min: JEST_SUPPORTED.min, max: JEST_SUPPORTED.max, label: 'Jest' },
   vitest: { pkg: 'vitest', min: 1, max: 4, label: 'Vitest' },
-};
-
-/** Runners we recognise and cannot trace yet, with how they run test files (why not). */
-const UNSUPPORTED: Partial<Record<TestRunner, { label: string; pkg: string; why: string }>> = {
-  ava: { label: 'ava', pkg: 'ava', why: 'runs each test file in a worker thread or child process of its own, which Concurrency Lens does not instrument yet' },
-  tap: { label: 'node-tap', pkg: 'tap', why: 'runs each test file in a node process started with its own loader, which Concurrency Lens does not instrument yet' },
+  ava: { pkg: 'ava', min: 5, max: 6, label: 'ava' },
+  tap: { pkg: 'tap', min: 18, max: 21, label: 'node-tap' },
 };
 
 /** What traced runs support, for messages. */
@@ -67,12 +63,6 @@ export function installedVersion(cwd: string, pkg: string): { version: string; d
 export function runnerRefusal(argv: string[], cwd: string): string | undefined {
   const { runner } = runnerOf(argv, cwd);
   const untraced = '(untraced runs such as conlens check run it as configured)';
-  const unsupported = UNSUPPORTED[runner];
-  if (unsupported) {
-    const installed = installedVersion(cwd, unsupported.pkg);
-    const name = `${unsupported.label}${installed ? ` ${installed.version}` : ''}`;
-    return `the command runs ${name}, which ${unsupported.why}; traced runs support ${supportedRunnersText()} ${untraced}`;
-  }
   const supported = RUNNER_SUPPORTED[runner];
   if (!supported) return undefined;
   const installed = installedVersion(cwd, supported.pkg);

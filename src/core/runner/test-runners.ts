@@ -4,13 +4,12 @@
 // transform pipelines (Jest's `transform` + `vm` modules, Vite's module runner), which the hook
 // never sees — those commands are started through our wrappers instead, which add the
 // instrumentation to the runner's own pipeline without touching the user's configuration.
-// Each runner's wrapper lives in its own file (vitest.ts, jest.ts) and registers here.
+// Each runner's wrapper lives in its own file (vitest.ts, jest.ts, ava.ts, tap.ts) and registers here.
 
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseCommand, CommandSyntaxError } from '../config/command.js';
 
-/** `ava` and `tap` are recognised in order to be refused by name (runner-support.ts). */
 export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap' | 'unknown';
 
 export interface RunnerWrap {
