@@ -78,7 +78,8 @@ function varsText(vars: TraceVars): string {
 
 export class TraceWriter {
   private fd: number | undefined;
-  private chunks: string[] = [];
+  /** Lines are encoded into this buffer as they come (no string of the whole chunk is built). */
+  private buffer = Buffer.allocUnsafe(FLUSH_BYTES);
   private bytes = 0;
   private closed = false;
   /** Lines written so far, the header included. */
@@ -101,10 +102,17 @@ export class TraceWriter {
   writeLine(line: string): void {
     if (this.closed) return;
     if (this.fd === undefined) this.open();
-    this.chunks.push(line);
-    this.bytes += line.length;
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit: flush first when it may not fit.
+    if (this.bytes + line.length * 3 > FLUSH_BYTES) {
+      this.flush();
+      if (line.length * 3 > FLUSH_BYTES) {
+        writeSync(this.fd!, line);
+        this.count++;
+        return;
+      }
+    }
+    this.bytes += this.buffer.write(line, this.bytes);
     this.count++;
-    if (this.bytes >= FLUSH_BYTES) this.flush();
   }
 
   private open(): void {
@@ -121,18 +129,14 @@ export class TraceWriter {
       started: new Date().toISOString(),
       fields: this.fields,
     };
-    const line = `${JSON.stringify(header)}\n`;
-    this.chunks.unshift(line);
-    this.bytes += line.length;
+    writeSync(this.fd, `${JSON.stringify(header)}\n`);
     this.count++;
   }
 
   flush(): void {
-    if (this.fd === undefined || this.chunks.length === 0) return;
-    const text = this.chunks.join('');
-    this.chunks = [];
+    if (this.fd === undefined || this.bytes === 0) return;
+    writeSync(this.fd, this.buffer, 0, this.bytes);
     this.bytes = 0;
-    writeSync(this.fd, text);
   }
 
   /** Writes the end record and closes the file; later events are dropped. */

@@ -301,6 +301,26 @@ export function endVars(): string {
 /** `"name":` for a variable name. */
 export const keyTextOf = (name: string): string => `${JSON.stringify(name)}:`;
 
+/** `prefix.key` and its key text, kept per prefix and key: the same few variables are captured at
+ *  every ENTER and EXIT (bounded: field names may be data, as a dictionary object's keys). */
+const fieldNames = new Map<string, Map<string, [name: string, keyText: string]>>();
+let fieldNameCount = 0;
+
+function fieldName(prefix: string, key: string): [name: string, keyText: string] {
+  let byKey = fieldNames.get(prefix);
+  let field = byKey?.get(key);
+  if (field === undefined) {
+    const name = `${prefix}.${key}`;
+    field = [name, keyTextOf(name)];
+    if (fieldNameCount < 16384) {
+      if (byKey === undefined) fieldNames.set(prefix, (byKey = new Map()));
+      byKey.set(key, field);
+      fieldNameCount++;
+    }
+  }
+  return field;
+}
+
 function captureText(keyText: string, prefix: string, value: unknown, depth: number, seen: object[] | undefined): object[] | undefined {
   if (varsCount >= MAX_VARS) return seen;
   varsOut = varsOut === '' ? keyText + scalarText(value, true) : `${varsOut},${keyText}${scalarText(value, true)}`;
@@ -316,8 +336,8 @@ function captureText(keyText: string, prefix: string, value: unknown, depth: num
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
     const descriptor = dataDescriptor(value, key);
     if (descriptor) {
-      const name = `${prefix}.${key}`;
-      seen = captureText(keyTextOf(name), name, descriptor.value, depth - 1, seen);
+      const field = fieldName(prefix, key);
+      seen = captureText(field[1], field[0], descriptor.value, depth - 1, seen);
     }
   }
   return seen;
