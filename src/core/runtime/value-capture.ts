@@ -242,9 +242,21 @@ function capture(vars: TraceVars, count: { n: number }, prefix: string, value: u
  *  captured whole (function, Proxy, collection, promise, date, …). */
 function followable(value: unknown, depth: number): value is object {
   if (depth <= 0 || value === null || typeof value !== 'object') return false;
+  return isOrdinary(value);
+}
+
+/** Objects found to be ordinary: not a Proxy, array, collection, promise, date, regexp or view.
+ *  What an object is never changes, and `this` is captured at every ENTER and EXIT: one lookup
+ *  instead of eight type checks (issue 33). */
+const ordinary = new WeakSet<object>();
+
+function isOrdinary(value: object): boolean {
+  if (ordinary.has(value)) return true;
   // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
   if (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return false;
-  return !(types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value));
+  if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return false;
+  ordinary.add(value);
+  return true;
 }
 
 function ownKeysOf(value: object): (string | symbol)[] | undefined {
@@ -362,7 +374,7 @@ export function scalarText(value: unknown, elements: boolean): string {
       return '{"$":"undefined"}';
     case 'object': {
       if (value === null) return 'null';
-      if (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) break;
+      if (!ordinary.has(value) && (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value))) break;
       let proto: object | null;
       try {
         proto = Reflect.getPrototypeOf(value);
