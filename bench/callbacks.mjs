@@ -15,12 +15,15 @@
 //      issue added): the share of failing runs plain (`conlens check`) and under `conlens fuzz`
 //      (random, the default; pct), and 1/p.
 // BENCH_ROUNDS=N (default 3) interleaves the variants of part 1 and takes medians;
-// BENCH_RUNS=N (default 10) runs per example and mode in part 2; BENCH_SECTIONS=1,2.
+// BENCH_BASELINE=<a dist/ folder> (a copy of an earlier build): the workloads of part 1 also run
+// traced and scheduled with that build, in the same rounds, so before/after ratios come from one run;
+// BENCH_RUNS=N (default 10) runs per example and mode in part 2; BENCH_SECTIONS=1,2 (1a: the
+// workloads of part 1 only, 1b: the suites only).
 // Run: npm run build && node bench/callbacks.mjs
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -29,6 +32,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2').split(','));
 const TARGET = 3;
+const BASELINE = process.env.BENCH_BASELINE ? join(resolve(process.env.BENCH_BASELINE), 'register.mjs') : undefined;
 /** Callbacks each workload registers (workloads/callbacks/src/workload.ts): 400 chains of five,
  *  2000 chains of three. */
 const CALLBACKS = { io: 400 * 5, loop: 2000 * 3 };
@@ -39,7 +43,7 @@ const EXAMPLES = ['then-visit-counter', 'debounced-flush', 'late-listener', 'htt
 const plainCache = (project) => ({ CONLENS_TRANSPILE_CACHE: join(project, '.conlens', 'cache', 'plain-transpile') });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function runWorkload(project, mode) {
+function runWorkload(project, mode, loader = register) {
   const env = { ...process.env, ...plainCache(project) };
   delete env.CONLENS_TRACE;
   if (mode !== 'plain') {
@@ -50,7 +54,7 @@ function runWorkload(project, mode) {
     });
   }
   const started = performance.now();
-  const out = spawnSync(process.execPath, ['--import', register, 'test/workload.bench.ts'], { cwd: project, env, encoding: 'utf8' });
+  const out = spawnSync(process.execPath, ['--import', loader, 'test/workload.bench.ts'], { cwd: project, env, encoding: 'utf8' });
   const wall = performance.now() - started;
   if (out.status !== 0) throw new Error(`${mode} run failed:\n${out.stdout}\n${out.stderr}`);
   const times = Object.fromEntries([...out.stdout.matchAll(/^WORKLOAD (\w+) ([\d.]+)$/gm)].map((m) => [m[1], Number(m[2])]));
@@ -61,18 +65,18 @@ function runWorkload(project, mode) {
 function slowdown() {
   const project = mkdtempSync(join(tmpdir(), 'conlens-bench-cb-project-'));
   cpSync(join(import.meta.dirname, 'workloads', 'callbacks'), project, { recursive: true });
-  const modes = ['plain', 'traced', 'scheduled'];
+  const modes = ['plain', 'traced', 'scheduled', ...(BASELINE ? ['baseline traced', 'baseline scheduled'] : [])];
   const samples = Object.fromEntries(modes.map((m) => [m, []]));
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...modes].reverse() : modes;
-      for (const mode of order) samples[mode].push(runWorkload(project, mode));
+      for (const mode of order) samples[mode].push(runWorkload(project, mode.replace('baseline ', ''), mode.startsWith('baseline') ? BASELINE : register));
     }
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
   console.log(`\n1. Slowdown on callback-heavy workloads (${ROUNDS} interleaved rounds, medians)\n`);
-  console.log('workload           plain ms   traced   scheduled   target');
+  console.log(`workload           plain ms   traced   scheduled   target${BASELINE ? '                    baseline traced   scheduled' : ''}`);
   let pass = true;
   const perCallback = [];
   for (const key of ['io', 'loop', 'wall']) {
@@ -84,7 +88,8 @@ function slowdown() {
     // are the worst cases: io's ratio is printed against it, loop's has none.
     const verdict = key === 'loop' ? '(worst case, no target)' : scheduled <= TARGET ? 'PASS ≤ 3×' : 'MISS > 3×';
     if (key === 'wall' && scheduled > TARGET) pass = false;
-    console.log(`${label.padEnd(18)} ${plain.toFixed(0).padStart(8)}   ${traced.toFixed(2).padStart(5)}×   ${scheduled.toFixed(2).padStart(8)}×   ${verdict}`);
+    const before = BASELINE ? ['baseline traced', 'baseline scheduled'].map((m) => `${(median(samples[m].map((s) => s[key])) / plain).toFixed(2)}×`) : [];
+    console.log(`${label.padEnd(18)} ${plain.toFixed(0).padStart(8)}   ${traced.toFixed(2).padStart(5)}×   ${scheduled.toFixed(2).padStart(8)}×   ${verdict.padEnd(24)}${before.length ? `   ${before[0].padStart(14)}   ${before[1].padStart(9)}` : ''}`);
     if (CALLBACKS[key]) perCallback.push(`${key} ${((scheduled - 1) * plain * 1000 / CALLBACKS[key]).toFixed(0)} µs (plain ${(plain * 1000 / CALLBACKS[key]).toFixed(0)} µs)`);
   }
   // What a scheduled callback costs on top of the program's own: the ratio of any workload
@@ -171,7 +176,7 @@ function runsToFailure() {
 }
 
 let ok = true;
-if (SECTIONS.has('1')) ok = slowdown() && ok;
-if (SECTIONS.has('1')) ok = suites() && ok;
+if (SECTIONS.has('1') || SECTIONS.has('1a')) ok = slowdown() && ok;
+if (SECTIONS.has('1') || SECTIONS.has('1b')) ok = suites() && ok;
 if (SECTIONS.has('2')) runsToFailure();
 process.exit(ok ? 0 : 1);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { captureInto, encodeScalar, hashString } from '../../src/core/runtime/value-capture.ts';
+import { addVars, beginVars, captureInto, encodeScalar, endVars, hashString, keyTextOf, scalarText } from '../../src/core/runtime/value-capture.ts';
 import type { TraceVars } from '../../src/core/runtime/trace-events.ts';
 
 test('scalars JSON cannot hold are tagged', () => {
@@ -58,4 +58,53 @@ test('capture never calls getters, never looks into Proxies, survives cycles and
   assert.equal(vars['this.nullProto.z'], 1);
   assert.equal((vars['this.cycle'] as { $: string }).$, 'object');
   assert.equal(vars['this.cycle.n'], undefined, 'a cycle is not followed');
+});
+
+test('variables captured as JSON text parse to what captureInto builds (issue 33)', () => {
+  class Account {
+    balance = 5;
+    owner = { name: 'ann', tags: ['a', 'b'] };
+  }
+  const cyclic: Record<string, unknown> = { n: NaN, z: -0, big: 10n, long: 'y'.repeat(100), when: new Date(0) };
+  cyclic.self = cyclic;
+  const values: [string, unknown][] = [
+    ['amount', 5],
+    ['neg', -0],
+    ['inf', -Infinity],
+    ['text', 'a "quoted"\nname é'],
+    ['flag', false],
+    ['none', null],
+    ['missing', undefined],
+    ['fn', function named() {}],
+    ['sym', Symbol('s')],
+    ['list', [1, 'x', { k: 1 }]],
+    ['map', new Map([[1, 2]])],
+    ['set', new Set([1])],
+    ['proxy', new Proxy({}, {})],
+    ['bare', Object.assign(Object.create(null), { z: 1, 'a.b': 2 })],
+    ['this', new Account()],
+    ['cyclic', cyclic],
+    // A field named with a dot repeats `o.a.b`: the last value, in the first one's place.
+    ['o', { 'a.b': 1, a: { b: 2 }, c: 3 }],
+  ];
+  for (const depth of [0, 1, 2, 3]) {
+    const vars: TraceVars = {};
+    beginVars();
+    for (const [name, value] of values) {
+      captureInto(vars, name, value, depth);
+      addVars(keyTextOf(name), name, value, depth);
+    }
+    const text = endVars();
+    assert.deepEqual(JSON.parse(text), vars, `depth ${depth}`);
+    assert.deepEqual(Object.keys(JSON.parse(text)), Object.keys(vars), `depth ${depth}: key order`);
+  }
+  beginVars();
+  assert.equal(endVars(), '{}');
+});
+
+test('scalarText is the JSON of encodeScalar', () => {
+  class Point {}
+  for (const value of [1, 0.5, -0, NaN, 1e21, 'ok', 'z'.repeat(65), true, null, undefined, new Point(), Object.create(null), [1, 2], new Map(), () => 1]) {
+    for (const elements of [true, false]) assert.equal(scalarText(value, elements), JSON.stringify(encodeScalar(value, elements)));
+  }
 });

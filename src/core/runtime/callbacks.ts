@@ -100,11 +100,12 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   /** Node ran the wrapper: park the callback's run as a task. It runs later from the scheduler's
    *  turn, in the async context Node gave the wrapper (AsyncLocalStorage sees the registering
    *  context, as without the tool). */
-  const park = (reg: Registration, loop: LoopOrder, run: () => void) => {
+  /** `last`: the wrapper does nothing after this (scheduler.ts parkCallback). */
+  const park = (reg: Registration, loop: LoopOrder, run: () => void, last = false) => {
     const act = recorder.callbackActivation(reg.site, reg.by);
     // (An AsyncResource, not AsyncResource.bind: bind builds a deprecation getter per call.)
     const context = new AsyncResource('conlens.callback');
-    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => context.runInAsyncScope(() => recorder.runCallback(act, run)));
+    scheduler.parkCallback(act, reg.site, { key: keyOf(reg, reg.runs++), loop, token: reg }, () => context.runInAsyncScope(() => recorder.runCallback(act, run)), last);
   };
   /** A microtask callback: runs now, as a task. */
   const runNow = (reg: Registration, callback: Function, self: unknown, args: unknown[]): unknown => {
@@ -158,7 +159,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
           if (api === 'setTimeout' && reg.primitive !== undefined) byId.delete(reg.primitive);
           if (timerKey) recorder.resource('rd', timerKey, reg.site, 'fired');
           Reflect.apply(callback as Function, this, given);
-        });
+        }, api !== 'setInterval');
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
           reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order };
@@ -194,7 +195,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
       expect(reg, performance.now() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
-        park(reg, loop, () => Reflect.apply(callback as Function, this, given));
+        park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
       }, ...args]) as object;
       if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
       return handle;
@@ -287,7 +288,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       expect(reg, performance.now() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
         loop.order = ++order;
-        park(reg, loop, () => Reflect.apply(callback as Function, this, given));
+        park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
       };
       const result = callForgetting(reg, original, this, args);
       // A child process's callback comes from its 'close' event, after the child's earlier
@@ -326,7 +327,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (stream) loop.channel = stream;
       const settled = (settle: (value: unknown) => void) => (value: unknown) => {
         if (stream) loop.order = ++order;
-        park(reg, loop, () => { onRun?.(loop); settle(value); });
+        park(reg, loop, () => { onRun?.(loop); settle(value); }, true);
       };
       return new Promise((resolve, reject) => PROMISE_THEN.call(result, settled(resolve), settled(reject)));
     });

@@ -302,8 +302,9 @@ export class Scheduler {
   }
 
   /** Node ran a callback's wrapper: the callback is parked instead, ready at once, and `run` runs
-   *  it when the strategy picks it. */
-  parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void): void {
+   *  it when the strategy picks it. `last`: the wrapper does nothing after parking it, so the
+   *  callback a decision waits for (delay injection) may run right here, where Node ran it. */
+  parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void, last = false): void {
     const expected = this.expected.get(callback.token);
     this.expected.delete(callback.token);
     this.parked.push({
@@ -313,7 +314,15 @@ export class Scheduler {
     // While a decision waits for another callback Node has yet to run, this one changes nothing:
     // no turn for it (the wait's own tick comes when that callback parks).
     if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = performance.now();
-    else this.progress();
+    else if (last && this.awaiting && !this.stalled && !this.stepOpen) {
+      // The callback the last decision chose has come: it is released now, as the turn the
+      // decision waited for (issue 33: a turn of the event loop per callback so chosen), not in a
+      // later one. Node runs it here in every run, so the order is Node's own; what parked
+      // meanwhile is the same, since nothing else is released while a decision waits.
+      this.lastProgress = performance.now();
+      this.turn++;
+      this.awaitChosen();
+    } else this.progress();
   }
 
   /** A microtask callback (nextTick, queueMicrotask, a promise reaction): Node's order is its only

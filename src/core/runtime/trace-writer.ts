@@ -22,9 +22,9 @@ const writeSync = writeFile;
 export function lineOf(event: TraceEvent): string {
   switch (event.e) {
     case 'en':
-      return `{"e":"en","a":${event.a},"p":${event.p},"f":${event.f},"o":${event.o},"v":${varsText(event.v)}}\n`;
+      return enterLine(event.a, event.p, event.f, event.o, varsText(event.v));
     case 'ex':
-      return `{"e":"ex","a":${event.a},"f":${event.f},"x":${event.x},"v":${varsText(event.v)}}\n`;
+      return exitLine(event.a, event.f, event.x, varsText(event.v));
     case 'spawn':
       return `{"e":"spawn","a":${event.a}}\n`;
     case 'aw':
@@ -35,10 +35,39 @@ export function lineOf(event: TraceEvent): string {
     case 'rd':
     case 'wr':
     case 'up':
-      return `{"e":"${event.e}","a":${event.a},"s":${event.s},"obj":${event.obj},"k":${JSON.stringify(event.k)}${event.v === undefined ? '' : `,"v":${JSON.stringify(event.v)}`}${event.ek === undefined ? '' : `,"ek":${JSON.stringify(event.ek)}`}}\n`;
+      return accessLine(event.e, event.a, event.s, event.obj, event.k, event.v === undefined ? undefined : JSON.stringify(event.v), event.ek);
     default:
       return `${JSON.stringify(event)}\n`;
   }
+}
+
+// The lines the recorder writes most, from their fields (no event object, issue 33): `vars` and
+// `v` are JSON text already (value-capture.ts beginVars … endVars, scalarText).
+
+export const enterLine = (a: number, p: number | null, f: number, o: number, vars: string): string =>
+  `{"e":"en","a":${a},"p":${p},"f":${f},"o":${o},"v":${vars}}\n`;
+
+export const exitLine = (a: number, f: number, x: number, vars: string): string => `{"e":"ex","a":${a},"f":${f},"x":${x},"v":${vars}}\n`;
+
+/** A field or resource access. `v`: the value's JSON text; `ek`: kept when a string or number. */
+export function accessLine(e: 'rd' | 'wr' | 'up', a: number | null, s: number, obj: number, k: string, v: string | undefined, ek: unknown): string {
+  const line = `{"e":"${e}","a":${a},"s":${s},"obj":${obj},"k":${keyText(k)}`;
+  const ekText = typeof ek === 'number' ? (Number.isFinite(ek) ? `${ek}` : 'null') : typeof ek === 'string' ? JSON.stringify(ek) : undefined;
+  if (v === undefined) return ekText === undefined ? `${line}}\n` : `${line},"ek":${ekText}}\n`;
+  return ekText === undefined ? `${line},"v":${v}}\n` : `${line},"v":${v},"ek":${ekText}}\n`;
+}
+
+/** Field names' JSON, kept for the names a program uses (a bounded number: computed keys and file
+ *  paths could be many). */
+const keyTexts = new Map<string, string>();
+
+function keyText(key: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (keyTexts.size < 4096) keyTexts.set(key, text);
+  }
+  return text;
 }
 
 /** A callback run's ENTER and EXIT carry no variables: no JSON.stringify for them. */
@@ -49,7 +78,8 @@ function varsText(vars: TraceVars): string {
 
 export class TraceWriter {
   private fd: number | undefined;
-  private chunks: string[] = [];
+  /** Lines are encoded into this buffer as they come (no string of the whole chunk is built). */
+  private buffer = Buffer.allocUnsafe(FLUSH_BYTES);
   private bytes = 0;
   private closed = false;
   /** Lines written so far, the header included. */
@@ -65,13 +95,24 @@ export class TraceWriter {
   }
 
   write(event: TraceEvent): void {
+    this.writeLine(lineOf(event));
+  }
+
+  /** A line formatted already (enterLine, exitLine, accessLine), ending in a newline. */
+  writeLine(line: string): void {
     if (this.closed) return;
     if (this.fd === undefined) this.open();
-    const line = lineOf(event);
-    this.chunks.push(line);
-    this.bytes += line.length;
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit: flush first when it may not fit.
+    if (this.bytes + line.length * 3 > FLUSH_BYTES) {
+      this.flush();
+      if (line.length * 3 > FLUSH_BYTES) {
+        writeSync(this.fd!, line);
+        this.count++;
+        return;
+      }
+    }
+    this.bytes += this.buffer.write(line, this.bytes);
     this.count++;
-    if (this.bytes >= FLUSH_BYTES) this.flush();
   }
 
   private open(): void {
@@ -88,18 +129,14 @@ export class TraceWriter {
       started: new Date().toISOString(),
       fields: this.fields,
     };
-    const line = `${JSON.stringify(header)}\n`;
-    this.chunks.unshift(line);
-    this.bytes += line.length;
+    writeSync(this.fd, `${JSON.stringify(header)}\n`);
     this.count++;
   }
 
   flush(): void {
-    if (this.fd === undefined || this.chunks.length === 0) return;
-    const text = this.chunks.join('');
-    this.chunks = [];
+    if (this.fd === undefined || this.bytes === 0) return;
+    writeSync(this.fd, this.buffer, 0, this.bytes);
     this.bytes = 0;
-    writeSync(this.fd, text);
   }
 
   /** Writes the end record and closes the file; later events are dropped. */

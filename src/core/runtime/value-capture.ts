@@ -71,6 +71,12 @@ export function peekValue(object: object, key: PropertyKey): TraceValue | undefi
   return found.plain ? encodeScalar(found.value, false) : undefined;
 }
 
+/** peekValue's JSON text (scalarText). */
+export function peekValueText(object: object, key: PropertyKey): string | undefined {
+  const found = lookUp(object, key);
+  return found.plain ? scalarText(found.value, false) : undefined;
+}
+
 /** Array.isArray without throwing: it throws on a revoked Proxy. */
 export function isArraySafe(value: unknown): value is unknown[] {
   try {
@@ -206,7 +212,8 @@ function encodeArray(array: unknown[], elements: boolean): TraceValue {
 
 /** Adds `prefix` and, for plain data objects, `prefix.field` variables down to `depth` levels.
  *  `seen` (the objects already descended into) is made when first needed: most values are
- *  scalars, and ENTER/EXIT capture several per call (issue 33: GC pressure). */
+ *  scalars, and ENTER/EXIT capture several per call (issue 33: GC pressure). The same walk as
+ *  captureText below, into an object (tests, and the rare `exc` event). */
 export function captureInto(vars: TraceVars, prefix: string, value: unknown, depth: number, seen?: Set<object>): void {
   // Counted once per top-level capture, not per variable (Object.keys per variable was quadratic).
   const count = { n: Object.keys(vars).length };
@@ -217,34 +224,170 @@ function capture(vars: TraceVars, count: { n: number }, prefix: string, value: u
   if (count.n >= MAX_VARS) return seen;
   vars[prefix] = encodeScalar(value);
   count.n++;
-  if (depth <= 0 || value === null || (typeof value !== 'object' && typeof value !== 'function')) return seen;
-  // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
-  if (typeof value === 'function' || types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return seen;
-  if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return seen;
-  if (seen?.has(value)) return seen;
+  if (!followable(value, depth) || seen?.has(value)) return seen;
+  const keys = ownKeysOf(value);
+  if (keys === undefined) return seen;
   (seen ??= new Set()).add(value);
-  let keys: (string | symbol)[];
-  try {
-    keys = Reflect.ownKeys(value);
-  } catch {
-    return seen;
-  }
   let fields = 0;
   for (const key of keys) {
-    // `stack` (of errors, or of any object given Error.captureStackTrace) is formatted on first
-    // access — even through getOwnPropertyDescriptor — and formatting runs user code (name and
-    // message getters, Error.prepareStackTrace); a getter that is itself instrumented recursed
-    // (transparency suite). It is no useful invariant variable anyway.
     if (typeof key !== 'string' || key === 'stack') continue;
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
-    let descriptor: PropertyDescriptor | undefined;
-    try {
-      descriptor = Object.getOwnPropertyDescriptor(value, key);
-    } catch {
-      continue;
-    }
-    if (!descriptor || !('value' in descriptor)) continue; // an accessor: never call it
-    seen = capture(vars, count, `${prefix}.${key}`, descriptor.value, depth - 1, seen);
+    const descriptor = dataDescriptor(value, key);
+    if (descriptor) seen = capture(vars, count, `${prefix}.${key}`, descriptor.value, depth - 1, seen);
   }
   return seen;
+}
+
+/** Whether a capture descends into `value`'s fields: not a scalar, depth left, not an object
+ *  captured whole (function, Proxy, collection, promise, date, …). */
+function followable(value: unknown, depth: number): value is object {
+  if (depth <= 0 || value === null || typeof value !== 'object') return false;
+  return isOrdinary(value);
+}
+
+/** Objects found to be ordinary: not a Proxy, array, collection, promise, date, regexp or view.
+ *  What an object is never changes, and `this` is captured at every ENTER and EXIT: one lookup
+ *  instead of eight type checks (issue 33). */
+const ordinary = new WeakSet<object>();
+
+function isOrdinary(value: object): boolean {
+  if (ordinary.has(value)) return true;
+  // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
+  if (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return false;
+  if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return false;
+  ordinary.add(value);
+  return true;
+}
+
+function ownKeysOf(value: object): (string | symbol)[] | undefined {
+  try {
+    return Reflect.ownKeys(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A field's descriptor when it is a data property (an accessor is never called). `stack` is
+ *  skipped by the callers: it is formatted on first access — even through
+ *  getOwnPropertyDescriptor — and formatting runs user code (name and message getters,
+ *  Error.prepareStackTrace); a getter that is itself instrumented recursed (transparency suite).
+ *  It is no useful invariant variable anyway. */
+function dataDescriptor(value: object, key: string): PropertyDescriptor | undefined {
+  let descriptor: PropertyDescriptor | undefined;
+  try {
+    descriptor = Object.getOwnPropertyDescriptor(value, key);
+  } catch {
+    return undefined;
+  }
+  return descriptor && 'value' in descriptor ? descriptor : undefined;
+}
+
+// ---- variables as JSON text (issue 33) -------------------------------------------------------
+// ENTER and EXIT capture their variables straight into the JSON text of the event's `v`: no
+// variables object (it went to dictionary mode, and JSON.stringify of it was a sixth of a traced
+// run of 10^6 events) and no value objects for the common scalars and class instances. The text
+// parses to what captureInto builds: the same keys in the same order, a repeated key's last value.
+// One capture at a time: capturing runs no user code, so nothing can start another in between.
+
+let varsOut = '';
+let varsCount = 0;
+
+/** Starts the variables of one event. */
+export function beginVars(): void {
+  varsOut = '';
+  varsCount = 0;
+}
+
+/** Adds `prefix` (its JSON key text `keyText`, `"name":`) and its fields, as captureInto does. */
+export function addVars(keyText: string, prefix: string, value: unknown, depth: number): void {
+  captureText(keyText, prefix, value, depth, undefined);
+}
+
+/** The variables' JSON text (`{}` for none). */
+export function endVars(): string {
+  const text = varsOut === '' ? '{}' : `{${varsOut}}`;
+  varsOut = '';
+  return text;
+}
+
+/** `"name":` for a variable name. */
+export const keyTextOf = (name: string): string => `${JSON.stringify(name)}:`;
+
+/** `prefix.key` and its key text, kept per prefix and key: the same few variables are captured at
+ *  every ENTER and EXIT (bounded: field names may be data, as a dictionary object's keys). */
+const fieldNames = new Map<string, Map<string, [name: string, keyText: string]>>();
+let fieldNameCount = 0;
+
+function fieldName(prefix: string, key: string): [name: string, keyText: string] {
+  let byKey = fieldNames.get(prefix);
+  let field = byKey?.get(key);
+  if (field === undefined) {
+    const name = `${prefix}.${key}`;
+    field = [name, keyTextOf(name)];
+    if (fieldNameCount < 16384) {
+      if (byKey === undefined) fieldNames.set(prefix, (byKey = new Map()));
+      byKey.set(key, field);
+      fieldNameCount++;
+    }
+  }
+  return field;
+}
+
+function captureText(keyText: string, prefix: string, value: unknown, depth: number, seen: object[] | undefined): object[] | undefined {
+  if (varsCount >= MAX_VARS) return seen;
+  varsOut = varsOut === '' ? keyText + scalarText(value, true) : `${varsOut},${keyText}${scalarText(value, true)}`;
+  varsCount++;
+  if (!followable(value, depth) || seen?.includes(value)) return seen;
+  const keys = ownKeysOf(value);
+  if (keys === undefined) return seen;
+  // A short list, not a Set: a capture descends into a few objects (depth 2 by default).
+  (seen ??= []).push(value);
+  let fields = 0;
+  for (const key of keys) {
+    if (typeof key !== 'string' || key === 'stack') continue;
+    if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
+    const descriptor = dataDescriptor(value, key);
+    if (descriptor) {
+      const field = fieldName(prefix, key);
+      seen = captureText(field[1], field[0], descriptor.value, depth - 1, seen);
+    }
+  }
+  return seen;
+}
+
+/** A prototype's `,"cls":"Name"}` tail of an object value's JSON, found once per prototype. */
+const classTails = new WeakMap<object, string>();
+
+/** The JSON text of encodeScalar(value, elements), written directly for numbers, short strings,
+ *  booleans, null and class instances (the values of nearly every variable and field access). */
+export function scalarText(value: unknown, elements: boolean): string {
+  switch (typeof value) {
+    case 'number':
+      if (Number.isFinite(value) && !Object.is(value, -0)) return `${value}`;
+      break;
+    case 'string':
+      if (value.length <= MAX_STRING) return JSON.stringify(value);
+      break;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+      return '{"$":"undefined"}';
+    case 'object': {
+      if (value === null) return 'null';
+      if (!ordinary.has(value) && (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value))) break;
+      let proto: object | null;
+      try {
+        proto = Reflect.getPrototypeOf(value);
+      } catch {
+        break;
+      }
+      if (proto === null) break;
+      let tail = classTails.get(proto);
+      if (tail === undefined) classTails.set(proto, (tail = `,"cls":${JSON.stringify(classNameOf(value))}}`));
+      return `{"$":"object","id":${identityOf(value)}${tail}`;
+    }
+    default:
+      break;
+  }
+  return JSON.stringify(encodeScalar(value, elements));
 }

@@ -1,9 +1,13 @@
 // Calls (`en`, `rt`, `ex`, `lv`) and inline callbacks (`cb`, `ct`, `lc`): the activation tree,
 // exactly, with each call's parameters, `this` and result captured at ENTER and EXIT (Daikon's
 // program points, 004 §III).
-import { captureInto } from '../value-capture.js';
+import { addVars, beginVars, captureInto, endVars, keyTextOf } from '../value-capture.js';
+import { enterLine, exitLine } from '../trace-writer.js';
 import type { TraceVars } from '../trace-events.js';
 import { type Activation, type CallbackFrame, encodeError, isPlainPromise, mayBeThenable, PROMISE_THEN, RecorderBase } from './recorder-base.js';
+
+const THIS_KEY = keyTextOf('this');
+const RETURN_KEY = keyTextOf('return');
 
 export class CallRecorder extends RecorderBase {
   en(fn: number, thisValue: unknown, args: unknown[]): Activation {
@@ -20,12 +24,11 @@ export class CallRecorder extends RecorderBase {
       args,
     } as Activation;
     act.act = act;
-    const vars: TraceVars = {};
     const info = this.functions[fn];
-    const params = info?.params ?? [];
-    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], args[i], this.options.depth - 1);
-    if (thisValue !== undefined && info?.kind !== 'constructor') captureInto(vars, 'this', thisValue, this.options.depth);
-    this.writer.write({ e: 'en', a: act.id, p: parent ? parent.id : null, f: fn, o: ++this.callOrder, v: vars });
+    beginVars();
+    if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], info.params[i], args[i], this.options.depth - 1);
+    if (thisValue !== undefined && info?.kind !== 'constructor') addVars(THIS_KEY, 'this', thisValue, this.options.depth);
+    this.writer.writeLine(enterLine(act.id, parent ? parent.id : null, fn, ++this.callOrder, endVars()));
     this.open++;
     this.current = act;
     if (this.scheduler && this.atomicFns.has(fn)) act.atomicTask = this.scheduler.atomicEnter(act, fn);
@@ -33,14 +36,13 @@ export class CallRecorder extends RecorderBase {
   }
 
   protected recordExit(act: Activation, value: unknown, line: number): void {
-    const vars: TraceVars = {};
     const info = this.functions[act.fn];
+    beginVars();
     // Parameters again at EXIT: an object parameter's fields may have changed (account.balance).
-    const params = info?.params ?? [];
-    for (let i = 0; i < params.length; i++) captureInto(vars, params[i], act.args[i], this.options.depth - 1);
-    if (info?.kind !== 'constructor') captureInto(vars, 'return', value, this.options.depth - 1);
-    if (act.thisValue !== undefined) captureInto(vars, 'this', act.thisValue, this.options.depth);
-    this.writer.write({ e: 'ex', a: act.id, f: act.fn, x: line, v: vars });
+    if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], info.params[i], act.args[i], this.options.depth - 1);
+    if (info?.kind !== 'constructor') addVars(RETURN_KEY, 'return', value, this.options.depth - 1);
+    if (act.thisValue !== undefined) addVars(THIS_KEY, 'this', act.thisValue, this.options.depth);
+    this.writer.writeLine(exitLine(act.id, act.fn, line, endVars()));
   }
 
   /** `return value` at `line`. An async function's promise result is recorded when it settles. */

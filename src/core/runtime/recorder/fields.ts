@@ -2,8 +2,9 @@
 // updates of object properties, and of the outside world's files, listings and ports (object 0,
 // runtime/resources.ts). Every access also reaches the scheduler when its strategy wants them
 // (ATOMFUZZER's and ASSETFUZZER's conflict checks).
-import { encodeScalar, identityOf, isCollection, OUTSIDE_WORLD, peekValue, sizeOf } from '../value-capture.js';
-import type { FieldEvent, TraceValue } from '../trace-events.js';
+import { identityOf, isCollection, OUTSIDE_WORLD, peekValueText, scalarText, sizeOf } from '../value-capture.js';
+import type { TraceValue } from '../trace-events.js';
+import { accessLine } from '../trace-writer.js';
 import { LockRecorder } from './locks.js';
 
 export class FieldRecorder extends LockRecorder {
@@ -11,12 +12,15 @@ export class FieldRecorder extends LockRecorder {
   /** Writes one access and tells the scheduler (ATOMFUZZER's conflict checks). `v`: the value
    *  read or written, when known without running user code; `ek`: a collection's element key. */
   protected access(kind: 'rd' | 'wr' | 'up', obj: number, key: string, site: number, v?: TraceValue, ek?: unknown, object?: object): void {
+    this.accessText(kind, obj, key, site, v === undefined ? undefined : JSON.stringify(v), ek, object);
+  }
+
+  /** access() with the value as JSON text already (value-capture.ts scalarText): the hot field
+   *  accesses write their line with no event or value object (issue 33). */
+  protected accessText(kind: 'rd' | 'wr' | 'up', obj: number, key: string, site: number, v: string | undefined, ek?: unknown, object?: object): void {
     const act = this.current;
     this.settlePending(act, false);
-    const event: FieldEvent = { e: kind, a: act ? act.id : null, s: site, obj, k: key };
-    if (v !== undefined) event.v = v;
-    if (typeof ek === 'string' || typeof ek === 'number') event.ek = ek;
-    this.writer.write(event);
+    this.writer.writeLine(accessLine(kind, act ? act.id : null, site, obj, key, v, ek));
     // A lock's own fields (a config lock class's state, its wait set) are the lock operations the
     // scheduler already models, not data: for Lipton they are movers, never a conflict.
     if (this.scheduler?.strategy.wantsAccesses && (object === undefined || !this.isLock(object))) {
@@ -24,9 +28,9 @@ export class FieldRecorder extends LockRecorder {
     }
   }
 
-  protected field(kind: 'rd' | 'wr' | 'up', object: unknown, key: string, site: number, v?: TraceValue): void {
+  protected field(kind: 'rd' | 'wr' | 'up', object: unknown, key: string, site: number, v?: string): void {
     if (object === null || (typeof object !== 'object' && typeof object !== 'function')) return;
-    this.access(kind, identityOf(object), key, site, v, undefined, object);
+    this.accessText(kind, identityOf(object), key, site, v, undefined, object);
   }
 
   /** `o.p` read. A collection's `size` / an array's `length` is a read of its contents (`[]`, the
@@ -36,7 +40,7 @@ export class FieldRecorder extends LockRecorder {
     if ((key === 'size' || key === 'length') && isCollection(object)) {
       this.access('rd', identityOf(object), '[]', site, sizeOf(object));
     } else {
-      this.field('rd', object, key, site, peekValue(object, key));
+      this.field('rd', object, key, site, peekValueText(object, key));
     }
     return object;
   }
@@ -49,7 +53,7 @@ export class FieldRecorder extends LockRecorder {
   /** `o.p = value` where `o` is `this` or a variable (evaluating it again runs nothing): recorded
    *  once the value is known, after the right-hand side's own accesses. Returns `value`. */
   wv<T>(object: unknown, key: string, site: number, value: T): T {
-    this.field('wr', object, key, site, encodeScalar(value, false));
+    this.field('wr', object, key, site, scalarText(value, false));
     return value;
   }
 
