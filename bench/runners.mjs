@@ -20,10 +20,12 @@
 //
 // Usage: npm run build && node bench/runners.mjs   (BENCH_ROUNDS=N, BENCH_RUNNERS=node,vitest,
 // BENCH_SUITES=account,synthetic); bench/tracing.mjs runs it as its section 6.
+// BENCH_BASELINE=<a copy of an earlier dist/>: every traced run is made with that build too, in the
+// same rounds, for before/after side by side (issue 33). Target: traced ≤ 1.5× (issue 33).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeSyntheticSuite } from './workloads/synthetic-suite.mjs';
 
@@ -37,6 +39,9 @@ const bin = {
   jestRun: join(root, 'dist', 'jest-run.cjs'),
   vitestRun: join(root, 'dist', 'vitest-run.mjs'),
 };
+const baselineDist = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined;
+/** The traced variants: this build's, and the baseline's when one is given. */
+const TRACED = baselineDist ? ['cold', 'warm', 'baseCold', 'baseWarm'] : ['cold', 'warm'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const RUNNERS = ['node', 'mocha', 'jest', 'vitest'];
 const SUITES = ['account', 'bank-transfer', 'synthetic'];
@@ -79,7 +84,7 @@ function prepare(scratch, runner, suite) {
     jest: { plain: [bin.jest, ...testArgs], traced: [bin.jestRun, ...testArgs] },
     vitest: { plain: [bin.vitest, 'run', ...testArgs], traced: [bin.vitestRun, 'run', ...testArgs] },
   }[runner];
-  return { runner, suite, dir, argv, runs: { plain: [], plainCold: [], cold: [], warm: [] } };
+  return { runner, suite, dir, argv, runs: { plain: [], plainCold: [], cold: [], warm: [], baseCold: [], baseWarm: [] } };
 }
 
 function timed(s, variant, scratch) {
@@ -87,17 +92,20 @@ function timed(s, variant, scratch) {
   delete env.NODE_TEST_CONTEXT;
   delete env.CONLENS_TRACE;
   const plain = variant === 'plain' || variant === 'plainCold';
-  const args = [...(plain ? s.argv.plain : s.argv.traced)];
+  const baseline = variant === 'baseCold' || variant === 'baseWarm';
+  // The baseline's traced run: the same command with the earlier build's entry points.
+  const ownBuild = (arg) => (baseline && arg.startsWith(join(root, 'dist')) ? join(baselineDist, arg.slice(join(root, 'dist').length)) : arg);
+  const args = (plain ? s.argv.plain : s.argv.traced).map(ownBuild);
   // Plain Jest and Vitest are the user's own command: no loader. Everything else carries it, as
   // runner/run-command.ts starts every test command.
-  if (!plain || s.runner === 'node' || s.runner === 'mocha') env.NODE_OPTIONS = `--require=${JSON.stringify(register)}`;
+  if (!plain || s.runner === 'node' || s.runner === 'mocha') env.NODE_OPTIONS = `--require=${JSON.stringify(ownBuild(register))}`;
   if (!plain) {
     env.CONLENS_TRACE = JSON.stringify({ root: s.dir, include: ['src/**/*.ts'], runDir: mkdtempSync(join(scratch, 'run-')), fields: true, depth: 2, locks: [] });
   }
-  if (variant === 'cold') rmSync(join(s.dir, '.conlens', 'cache'), { recursive: true, force: true });
+  if (variant === 'cold' || variant === 'baseCold') rmSync(join(s.dir, '.conlens', 'cache'), { recursive: true, force: true });
   if (s.runner === 'jest') {
     // Jest's own transform cache: the plain and warm runs keep theirs, a cold run starts empty.
-    const cacheDir = variant === 'cold' || variant === 'plainCold' ? mkdtempSync(join(scratch, 'jest-cold-')) : join(s.dir, `.jest-cache-${variant}`);
+    const cacheDir = variant === 'cold' || variant === 'baseCold' || variant === 'plainCold' ? mkdtempSync(join(scratch, 'jest-cold-')) : join(s.dir, `.jest-cache-${variant}`);
     args.push('--cacheDirectory', cacheDir);
   }
   const start = performance.now();
@@ -120,28 +128,31 @@ export function runnersBench({ rounds = Number(process.env.BENCH_ROUNDS ?? 5), l
     for (const s of all) {
       timed(s, 'plain', scratch);
       timed(s, 'warm', scratch);
+      if (baselineDist) timed(s, 'baseWarm', scratch);
     }
     for (let i = 0; i < rounds; i++) {
       for (const s of all) {
-        for (const variant of s.runner === 'jest' ? ['plain', 'plainCold', 'cold', 'warm'] : ['plain', 'cold', 'warm']) s.runs[variant].push(timed(s, variant, scratch));
+        for (const variant of s.runner === 'jest' ? ['plain', 'plainCold', ...TRACED] : ['plain', ...TRACED]) s.runs[variant].push(timed(s, variant, scratch));
       }
     }
     log(`Per runner: plain vs traced with fields, warm and cold caches, median of ${rounds} interleaved rounds`);
-    log('   runner   suite            plain ms   warm ×   cold ×   (Jest: cold vs its own cold plain run, ms)');
+    log(`   runner   suite            plain ms   warm ×   cold ×${baselineDist ? '   baseline: warm ×   cold ×' : ''}   (Jest: cold vs its own cold plain run, ms)`);
     const rows = [];
     for (const s of all) {
       const plain = median(s.runs.plain);
       const plainCold = s.runs.plainCold.length ? median(s.runs.plainCold) : plain;
       const row = { runner: s.runner, suite: s.suite, plainMs: plain, plainColdMs: plainCold, warm: median(s.runs.warm) / plain, cold: median(s.runs.cold) / plainCold };
+      if (baselineDist) Object.assign(row, { baseWarm: median(s.runs.baseWarm) / plain, baseCold: median(s.runs.baseCold) / plainCold });
       rows.push(row);
       const note = s.runs.plainCold.length ? `   (plain cold ${plainCold.toFixed(0)})` : '';
-      log(`   ${s.runner.padEnd(8)} ${s.suite.padEnd(15)} ${plain.toFixed(0).padStart(9)}   ${row.warm.toFixed(2).padStart(6)}   ${row.cold.toFixed(2).padStart(6)}${note}`);
+      const base = baselineDist ? `             ${row.baseWarm.toFixed(2).padStart(6)}   ${row.baseCold.toFixed(2).padStart(6)}` : '';
+      log(`   ${s.runner.padEnd(8)} ${s.suite.padEnd(15)} ${plain.toFixed(0).padStart(9)}   ${row.warm.toFixed(2).padStart(6)}   ${row.cold.toFixed(2).padStart(6)}${base}${note}`);
     }
     for (const runner of runners) {
       const mine = rows.filter((r) => r.runner === runner);
       const worstWarm = Math.max(...mine.map((r) => r.warm));
       const worstCold = Math.max(...mine.map((r) => r.cold));
-      log(`   ${runner.padEnd(8)} worst warm ${worstWarm.toFixed(2)}× (target ≤ 2×: ${worstWarm <= 2 ? 'PASS' : 'MISS'}), worst cold ${worstCold.toFixed(2)}×`);
+      log(`   ${runner.padEnd(8)} worst warm ${worstWarm.toFixed(2)}× (≤ 1.5×: ${worstWarm <= 1.5 ? 'PASS' : 'MISS'}), worst cold ${worstCold.toFixed(2)}× (≤ 1.5×: ${worstCold <= 1.5 ? 'PASS' : 'MISS'})`);
     }
     return rows;
   } finally {

@@ -17,6 +17,7 @@ import { hasModifier, nameFunctions, type NamedFunction } from '../static/functi
 import { CALLBACK_API_NAMES } from '../runtime/callback-apis.js';
 import { KEYED_READS, KEYED_WRITES, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
 import { findSharedVariables } from './shared-variables.js';
+import { fastTs } from './fast-ts.js';
 
 export interface InstrumentOptions {
   /** The file's path relative to the project root: the `file` of its program points. */
@@ -67,6 +68,8 @@ interface FunctionContext {
   depth: number;
   /** The function is an async generator: in scheduled runs its `yield`s are scheduling points. */
   asyncGenerator?: boolean;
+  /** This context's visitor, made once (visitorOf); never copied into another context. */
+  visitor?: (node: TS.Node) => TS.VisitResult<TS.Node | undefined>;
 }
 
 /** The node kinds `visit` does anything but visit the children of (besides type nodes): every
@@ -85,12 +88,13 @@ let rewrittenKindsCache: { ts: typeof TS; kinds: ReadonlySet<TS.SyntaxKind> } | 
 
 type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'promise';
 
-export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
+export function instrumentTransformer(typescript: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
+  const ts = fastTs(typescript);
   if (rewrittenKindsCache?.ts !== ts) rewrittenKindsCache = { ts, kinds: rewrittenKindsOf(ts) };
   const rewrittenKinds = rewrittenKindsCache.kinds;
+  const Identifier = ts.SyntaxKind.Identifier;
   return (context) => (sourceFile) => {
     const f = context.factory;
-    const visitors = new WeakMap<FunctionContext, (node: TS.Node) => TS.VisitResult<TS.Node | undefined>>();
     const named = nameFunctions(ts, sourceFile);
     const byDecl = new Map<TS.Node, { fn: NamedFunction; index: number }>();
     if (!options.awaitsOnly) named.forEach((fn, index) => byDecl.set(fn.decl, { fn, index }));
@@ -226,7 +230,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       const frame = `${FRAME}${depth}`;
       const asyncGenerator = hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) && !!node.asteriskToken;
       const ctx: FunctionContext = { frame, isActivation: !!entry, named: entry?.fn, fnIndex: entry?.index ?? -1, depth, asyncGenerator };
-      const paramCtx: FunctionContext = { ...ctx, frame: undefined, isActivation: false };
+      const paramCtx: FunctionContext = { ...ctx, frame: undefined, isActivation: false, visitor: undefined };
       // A function declaration is hoisted: another module of an import cycle may call it before
       // this module's body (and its runtime prologue) ran.
       const hoisted = ts.isFunctionDeclaration(node);
@@ -242,7 +246,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
       // or returned (`return this.lock.runExclusive(() => this.count)`), and its accesses are that
       // function's, in that function's task — not nobody's.
       if (!entry && (options.awaitsOnly ? !isAsyncOrGenerator : !isAsyncOrGenerator && !containsCall(body) && !(options.fields && containsThisAccess(body)))) {
-        return replaceBody(node, parameters, ts.visitNode(body, (c) => visit(c, { ...ctx, frame: undefined })) as TS.ConciseBody);
+        return replaceBody(node, parameters, ts.visitNode(body, visitorOf({ ...ctx, frame: undefined, visitor: undefined })) as TS.ConciseBody);
       }
 
       // A derived constructor's frame can only start after its top-level super(...) call: `this`
@@ -484,9 +488,11 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
     }
 
     function visit(node: TS.Node, ctx: FunctionContext): TS.Node | TS.Node[] | undefined {
+      // An identifier (the commonest node) is only ever rewritten as a shared variable's read.
+      if (node.kind === Identifier) return shared ? (visitSharedVariable(node, ctx) ?? node) : node;
       // Most nodes are none of the kinds below: they go straight to their children (issue 33:
       // the ~30 kind tests each node went through were a third of the transformer's own time).
-      if ((!rewrittenKinds.has(node.kind) || (!shared && node.kind === ts.SyntaxKind.Identifier)) && !ts.isTypeNode(node)) return ts.visitEachChild(node, visitorOf(ctx), context);
+      if (!rewrittenKinds.has(node.kind) && !ts.isTypeNode(node)) return ts.visitEachChild(node, visitorOf(ctx), context);
       // Never inside types, decorators, enums, ambient declarations or heritage clauses.
       if (ts.isTypeNode(node) || ts.isDecorator(node) || ts.isEnumDeclaration(node) || ts.isHeritageClause(node) ||
           ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || (ts.isModuleDeclaration(node) && hasModifier(ts, node, ts.SyntaxKind.DeclareKeyword))) {
@@ -728,9 +734,7 @@ export function instrumentTransformer(ts: typeof TS, options: InstrumentOptions)
 
     /** One visitor function per context, not one closure per visited node. */
     function visitorOf(ctx: FunctionContext): (node: TS.Node) => TS.VisitResult<TS.Node | undefined> {
-      let visitor = visitors.get(ctx);
-      if (!visitor) visitors.set(ctx, (visitor = (c) => visit(c, ctx)));
-      return visitor;
+      return (ctx.visitor ??= (c) => visit(c, ctx));
     }
 
     const moduleCtx: FunctionContext = { frame: undefined, isActivation: false, named: undefined, fnIndex: -1, depth: 0 };

@@ -99,77 +99,101 @@ export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): S
     return undefined;
   };
 
-  /** An identifier that names a value here (not a property name, a declaration, a label, a type). */
+  /** An identifier that names a value here (not a property name, a declaration, a label, a type).
+   *  One table lookup by the parent's kind: it runs for every identifier of the file (issue 33). */
+  const rules = referenceRules(ts);
   const isReference = (id: TS.Identifier): boolean => {
     const p = id.parent;
     if (!p) return false;
-    if (ts.isPropertyAccessExpression(p)) return p.expression === id;
-    if (ts.isQualifiedName(p) || ts.isTypeReferenceNode(p) || ts.isLabeledStatement(p) || ts.isBreakOrContinueStatement(p)) return false;
-    if (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) ||
-        ts.isSetAccessorDeclaration(p) || ts.isEnumMember(p) || ts.isPropertySignature(p) || ts.isMethodSignature(p)) return p.name !== id;
-    if (ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isFunctionDeclaration(p) || ts.isFunctionExpression(p) || ts.isClassLike(p) ||
-        ts.isTypeParameterDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isEnumDeclaration(p) || ts.isModuleDeclaration(p)) return p.name !== id;
-    if (ts.isBindingElement(p)) return p.name !== id && p.propertyName !== id;
-    if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isImportEqualsDeclaration(p) ||
-        ts.isNamespaceExport(p) || ts.isMetaProperty(p)) return false;
-    return true;
+    switch (rules[p.kind]) {
+      case Rule.Expression:
+        return (p as TS.PropertyAccessExpression).expression === id;
+      case Rule.Never:
+        return false;
+      case Rule.NotName:
+        return (p as TS.NamedDeclaration).name !== id;
+      case Rule.NotNames:
+        return (p as TS.BindingElement).name !== id && (p as TS.BindingElement).propertyName !== id;
+      default:
+        return true;
+    }
   };
 
-  const walk = (node: TS.Node, chain: Scope[], depth: number): void => {
-    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isDecorator(node)) return;
-    if (ts.isIdentifier(node)) {
-      if (isReference(node)) resolve(chain, node.text)?.refs.push({ id: node, depth });
+  // The scopes around the node being walked, innermost last, and its function depth: state of the
+  // walk rather than arguments, so the walk makes no closure per node (issue 33).
+  const identifierKind = k.Identifier;
+  let chain: Scope[] = [];
+  let depth = 0;
+  const walkChild = (c: TS.Node): void => walk(c);
+  /** Walks `children` inside one more scope (at function depth `inner`). */
+  const within = (scope: Scope, inner: number, children: () => void) => {
+    const outerChain = chain;
+    const outerDepth = depth;
+    chain = [...chain, scope];
+    depth = inner;
+    children();
+    chain = outerChain;
+    depth = outerDepth;
+  };
+
+  const walk = (node: TS.Node): void => {
+    if (node.kind === identifierKind) {
+      if (isReference(node as TS.Identifier)) resolve(chain, (node as TS.Identifier).text)?.refs.push({ id: node as TS.Identifier, depth });
       return;
     }
+    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isDecorator(node)) return;
     if (isFunctionLike(node)) {
       const scope: Scope = new Map();
       const inner = depth + 1;
       if (ts.isFunctionExpression(node) && node.name) declare(scope, node.name.text, node, inner, false);
       for (const p of node.parameters) for (const n of bindingNames(p.name)) declare(scope, n, node, inner, false);
-      for (const p of node.parameters) walk(p, [...chain, scope], inner);
-      const body = node.body;
-      if (body && ts.isBlock(body)) {
-        for (const n of hoistedVars(body)) if (!scope.has(n)) declare(scope, n, node, inner, true);
-        declareLexical(scope, body.statements, node, inner, true);
-        for (const s of body.statements) walk(s, [...chain, scope], inner);
-      } else if (body) {
-        walk(body, [...chain, scope], inner);
-      }
+      within(scope, inner, () => {
+        for (const p of node.parameters) walk(p);
+        const body = node.body;
+        if (body && ts.isBlock(body)) {
+          for (const n of hoistedVars(body)) if (!scope.has(n)) declare(scope, n, node, inner, true);
+          declareLexical(scope, body.statements, node, inner, true);
+          for (const s of body.statements) walk(s);
+        } else if (body) {
+          walk(body);
+        }
+      });
       return;
     }
     if (ts.isBlock(node) || ts.isCaseBlock(node) || ts.isModuleBlock(node)) {
       const scope: Scope = new Map();
       const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((c) => [...c.statements]) : node.statements;
       declareLexical(scope, statements, node, depth, false);
-      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      within(scope, depth, () => ts.forEachChild(node, walkChild));
       return;
     }
     if ((ts.isForStatement(node) || ts.isForOfStatement(node) || ts.isForInStatement(node)) && node.initializer && ts.isVariableDeclarationList(node.initializer) &&
         (node.initializer.flags & ts.NodeFlags.BlockScoped)) {
       const scope: Scope = new Map();
       for (const d of node.initializer.declarations) for (const n of bindingNames(d.name)) declare(scope, n, node, depth, false);
-      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      within(scope, depth, () => ts.forEachChild(node, walkChild));
       return;
     }
     if (ts.isCatchClause(node) && node.variableDeclaration) {
       const scope: Scope = new Map();
       for (const n of bindingNames(node.variableDeclaration.name)) declare(scope, n, node, depth, false);
-      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      within(scope, depth, () => ts.forEachChild(node, walkChild));
       return;
     }
     if (ts.isClassExpression(node) && node.name) {
       const scope: Scope = new Map();
       declare(scope, node.name.text, node, depth, false);
-      ts.forEachChild(node, (c) => walk(c, [...chain, scope], depth));
+      within(scope, depth, () => ts.forEachChild(node, walkChild));
       return;
     }
-    ts.forEachChild(node, (c) => walk(c, chain, depth));
+    ts.forEachChild(node, walkChild);
   };
 
   const moduleScope: Scope = new Map();
   for (const n of hoistedVars(sourceFile)) declare(moduleScope, n, sourceFile, 0, true);
   declareLexical(moduleScope, sourceFile.statements, sourceFile, 0, true);
-  for (const s of sourceFile.statements) walk(s, [moduleScope], 0);
+  chain = [moduleScope];
+  for (const s of sourceFile.statements) walk(s);
 
   const references = new Map<TS.Identifier, SharedVariable>();
   const functionOwners = new Set<TS.Node>();
@@ -189,4 +213,23 @@ export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): S
     if (used && b.depth > 0) functionOwners.add(b.owner);
   }
   return { references, functionOwners };
+}
+
+/** How an identifier under a parent of each kind refers (isReference): by default it is a reference. */
+const enum Rule { Reference, Expression, Never, NotName, NotNames }
+let rulesCache: { ts: typeof TS; rules: Uint8Array } | undefined;
+function referenceRules(ts: typeof TS): Uint8Array {
+  if (rulesCache?.ts === ts) return rulesCache.rules;
+  const k = ts.SyntaxKind;
+  const rules = new Uint8Array(k.Count + 1);
+  rules[k.PropertyAccessExpression] = Rule.Expression;
+  for (const kind of [k.QualifiedName, k.TypeReference, k.LabeledStatement, k.BreakStatement, k.ContinueStatement,
+    k.ImportSpecifier, k.ExportSpecifier, k.ImportClause, k.NamespaceImport, k.ImportEqualsDeclaration, k.NamespaceExport, k.MetaProperty]) rules[kind] = Rule.Never;
+  for (const kind of [k.PropertyAssignment, k.PropertyDeclaration, k.MethodDeclaration, k.GetAccessor, k.SetAccessor, k.EnumMember,
+    k.PropertySignature, k.MethodSignature, k.VariableDeclaration, k.Parameter, k.FunctionDeclaration, k.FunctionExpression,
+    k.ClassDeclaration, k.ClassExpression, k.TypeParameter, k.InterfaceDeclaration, k.TypeAliasDeclaration, k.EnumDeclaration,
+    k.ModuleDeclaration]) rules[kind] = Rule.NotName;
+  rules[k.BindingElement] = Rule.NotNames;
+  rulesCache = { ts, rules };
+  return rules;
 }
