@@ -14,14 +14,18 @@ test('each runner gets its own filter: node before the files, jest and vitest -t
   assert.equal(withTestFilter('npx jest test/integration', 'sells', cwd, 'x'), 'npx jest test/integration -t sells');
   assert.equal(withTestFilter('vitest run', 'a|b', cwd, 'x'), "vitest run -t 'a|b'");
   assert.equal(withTestFilter('mocha test/*.js', 'sells', cwd, 'x'), 'mocha test/*.js --grep sells');
+  assert.equal(withTestFilter('npx tap test/int', 'two (sales|buys)', cwd, 'x'), "npx tap test/int '--grep=two (sales|buys)'");
+  // ava's --match is a title with * wildcards: a plain title part is matched anywhere, a regular expression refused.
+  assert.equal(withTestFilter('npx ava test/int/*.test.ts', 'two customers', cwd, 'x'), "npx ava test/int/*.test.ts --match '*two customers*'");
+  assert.throws(() => withTestFilter('npx ava', 'two (a|b)', cwd, 'the integration command (npx ava)'), (error: Error) => error instanceof TestFilterError && /the integration command \(npx ava\) runs ava, whose --match takes titles with \* wildcards, not regular expressions/.test(error.message));
 });
 
 test('an npm script is narrowed in its own command; an unknown runner is refused, naming the command', () => {
   const dir = mkdtempSync(join(tmpdir(), 'conlens-test-filter-'));
   try {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { 'test:int': 'node --test test/int/*.test.ts', ava: 'ava' } }));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { 'test:int': 'node --test test/int/*.test.ts', other: 'uvu tests' } }));
     assert.equal(withTestFilter('npm run test:int', 'sells', dir, 'x'), 'node --test-name-pattern=sells --test test/int/*.test.ts');
-    assert.throws(() => withTestFilter('npm run ava', 'sells', dir, 'the integration command (npm run ava)'), (error: Error) => error instanceof TestFilterError && /the integration command \(npm run ava\) \(script "ava": ava\) does not start a runner/.test(error.message));
+    assert.throws(() => withTestFilter('npm run other', 'sells', dir, 'the integration command (npm run other)'), (error: Error) => error instanceof TestFilterError && /the integration command \(npm run other\) \(script "other": uvu tests\) does not start a runner/.test(error.message));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from '../helpers/cli.ts';
+import { conlens, REPO } from '../helpers/cli.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 import { assertClean, assertRankOne } from '../helpers/rank.ts';
 import { exampleDependencies, installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
@@ -70,6 +70,22 @@ test(`${EXAMPLE} under ava 5–6 and node-tap 18, 21 (each from the registry): n
           removeProject(dir);
         }
       }),
+      // --test narrows with the runner's own filter (runner/test-filter.ts): tap --grep, ava --match.
+      ...(major === 6 || major === 21 ? [t.test(`${what}: fuzz --test runs the matching test, and a title no test has runs none`, { skip }, () => {
+        const dir = runnerProject(EXAMPLE, runner, false, other);
+        try {
+          const json = join(dir, 'fuzz.json');
+          const found = conlens(['fuzz', dir, '--runs', '2', '--test', 'two customers', '--json', json]);
+          const report = JSON.parse(readFileSync(json, 'utf8')) as { runs: number; violations: number; outcomes: { testCases?: { name: string }[] }[] };
+          assert.equal(report.runs, 2, found.stdout + found.stderr);
+          assert.ok(report.violations >= 1, found.stdout + found.stderr);
+          const none = conlens(['fuzz', dir, '--runs', '1', '--test', 'nobody has this title']);
+          assert.equal(none.status, 2, none.stdout + none.stderr);
+          assert.match(none.stdout + none.stderr, /no test/i);
+        } finally {
+          removeProject(dir);
+        }
+      })] : []),
       t.test(`${what}: fixed/ clean`, { skip }, async () => {
         const dir = runnerProject(EXAMPLE, runner, true, other);
         try {

@@ -207,7 +207,8 @@ Options:
   --runs N        how many runs (default: integration.runs from the config)
   --test PATTERN  run only the tests whose name matches PATTERN (the runner's
                   own filter: node --test-name-pattern, jest -t, vitest -t,
-                  mocha --grep)
+                  mocha --grep, tap --grep; ava --match with a plain part of
+                  the title)
   --seed S        the first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --depth D       PCT bug depth (default 3)

@@ -43,7 +43,8 @@ Options:
   --runs N        integration runs (default: integration.runs from the config)
   --test PATTERN  run only the integration tests whose name matches PATTERN
                   (the runner's own filter: node --test-name-pattern, jest -t,
-                  vitest -t, mocha --grep); the unit tests all run
+                  vitest -t, mocha --grep, tap --grep; ava --match with a
+                  plain part of the title); the unit tests all run
   --seed S        first seed (default 1)
   --jobs J        runs in parallel (default 1)
   --isolate-budget N  schedule isolation (Choi & Zeller): when a run failed,

@@ -1,5 +1,6 @@
 // `--test <pattern>` (issue 31): narrows the integration command to the matching tests with the
-// runner's own filter — node --test-name-pattern, jest -t, vitest -t, mocha --grep — so rank and
+// runner's own filter — node --test-name-pattern, jest -t, vitest -t, mocha --grep, tap --grep,
+// ava --match (a plain title part) — so rank and
 // fuzz run (and analyse) only those tests. The command is rewritten as the user would write it.
 import type { LoadedConfig } from '../config/config-types.js';
 import { parseCommand } from '../config/command.js';
@@ -12,11 +13,22 @@ function quote(words: string[]): string {
   return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-/** The runner's own arguments that select the tests whose name matches `pattern`. */
-function filterArgs(runner: string, pattern: string): string[] | undefined {
+/** The runner's own arguments that select the tests whose name matches `pattern` (a regular
+ *  expression, as node, jest, vitest, mocha and tap take it). */
+function filterArgs(runner: string, pattern: string, what: string): string[] | undefined {
   if (runner === 'node') return [`--test-name-pattern=${pattern}`];
   if (runner === 'jest' || runner === 'vitest') return ['-t', pattern];
   if (runner === 'mocha') return ['--grep', pattern];
+  // tap: the top-level tests of each file whose name matches.
+  if (runner === 'tap') return [`--grep=${pattern}`];
+  if (runner === 'ava') {
+    // ava's --match takes a title with `*` wildcards, not a regular expression: a plain part of a
+    // title is matched anywhere in it, as the others match it; anything else is refused, not guessed.
+    if (/[\\^$.|?*+()[\]{}]/.test(pattern) || pattern.startsWith('!')) {
+      throw new TestFilterError(`--test: ${what} runs ava, whose --match takes titles with * wildcards, not regular expressions: give a plain part of the test's title (e.g. --test "two customers"), or put ava's own --match in the command`);
+    }
+    return ['--match', `*${pattern}*`];
+  }
   return undefined;
 }
 
@@ -32,8 +44,8 @@ export function withTestFilter(command: string | string[], pattern: string, cwd:
     return npm.extra.length ? `${narrowed} ${quote(npm.extra)}` : narrowed;
   }
   const { runner } = runnerOf(words, cwd);
-  const args = filterArgs(runner, pattern);
-  if (!args) throw new TestFilterError(`--test: ${what} does not start a runner whose tests Concurrency Lens can select (node --test, jest, vitest or mocha); name the tests in the command instead`);
+  const args = filterArgs(runner, pattern, what);
+  if (!args) throw new TestFilterError(`--test: ${what} does not start a runner whose tests Concurrency Lens can select (node --test, jest, vitest, mocha, ava or tap); name the tests in the command instead`);
   if (runner === 'node') {
     // Node takes its options before the test files: right after the program.
     if (Array.isArray(command)) return [command[0], ...args, ...command.slice(1)];
