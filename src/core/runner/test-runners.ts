@@ -6,8 +6,9 @@
 // instrumentation to the runner's own pipeline without touching the user's configuration.
 // Each runner's wrapper lives in its own file (vitest.ts, jest.ts, ava.ts, tap.ts) and registers here.
 
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { parseCommand, CommandSyntaxError } from '../config/command.js';
 
 export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap' | 'unknown';
@@ -161,11 +162,44 @@ export function isHooked(runner: TestRunner): boolean {
   return hooked.has(runner);
 }
 
-/** The argv to spawn for a configured argv: a registered wrapper's, else the argv unchanged. */
+/** The argv to spawn for a configured argv: a registered wrapper's, else the argv unchanged. The
+ *  wrapper runs on the Node the command runs on (commandNode). */
 export function wrapForRunner(argv: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): RunnerWrap | undefined {
   for (const wrapper of wrappers) {
     const wrapped = wrapper(argv, cwd, env);
-    if (wrapped) return wrapped;
+    if (wrapped) return wrapped.argv[0] === process.execPath ? { ...wrapped, argv: [commandNode(argv, env), ...wrapped.argv.slice(1)] } : wrapped;
   }
   return undefined;
+}
+
+/** Where our register and wrappers run: Node ≥ 20.6 (module.register). */
+const MIN_NODE: [number, number] = [20, 6];
+const nodeVersions = new Map<string, boolean>();
+
+/** The Node a command runs on as the user runs it — `node …` names it; `npx`, a runner's bin and
+ *  an npm script start `#!/usr/bin/env node`, the first `node` on the command's PATH — so a traced
+ *  run through our wrapper has the Node the plain run has (a user's Node 22, not the Node that
+ *  runs conlens or the editor). The Node that runs conlens when there is none on the PATH (an
+ *  editor's own) or it is older than our register needs. */
+export function commandNode(argv: string[], env: NodeJS.ProcessEnv): string {
+  const named = argv[0] && basename(argv[0]) === 'node' ? argv[0] : 'node';
+  const found = isAbsolute(named) ? named : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, named)).find(isExecutable);
+  if (!found || found === process.execPath) return process.execPath;
+  let supported = nodeVersions.get(found);
+  if (supported === undefined) {
+    const version = spawnSync(found, ['-p', 'process.versions.node'], { encoding: 'utf8', timeout: 10_000, env: { PATH: env.PATH ?? '' } }).stdout?.trim() ?? '';
+    const [major, minor] = version.split('.').map(Number);
+    supported = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+    nodeVersions.set(found, supported);
+  }
+  return supported ? found : process.execPath;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, delimiter, dirname, join, relative } from 'node:path';
 import { expandCommand, parseCommand, CommandSyntaxError } from '../config/command.js';
-import { npmScript, scriptOf } from './test-runners.js';
+import { commandNode, npmScript, scriptOf } from './test-runners.js';
 
 /** Modules that register a TypeScript compiler as a Node loader (`--import`, `--loader`,
  *  `--require`), by the specifier their documentation gives. */
@@ -131,6 +131,8 @@ export async function withoutTypeScriptLoaders(argv: string[], cwd: string, env:
     dropped.push(...options.dropped.map((d) => `NODE_OPTIONS ${d}`));
   }
   if (dropped.length === 0) return undefined;
+  // The tsx CLI became node: the one tsx's `#!/usr/bin/env node` would have started.
+  if (command[0] === process.execPath && inner?.dropped[0] !== undefined && isTsx(inner.dropped[0])) command = [commandNode(['tsx'], { ...env, ...newEnv }), ...command.slice(1)];
   return { argv: command, env: newEnv, dropped };
 }
 
