@@ -154,14 +154,23 @@ try {
     runs.plain.push(run(dir, ['million-events.ts']));
     for (const [label, dist] of builds) runs[label].push(run(dir, ['million-events.ts'], settings, dist));
   }
-  const growth = (r) => JSON.parse(r.stdout.trim().split('\n').at(-1)).rssGrowthMB;
+  const result = (r) => JSON.parse(r.stdout.trim().split('\n').at(-1));
+  const growth = (r) => result(r).rssGrowthMB;
+  // CPU time (the process's own, trace writing at exit included) beside wall time: on a shared
+  // machine the wall time of one process also counts the others' turns on the cores.
+  const cpu = (r) => result(r).cpuMs;
   const plainMs = median(runs.plain.map((r) => r.ms));
-  console.log(`\n4. ~10^6 events (200k calls × ENTER, EXIT, 2 writes, 1 read), median of ${ROUNDS}: plain ${plainMs.toFixed(0)} ms`);
+  const plainCpu = median(runs.plain.map(cpu));
+  console.log(`\n4. ~10^6 events (200k calls × ENTER, EXIT, 2 writes, 1 read), median of ${ROUNDS}: plain ${plainMs.toFixed(0)} ms wall, ${plainCpu.toFixed(0)} ms CPU`);
   for (const [label] of builds) {
     const mb = median(runs[label].map(growth));
     const ratio = median(runs[label].map((r) => r.ms)) / plainMs;
-    console.log(`   ${label}RSS growth traced ${mb.toFixed(0)} MB vs plain ${median(runs.plain.map(growth)).toFixed(0)} MB (target < 200 MB: ${mb < 200 ? 'PASS' : 'MISS'}); time ${ratio.toFixed(2)}× plain`);
-    if (!label) measured.events = ratio;
+    const cpuRatio = median(runs[label].map(cpu)) / plainCpu;
+    console.log(`   ${label}RSS growth traced ${mb.toFixed(0)} MB vs plain ${median(runs.plain.map(growth)).toFixed(0)} MB (target < 200 MB: ${mb < 200 ? 'PASS' : 'MISS'}); time ${ratio.toFixed(2)}× plain wall, ${cpuRatio.toFixed(2)}× plain CPU`);
+    if (!label) {
+      measured.events = ratio;
+      measured.eventsCpu = cpuRatio;
+    }
   }
   }
 
@@ -191,7 +200,8 @@ try {
       ['suites', 'traced unit suites, worst example', (x) => x <= 1.2, '≤ 1.2×'],
       ['suitesFields', 'traced unit suites with fields, worst example', (x) => x <= 1.3, '≤ 1.3×'],
       ['workload', 'larger workload (static analysis), traced or with fields', (x) => x <= 1.5, '≤ 1.5×'],
-      ['events', '10^6 events, time vs plain', (x) => x <= 3, '≤ 3×'],
+      ['events', '10^6 events, wall time vs plain', (x) => x <= 3, '≤ 3×'],
+      ['eventsCpu', '10^6 events, CPU time vs plain', (x) => x <= 3, '≤ 3×'],
     ];
     console.log('\nCheck against issue 33 (reporting only):');
     for (const [key, what, ok, target, show = (x) => `${x.toFixed(2)}×`] of targets) {
