@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestFilterError, withTestFilter } from '../../src/core/runner/test-filter.ts';
+import { avaMatch, TestFilterError, withTestFilter } from '../../src/core/runner/test-filter.ts';
 
 test('each runner gets its own filter: node before the files, jest and vitest -t, mocha --grep', () => {
   const cwd = tmpdir();
@@ -18,6 +18,16 @@ test('each runner gets its own filter: node before the files, jest and vitest -t
   // ava's --match is a title with * wildcards: a plain title part is matched anywhere, a regular expression refused.
   assert.equal(withTestFilter('npx ava test/int/*.test.ts', 'two customers', cwd, 'x'), "npx ava test/int/*.test.ts --match '*two customers*'");
   assert.throws(() => withTestFilter('npx ava', 'two (a|b)', cwd, 'the integration command (npx ava)'), (error: Error) => error instanceof TestFilterError && /the integration command \(npx ava\) runs ava, whose --match takes titles with \* wildcards, not regular expressions/.test(error.message));
+  // The Test Explorer's patterns (an escaped title; a template's parts joined by .*) become --match titles.
+  assert.equal(withTestFilter('npx ava', 'pays 1\\.5 \\(twice\\)', cwd, 'x'), "npx ava --match '*pays 1.5 (twice)*'");
+  assert.equal(withTestFilter('npx ava', 'run z=.*, y=.*', cwd, 'x'), "npx ava --match '*run z=*, y=**'");
+});
+
+test('avaMatch: an escaped title with .* gaps is an ava --match title; other regular expressions are not', () => {
+  assert.equal(avaMatch('two customers'), 'two customers');
+  assert.equal(avaMatch('a\\.b\\[c\\]'), 'a.b[c]');
+  assert.equal(avaMatch('x.*y'), 'x*y');
+  for (const refused of ['a|b', '^start', 'end$', '[ab]', 'a.b', 'a+', '!not', 'lit\\*', 'trailing\\']) assert.equal(avaMatch(refused), undefined, refused);
 });
 
 test('an npm script is narrowed in its own command; an unknown runner is refused, naming the command', () => {

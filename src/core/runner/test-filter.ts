@@ -24,12 +24,37 @@ function filterArgs(runner: string, pattern: string, what: string): string[] | u
   if (runner === 'ava') {
     // ava's --match takes a title with `*` wildcards, not a regular expression: a plain part of a
     // title is matched anywhere in it, as the others match it; anything else is refused, not guessed.
-    if (/[\\^$.|?*+()[\]{}]/.test(pattern) || pattern.startsWith('!')) {
+    const glob = avaMatch(pattern);
+    if (glob === undefined) {
       throw new TestFilterError(`--test: ${what} runs ava, whose --match takes titles with * wildcards, not regular expressions: give a plain part of the test's title (e.g. --test "two customers"), or put ava's own --match in the command`);
     }
-    return ['--match', `*${pattern}*`];
+    return ['--match', `*${glob}*`];
   }
   return undefined;
+}
+
+/** A regular expression that is a title with escaped characters and `.*` gaps (what a plain title,
+ *  or the Test Explorer's pattern for a written or templated title, is) as ava's --match title with
+ *  `*` wildcards; undefined for anything else (alternation, classes, anchors, a literal `*` or a
+ *  leading `!`, which --match reads as wildcard and negation). */
+export function avaMatch(pattern: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[++i];
+      if (next === undefined || !/[.+?^${}()|[\]\\/-]/.test(next)) return undefined;
+      out += next;
+    } else if (c === '.' && pattern[i + 1] === '*') {
+      out += '*';
+      i++;
+    } else if (/[.*+?^$|()[\]{}]/.test(c)) {
+      return undefined;
+    } else {
+      out += c;
+    }
+  }
+  return out.startsWith('!') ? undefined : out;
 }
 
 /** `command` narrowed to the tests matching `pattern`; `what` names it in errors. */
