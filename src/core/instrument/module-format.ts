@@ -39,3 +39,7 @@ export function moduleFormatOf(filePath: string): ModuleFormat {
 }
 
 export const TYPESCRIPT_FILE = /\.(ts|mts|cts)$/;
+
+/** A specifier that is neither relative, absolute nor a URL (`node:fs`, `file:///…`): a package
+ *  name, a subpath import or a tsconfig `paths` alias. */
+export const BARE_SPECIFIER = /^(?![./]|[a-zA-Z][a-zA-Z0-9+.-]*:)/;

@@ -5,18 +5,8 @@
 // with the same arguments, its files in child processes (our register reaches them through
 // NODE_OPTIONS; on Node 20 a worker thread gets no module hooks) and those loaders left out of
 // their execArgv. Untraced runs (`conlens check`) run the command exactly as configured.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { TRACE_ENV } from '../instrument/instrument-config.js';
-import { registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
-
-/** dist/ava-run.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
-function avaRunEntry(): string {
-  const candidates = [join(__dirname, 'ava-run.mjs'), join(__dirname, '..', '..', '..', 'dist', 'ava-run.mjs')];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`Concurrency Lens is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
-  return found;
-}
+import { distEntry, registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
 
 export const AVA: RunnerProgram = {
   npxName: 'ava',
@@ -31,7 +21,7 @@ export function wrapAva(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Ru
   if (!env[TRACE_ENV]) return undefined;
   const invocation = runnerInvocation(argv, cwd, AVA);
   if (!invocation || (invocation.args[0] !== undefined && OTHER_SUBCOMMANDS.has(invocation.args[0]))) return undefined;
-  return wrappedInvocation('ava', invocation, avaRunEntry());
+  return wrappedInvocation('ava', invocation, distEntry('ava-run.mjs'));
 }
 
 registerRunnerWrapper(wrapAva, 'ava');

@@ -4,19 +4,9 @@
 // dist/tap-run.mjs, which runs the project's own tap with the same arguments and those loaders
 // left out of the test processes' arguments. Untraced runs (`conlens check`) run the command
 // exactly as configured.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { TRACE_ENV } from '../instrument/instrument-config.js';
 import { dropLoaderOptions } from './ts-loaders.js';
-import { registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
-
-/** dist/tap-run.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
-function tapRunEntry(): string {
-  const candidates = [join(__dirname, 'tap-run.mjs'), join(__dirname, '..', '..', '..', 'dist', 'tap-run.mjs')];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`Concurrency Lens is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
-  return found;
-}
+import { distEntry, registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
 
 export const TAP: RunnerProgram = {
   npxName: 'tap',
@@ -51,7 +41,7 @@ export function wrapTap(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Ru
   if (!env[TRACE_ENV]) return undefined;
   const invocation = runnerInvocation(argv, cwd, TAP);
   if (!invocation || (invocation.args[0] !== undefined && OTHER_SUBCOMMANDS.has(invocation.args[0]))) return undefined;
-  return wrappedInvocation('tap', invocation, tapRunEntry());
+  return wrappedInvocation('tap', invocation, distEntry('tap-run.mjs'));
 }
 
 registerRunnerWrapper(wrapTap, 'tap');

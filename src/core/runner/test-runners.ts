@@ -7,7 +7,7 @@
 // Each runner's wrapper lives in its own file (vitest.ts, jest.ts, ava.ts, tap.ts) and registers here.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
 import { parseCommand, CommandSyntaxError } from '../config/command.js';
 
@@ -150,6 +150,15 @@ export function runnerInvocation(argv: string[], cwd: string, program: RunnerPro
   }
   const inner = runnerInvocation(parsed.words.map((w) => (w as { text: string }).text), cwd, program, depth + 1);
   return inner && { ...inner, args: [...inner.args, ...script!.extra], env: { ...parsed.env, ...inner.env } };
+}
+
+/** A wrapper entry of dist/ (`ava-run.mjs`): next to the bundle that runs this code, or in dist/
+ *  when run from source. */
+export function distEntry(file: string): string {
+  const candidates = [join(__dirname, file), join(__dirname, '..', '..', '..', 'dist', file)];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`Concurrency Lens is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
+  return found;
 }
 
 /** The argv and environment that start `entry` (our wrapper) in place of the runner. */

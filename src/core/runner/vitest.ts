@@ -3,18 +3,8 @@
 // dist/vitest-run.mjs instead, which runs the project's own vitest through its Node API with our
 // Vite plugin appended (instrument/vitest-plugin.ts). Untraced runs (`conlens check`) run the
 // command exactly as configured.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { TRACE_ENV } from '../instrument/instrument-config.js';
-import { registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
-
-/** dist/vitest-run.mjs: next to the bundle that runs this code, or in dist/ when run from source. */
-function vitestRunEntry(): string {
-  const candidates = [join(__dirname, 'vitest-run.mjs'), join(__dirname, '..', '..', '..', 'dist', 'vitest-run.mjs')];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`Concurrency Lens is not built: none of ${candidates.join(', ')} exists (run npm run build)`);
-  return found;
-}
+import { distEntry, registerRunnerWrapper, runnerInvocation, wrappedInvocation, type RunnerInvocation, type RunnerProgram, type RunnerWrap } from './test-runners.js';
 
 // Subcommands that do not run the test suite (`run`, `watch`, `dev` and plain `vitest` do): left as they are.
 const OTHER_SUBCOMMANDS = new Set(['bench', 'list', 'related', 'init', 'typecheck']);
@@ -40,7 +30,7 @@ export function vitestArgs(argv: string[], cwd: string): string[] | undefined {
 export function wrapVitest(argv: string[], cwd: string, env: NodeJS.ProcessEnv): RunnerWrap | undefined {
   if (!env[TRACE_ENV]) return undefined;
   const invocation = vitestInvocation(argv, cwd);
-  return invocation && wrappedInvocation('vitest', invocation, vitestRunEntry());
+  return invocation && wrappedInvocation('vitest', invocation, distEntry('vitest-run.mjs'));
 }
 
 registerRunnerWrapper(wrapVitest, 'vitest');

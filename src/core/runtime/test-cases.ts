@@ -150,16 +150,25 @@ export function mochaTest(test: MochaTest): RunningTest {
   return { name: test.fullTitle?.() ?? path.join(' '), path, file: test.file ?? '', ...(test.currentRetry?.() ? { retry: true } : {}), ...(test.state ? { ok: test.state === 'passed' } : {}) };
 }
 
+let scriptPath: string | undefined | null = null;
+/** The process's script with links resolved (npx and npm scripts start runners through
+ *  node_modules/.bin's links), once for every hook that asks; undefined when there is none. */
+function realScript(): string | undefined {
+  if (scriptPath === null) {
+    try {
+      scriptPath = realpathSync(process.argv[1] ?? '');
+    } catch {
+      scriptPath = undefined;
+    }
+  }
+  return scriptPath;
+}
+
 /** Mocha (in its own process: `mocha` / `_mocha`, not --parallel workers): its Runner's `test`
  *  and `test end` events, on the Runner class the run will load (CommonJS: one module instance). */
 export function hookMocha(sink: EventSink): void {
-  let script: string;
-  try {
-    // npx and npm scripts start it through node_modules/.bin's link.
-    script = realpathSync(process.argv[1] ?? '');
-  } catch {
-    return;
-  }
+  const script = realScript();
+  if (!script) return;
   const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js)$/.exec(script)?.[1];
   if (!root) return;
   type MochaRunner = { prototype: { run(...args: unknown[]): unknown; on(event: string, fn: (test: MochaTest) => void): void } };
@@ -262,12 +271,8 @@ const AVA_HOOK = 'conlens test case';
  *  so ours must come in the same tick as the file's own. `schedule`: the scheduled run's
  *  settings, whose per-process record is the file's. */
 export function hookAva(recorder: FileProcess, schedule: unknown): void {
-  let script: string;
-  try {
-    script = realpathSync(process.argv[1] ?? '');
-  } catch {
-    return;
-  }
+  const script = realScript();
+  if (!script) return;
   const worker = /^(.*[\\/]ava[\\/]lib[\\/]worker)[\\/]base\.js$/.exec(script)?.[1];
   if (!worker) return;
   type Chain = { beforeEach(title: string, fn: (t: AvaContext) => void): void; afterEach: { always(title: string, fn: (t: AvaContext) => void): void } };
