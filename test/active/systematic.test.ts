@@ -206,6 +206,12 @@ test('combined run plan: every level fits in 10 runs — the whole space, then 4
   assert.equal(statementOf(withRandom), 'explored every schedule (6, none needing more than 2 preemptions): no failure; then 4 random runs (seeds 7…10): no failure');
 });
 
+test('statement of a search that found a single schedule: says there was only one', () => {
+  const summary = { bound: 2, exhausted: 0, complete: true, byPreemptions: [1], left: 0, pruned: 0 };
+  assert.equal(statementOf(summary), 'explored every schedule: there was only one (at no point could two tasks go next), and it passed');
+  assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2 } }), 'explored every schedule: there was only one (at no point could two tasks go next), and it passed; then 3 random runs (seeds 2…4): no failure');
+});
+
 test('combined run plan: level 2 does not fit in 4 runs — levels 0 and 1 whole, no schedule of level 2', async () => {
   const { orders, summary } = await explore(conflicting, { reduce: false, runs: 4, share: true });
   assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2', 'a1 a2 b1 b2', 'a1 b1 b2 a2']);

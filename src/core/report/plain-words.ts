@@ -63,11 +63,27 @@ export function storyInWords(story: string): string {
 }
 
 /** The line a rank with no suspicious function prints; true to the header's counts (issue 31). */
-export function noPositionWords(report: Pick<Report, 'summary' | 'runs' | 'hiddenFailureInvariants'>): string {
+export function noPositionWords(report: Pick<Report, 'summary' | 'runs' | 'hiddenFailureInvariants' | 'exploration'>): string {
   const { failureInvariants } = report.summary;
   if (report.summary.violations > 0) return `No suspicious function on the call graph, but ${report.summary.violations} of ${report.runs} runs failed: read the failures below.`;
+  if (singleOrder(report)) {
+    // Never a silent all-clear: a search that found one schedule tried no other order.
+    return [
+      'No suspicious function. The concurrent tests had one possible order: at every point only one task',
+      'could go next (a lock kept them apart, or their waits have fixed lengths: a `setTimeout(r, 2)`',
+      'standing in for a database always ends after a `setTimeout(r, 1)` armed with it). If a wait stands',
+      'in for I/O whose length varies, a stand-in written in the tests (outside `include`) that returns a',
+      'promise, or real I/O, lets the scheduler try the other orders.',
+    ].join('\n');
+  }
   if (failureInvariants === 0) return 'No suspicious function: no run failed, and the integration runs kept every invariant of the unit runs.';
   const hidden = report.hiddenFailureInvariants?.length ?? 0;
   const why = hidden === failureInvariants ? `; all of them are fixture noise (--all shows them)` : hidden ? `; ${hidden} of them are fixture noise (--all shows them)` : '';
   return `No suspicious function: no run failed, and the ${failureInvariants} invariant${failureInvariants === 1 ? '' : 's'} that changed in the integration runs pointed at no function${why}.`;
+}
+
+/** The systematic search ran every schedule there was, and there was one. */
+function singleOrder(report: Pick<Report, 'exploration'>): boolean {
+  const e = report.exploration;
+  return !!e && e.complete && !e.failure && e.byPreemptions.reduce((a, b) => a + b, 0) === 1;
 }
