@@ -13,7 +13,7 @@ import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, support
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, notCheckedText, parseReport, positionName, type RankedPosition } from './model/report-model.js';
-import { chooseStarterConfig, readProjectShape } from '../core/config/starter-config.js';
+import { chooseStarterConfig, installedRunnerRefusal, readProjectShape } from '../core/config/starter-config.js';
 import type { ReportViolation } from '../core/report/report-types.js';
 import { runEngine, type EngineRun } from './engine.js';
 import { debugInterleaving } from './debug-interleaving.js';
@@ -417,6 +417,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       } catch (error) {
         // Cannot choose (a runner we do not trace, several runners, no tests): say what to do.
         void vscode.window.showWarningMessage(`${PREFIX}: ${(error as Error).message}`);
+        return;
+      }
+      // The installed runner version traced runs refuse: said now, as conlens init says it.
+      const refusal = installedRunnerRefusal(text, root);
+      if (refusal) {
+        void vscode.window.showWarningMessage(`${PREFIX}: cannot choose a configuration: ${refusal}`);
         return;
       }
       await writeFile(file.fsPath, text, { flag: 'wx' });

@@ -1,9 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE_NAME } from '../../core/config/index.js';
-import { CommandSyntaxError, parseCommand } from '../../core/config/command.js';
-import { runnerRefusal } from '../../core/runner/runner-support.js';
-import { chooseStarterConfig, readProjectShape, StarterConfigError } from '../../core/config/starter-config.js';
+import { chooseStarterConfig, installedRunnerRefusal, readProjectShape, StarterConfigError } from '../../core/config/starter-config.js';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import type { Subcommand } from '../subcommand.js';
 
@@ -41,7 +39,7 @@ does not trace, several runners, no tests) — the message says what to do.`,
       throw error;
     }
     // A runner version traced runs refuse (runner-support.ts): said now, not at the first rank.
-    const refusal = unitRefusal(choice.text, root);
+    const refusal = installedRunnerRefusal(choice.text, root);
     if (refusal) return refuse(`cannot choose a configuration for ${root}: ${refusal}`);
     writeFileSync(file, choice.text);
     const lines = [`wrote ${file}`, ...choice.reasons.map((r) => `  ${r}`), '', 'Next: conlens config checks it; conlens rank runs it.'];
@@ -49,17 +47,6 @@ does not trace, several runners, no tests) — the message says what to do.`,
     return EXIT_OK;
   },
 };
-
-function unitRefusal(configText: string, root: string): string | undefined {
-  const command = (JSON.parse(configText) as { unit?: { command?: unknown } }).unit?.command;
-  if (typeof command !== 'string') return undefined;
-  try {
-    return runnerRefusal(parseCommand(command).words.map((w) => ('text' in w ? w.text : w.glob)), root);
-  } catch (error) {
-    if (error instanceof CommandSyntaxError) return undefined;
-    throw error;
-  }
-}
 
 function refuse(message: string): number {
   process.stderr.write(`conlens: ${message}\n`);

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from './config-types.js';
-import { RUNNER_SUPPORTED, supportedRunnersText } from '../runner/runner-support.js';
+import { RUNNER_SUPPORTED, runnerRefusal, supportedRunnersText } from '../runner/runner-support.js';
+import { CommandSyntaxError, parseCommand } from './command.js';
 
 type PackageJson = { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
 
@@ -203,4 +204,19 @@ export function readProjectShape(root: string): WorkspaceShape {
     concurrentTestFiles,
     sourceIsTypeScript,
   };
+}
+
+/** Why the starter's unit command would be refused by every traced run: the runner version
+ *  installed in `root` is one traced runs do not support (runner-support.ts). Said when the starter
+ *  is written (`conlens init`, the editor's "Create starter configuration"), not at the first rank.
+ *  Reads node_modules, unlike chooseStarterConfig. */
+export function installedRunnerRefusal(configText: string, root: string): string | undefined {
+  const command = (JSON.parse(configText) as { unit?: { command?: unknown } }).unit?.command;
+  if (typeof command !== 'string') return undefined;
+  try {
+    return runnerRefusal(parseCommand(command).words.map((w) => ('text' in w ? w.text : w.glob)), root);
+  } catch (error) {
+    if (error instanceof CommandSyntaxError) return undefined;
+    throw error;
+  }
 }
