@@ -47,6 +47,13 @@ function isNodesOwn(fn: Function): boolean {
   return fn.name === '' && functionText.call(fn).endsWith('{ [native code] }');
 }
 
+/** registration's options, as bits (no options object per registered callback, issue 33):
+ *  registered through Node's own code; counted from any code, not only while instrumented code
+ *  runs; a promise's resolve or reject function counts too. */
+const VIA_NODE = 1;
+const ANY_CODE = 2;
+const SETTLER = 4;
+
 /** One registration of the program's: a timer, an immediate, an fs call's callback, a tick, a
  *  listener. Its runs are keyed `c<id>.<n>`, stable across runs that take the same decisions. */
 interface Registration {
@@ -74,17 +81,17 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   let clock = 0;
 
   /** The registration of `callback` by the program, calling `api` through `wrapper` directly
-   *  (`viaNode`: through Node's own code, as http.createServer adds its handler); undefined when
+   *  (VIA_NODE: through Node's own code, as http.createServer adds its handler); undefined when
    *  it is not the program's (or is Node's own function). Microtasks and listeners count while
-   *  instrumented code runs (`running`: a cheap test first, these calls are frequent); timers,
-   *  immediates and fs calls also from the project's tests and helpers. `last`: the call's last
+   *  instrumented code runs (a cheap test first, these calls are frequent); timers, immediates
+   *  and fs calls also from the project's tests and helpers (ANY_CODE). `last`: the call's last
    *  argument, which instrumented code's mark of the call passed through (resources.ts atMark). */
-  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, { viaNode = false, running = true, settler = false } = {}): Registration | undefined => {
-    if (typeof callback !== 'function' || (running && recorder.running === undefined) || (!settler && isNodesOwn(callback))) {
+  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, flags = 0): Registration | undefined => {
+    if (typeof callback !== 'function' || ((flags & ANY_CODE) === 0 && recorder.running === undefined) || ((flags & SETTLER) === 0 && isNodesOwn(callback))) {
       sites.clearMark();
       return undefined;
     }
-    return registered(wrapper, api, last, viaNode);
+    return registered(wrapper, api, last, (flags & VIA_NODE) !== 0);
   };
   /** A call of `api` the program made (from any of its code), as a registration. */
   const registered = (wrapper: Function, api: string, last: unknown, viaNode = false): Registration | undefined => {
@@ -141,7 +148,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       // A promise's resolve function given straight to a timer (`setTimeout(resolve, 3)`) is
       // registered too: the timer keeps its place in the loop's order, and the await it settles
       // runs right after it (scheduler.ts, settled by a step).
-      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false, settler: true });
+      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
@@ -190,7 +197,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], { running: false, settler: true });
+      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
       const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
       expect(reg, performance.now() + settleMs, loop);
@@ -282,7 +289,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     if (typeof original !== 'function') return;
     const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
       const callback = args[args.length - 1];
-      const reg = registration(replacement, api, callback, callback, { running: false });
+      const reg = registration(replacement, api, callback, callback, ANY_CODE);
       if (!reg) return Reflect.apply(original, this, args);
       const loop: LoopOrder = { order: ++order };
       expect(reg, performance.now() + settleMs, loop);
@@ -389,7 +396,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (channels && recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function') channel(replacement, this, type, 'rd', arguments[arguments.length - 1]);
       if (recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
-        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], VIA_NODE);
         if (reg) {
           listenerRegs.set(listener, reg);
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });
