@@ -25,7 +25,7 @@ import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
 import { types } from 'node:util';
 import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
-import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
+import { IMMEDIATE_QUEUE, loopOrder, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
@@ -152,7 +152,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
-      reg.next = { order: ++order, expiry: clock + ms, armed: order, ...(api === 'setInterval' ? { channel: reg } : {}) };
+      reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock + ms, order);
       expect(reg, deadline(), reg.next);
       // Issue 30: a timer is a channel. Arming and clearing it write it; its firing reads it (the
       // callback runs only if no clear came first): a clear that comes too late, after the fire,
@@ -169,7 +169,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         }, api !== 'setInterval');
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
-          reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order };
+          reg.next = loopOrder(++order, reg, loop.expiry! + ms, order);
           expect(reg, deadline(), reg.next);
         }
       };
@@ -199,7 +199,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
       const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
-      const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
+      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock);
       expect(reg, performance.now() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
         park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
@@ -291,7 +291,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const callback = args[args.length - 1];
       const reg = registration(replacement, api, callback, callback, ANY_CODE);
       if (!reg) return Reflect.apply(original, this, args);
-      const loop: LoopOrder = { order: ++order };
+      const loop = loopOrder(++order);
       expect(reg, performance.now() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
         loop.order = ++order;
@@ -340,7 +340,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
     owner[name] = replacement;
   };
-  const io = (): [LoopOrder, number] => [{ order: ++order }, performance.now() + settleMs];
+  const io = (): [LoopOrder, number] => [loopOrder(++order), performance.now() + settleMs];
   for (const [module, names] of Object.entries(IO_PROMISE_APIS)) {
     const exports = builtin(`node:${module}`) as Record<string, unknown>;
     for (const name of names) promised(exports, `${module.replace('/', '.')}.${name}`, name, io);
@@ -348,11 +348,11 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const timersPromises = builtin('node:timers/promises') as Record<string, unknown>;
   promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
     const ms = timerDelay(delay);
-    const loop: LoopOrder = { order: ++order, expiry: clock + ms, armed: order };
+    const loop = loopOrder(++order, undefined, clock + ms, order);
     return [loop, ms <= settleMs ? performance.now() + ms + 2 : undefined];
   }, (loop) => (clock = Math.max(clock, loop.expiry!)));
   promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
-    [{ channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock }, performance.now() + settleMs]);
+    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock), performance.now() + settleMs]);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event
@@ -430,7 +430,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     for (const listener of listeners) if (!listenerOf(listener)) Reflect.apply(listener, this, args);
     const first = program.length ? listenerOf(program[0])! : emitter;
     const event: Registration = { id: emitter.id, site: first.site, by: first.by, runs: emitter.runs++ };
-    park(event, { channel: this, order: ++order }, () => {
+    park(event, loopOrder(++order, this), () => {
       let task = true;
       for (const listener of Reflect.apply(rawListeners, this, [type]) as Function[]) {
         const reg = listenerOf(listener);

@@ -135,6 +135,19 @@ interface Entry {
   reject: (error: unknown) => void;
 }
 
+/** Every Entry with all its fields, in one order: one object shape for continuations and
+ *  callbacks (the checks at every decision stay monomorphic, issue 33). */
+function newEntry(seq: number, key: string, candidate: Candidate | undefined, callback: ParkedCallback | undefined, act: ScheduledActivation | undefined, site: number, info: ParkInfo,
+  readyAt: number, state: Entry['state'], turn: number | undefined, resolve: (value: unknown) => void, reject: (error: unknown) => void): Entry {
+  return {
+    kind: undefined, seq, key, candidate, callback, act, site, info, parkedAt: performance.now(), readyAt, instant: undefined, state, prompt: undefined, turn,
+    atOnce: undefined, ok: undefined, value: undefined, resolve, reject,
+  };
+}
+
+/** A parked callback's ParkInfo: nothing to wait for (one object for all; never written). */
+const CALLBACK_INFO: ParkInfo = Object.freeze({});
+
 const PROMISE_THEN = Promise.prototype.then;
 // Node's own timer functions, taken before callbacks.ts makes the program's callbacks scheduling
 // points: the scheduler's turns are not the program's.
@@ -263,7 +276,7 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), readyAt: Infinity, state: 'pending', turn: this.turn, resolve, reject };
+    const entry = newEntry(++this.seq, `${act ? act.id : 0}@${site}`, undefined, undefined, act, site, info, Infinity, 'pending', this.turn, resolve, reject);
     this.parked.push(entry);
     // No promise: settled at once unless it is a thenable, whose `then` runs in a later job — its
     // settle comes after the marker below (an object's `then` is not read again here: a getter).
@@ -330,10 +343,9 @@ export class Scheduler {
    *  callback a decision waits for (delay injection) may run right here, where Node ran it. */
   parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void, last = false): void {
     const expected = this.unexpect(callback.token);
-    this.parked.push({
-      seq: expected?.seq ?? ++this.seq, key: `${callback.key}@${site}`, candidate: expected?.candidate, act, site, info: {}, parkedAt: performance.now(),
-      readyAt: ++this.clock, state: 'ready', ok: true, callback, resolve: run, reject: run,
-    });
+    const entry = newEntry(expected?.seq ?? ++this.seq, `${callback.key}@${site}`, expected?.candidate, callback, act, site, CALLBACK_INFO, ++this.clock, 'ready', undefined, run, run);
+    entry.ok = true;
+    this.parked.push(entry);
     // While a decision waits for another callback Node has yet to run, this one changes nothing:
     // no turn for it (the wait's own tick comes when that callback parks).
     if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = performance.now();
