@@ -25,7 +25,7 @@ import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
 import { types } from 'node:util';
 import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
-import { IMMEDIATE_QUEUE, type LoopOrder } from './event-loop-order.js';
+import { IMMEDIATE_QUEUE, loopOrder, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
@@ -46,6 +46,13 @@ const functionText = Function.prototype.toString;
 function isNodesOwn(fn: Function): boolean {
   return fn.name === '' && functionText.call(fn).endsWith('{ [native code] }');
 }
+
+/** registration's options, as bits (no options object per registered callback, issue 33):
+ *  registered through Node's own code; counted from any code, not only while instrumented code
+ *  runs; a promise's resolve or reject function counts too. */
+const VIA_NODE = 1;
+const ANY_CODE = 2;
+const SETTLER = 4;
 
 /** One registration of the program's: a timer, an immediate, an fs call's callback, a tick, a
  *  listener. Its runs are keyed `c<id>.<n>`, stable across runs that take the same decisions. */
@@ -74,17 +81,17 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   let clock = 0;
 
   /** The registration of `callback` by the program, calling `api` through `wrapper` directly
-   *  (`viaNode`: through Node's own code, as http.createServer adds its handler); undefined when
+   *  (VIA_NODE: through Node's own code, as http.createServer adds its handler); undefined when
    *  it is not the program's (or is Node's own function). Microtasks and listeners count while
-   *  instrumented code runs (`running`: a cheap test first, these calls are frequent); timers,
-   *  immediates and fs calls also from the project's tests and helpers. `last`: the call's last
+   *  instrumented code runs (a cheap test first, these calls are frequent); timers, immediates
+   *  and fs calls also from the project's tests and helpers (ANY_CODE). `last`: the call's last
    *  argument, which instrumented code's mark of the call passed through (resources.ts atMark). */
-  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, { viaNode = false, running = true, settler = false } = {}): Registration | undefined => {
-    if (typeof callback !== 'function' || (running && recorder.running === undefined) || (!settler && isNodesOwn(callback))) {
+  const registration = (wrapper: Function, api: string, callback: unknown, last: unknown, flags = 0): Registration | undefined => {
+    if (typeof callback !== 'function' || ((flags & ANY_CODE) === 0 && recorder.running === undefined) || ((flags & SETTLER) === 0 && isNodesOwn(callback))) {
       sites.clearMark();
       return undefined;
     }
-    return registered(wrapper, api, last, viaNode);
+    return registered(wrapper, api, last, (flags & VIA_NODE) !== 0);
   };
   /** A call of `api` the program made (from any of its code), as a registration. */
   const registered = (wrapper: Function, api: string, last: unknown, viaNode = false): Registration | undefined => {
@@ -141,11 +148,11 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       // A promise's resolve function given straight to a timer (`setTimeout(resolve, 3)`) is
       // registered too: the timer keeps its place in the loop's order, and the await it settles
       // runs right after it (scheduler.ts, settled by a step).
-      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], { running: false, settler: true });
+      const reg = registration(replacement, api, callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
-      reg.next = { order: ++order, expiry: clock + ms, armed: order, ...(api === 'setInterval' ? { channel: reg } : {}) };
+      reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock + ms, order);
       expect(reg, deadline(), reg.next);
       // Issue 30: a timer is a channel. Arming and clearing it write it; its firing reads it (the
       // callback runs only if no clear came first): a clear that comes too late, after the fire,
@@ -162,7 +169,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         }, api !== 'setInterval');
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
-          reg.next = { channel: reg, order: ++order, expiry: loop.expiry! + ms, armed: order };
+          reg.next = loopOrder(++order, reg, loop.expiry! + ms, order);
           expect(reg, deadline(), reg.next);
         }
       };
@@ -190,9 +197,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
-      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], { running: false, settler: true });
+      const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
-      const loop: LoopOrder = { channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock };
+      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock);
       expect(reg, performance.now() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
         park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
@@ -282,9 +289,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     if (typeof original !== 'function') return;
     const replacement = shapedLike(original, function (this: unknown, ...args: unknown[]) {
       const callback = args[args.length - 1];
-      const reg = registration(replacement, api, callback, callback, { running: false });
+      const reg = registration(replacement, api, callback, callback, ANY_CODE);
       if (!reg) return Reflect.apply(original, this, args);
-      const loop: LoopOrder = { order: ++order };
+      const loop = loopOrder(++order);
       expect(reg, performance.now() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
         loop.order = ++order;
@@ -333,7 +340,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
     owner[name] = replacement;
   };
-  const io = (): [LoopOrder, number] => [{ order: ++order }, performance.now() + settleMs];
+  const io = (): [LoopOrder, number] => [loopOrder(++order), performance.now() + settleMs];
   for (const [module, names] of Object.entries(IO_PROMISE_APIS)) {
     const exports = builtin(`node:${module}`) as Record<string, unknown>;
     for (const name of names) promised(exports, `${module.replace('/', '.')}.${name}`, name, io);
@@ -341,11 +348,11 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const timersPromises = builtin('node:timers/promises') as Record<string, unknown>;
   promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
     const ms = timerDelay(delay);
-    const loop: LoopOrder = { order: ++order, expiry: clock + ms, armed: order };
+    const loop = loopOrder(++order, undefined, clock + ms, order);
     return [loop, ms <= settleMs ? performance.now() + ms + 2 : undefined];
   }, (loop) => (clock = Math.max(clock, loop.expiry!)));
   promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
-    [{ channel: IMMEDIATE_QUEUE, order: ++order, immediate: true, clock }, performance.now() + settleMs]);
+    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock), performance.now() + settleMs]);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event
@@ -389,7 +396,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (channels && recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function') channel(replacement, this, type, 'rd', arguments[arguments.length - 1]);
       if (recorder.running !== undefined && nodeCalls === 0 && typeof listener === 'function' && !listenerRegs.has(listener)) {
         const inner = (listener as { listener?: unknown }).listener;
-        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], { viaNode: true });
+        const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], VIA_NODE);
         if (reg) {
           listenerRegs.set(listener, reg);
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });
@@ -423,7 +430,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     for (const listener of listeners) if (!listenerOf(listener)) Reflect.apply(listener, this, args);
     const first = program.length ? listenerOf(program[0])! : emitter;
     const event: Registration = { id: emitter.id, site: first.site, by: first.by, runs: emitter.runs++ };
-    park(event, { channel: this, order: ++order }, () => {
+    park(event, loopOrder(++order, this), () => {
       let task = true;
       for (const listener of Reflect.apply(rawListeners, this, [type]) as Function[]) {
         const reg = listenerOf(listener);

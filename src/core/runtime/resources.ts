@@ -288,13 +288,15 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
       return fileName !== undefined && fileName !== null && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
     });
 
-  const markedSites = new Map<string, number | undefined>();
+  // By mark, then key: no key string is built per call (issue 33, a call per scheduled callback).
+  const markedSites = new Map<number, Map<string, number | undefined>>();
   const atMark = (last: unknown, key: string, compute: () => number | undefined): number | undefined => {
     const mark = sink.callMark;
     if (mark === undefined || sink.callValue !== last) return compute();
-    const k = `${mark}:${key}`;
-    let site = markedSites.get(k);
-    if (site === undefined && !markedSites.has(k)) markedSites.set(k, (site = compute()));
+    let byKey = markedSites.get(mark);
+    if (byKey === undefined) markedSites.set(mark, (byKey = new Map()));
+    let site = byKey.get(key);
+    if (site === undefined && !byKey.has(key)) byKey.set(key, (site = compute()));
     return site;
   };
   const clearMark = () => {

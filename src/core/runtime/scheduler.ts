@@ -78,6 +78,10 @@ interface ParkedCallback {
 
 /** A registered callback Node has not run yet, which the decisions wait for like awaited I/O. */
 interface ExpectedCallback {
+  /** Tells a decision's candidate apart from a parked Entry (Choice). */
+  readonly kind: 'expected';
+  /** Its place in `Scheduler.expectedList`. */
+  index: number;
   /** The registration (the key of `Scheduler.expected`). */
   token: object;
   key: string;
@@ -94,10 +98,12 @@ interface ExpectedCallback {
   candidate?: Candidate;
 }
 
-/** A decision's candidate: a parked continuation or callback, or a callback expected soon. */
-type Choice = { entry: Entry; token?: undefined } | { entry?: undefined; token: object; expected: ExpectedCallback };
+/** A decision's candidate: a parked continuation or callback, or a callback expected soon (no
+ *  wrapper object per candidate: a decision is taken for every callback, issue 33). */
+type Choice = Entry | ExpectedCallback;
 
 interface Entry {
+  kind?: undefined;
   seq: number;
   /** The candidate's key (`<activation>@<site>`, `c<registration>.<firing>@<site>`). */
   key: string;
@@ -128,6 +134,19 @@ interface Entry {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
+
+/** Every Entry with all its fields, in one order: one object shape for continuations and
+ *  callbacks (the checks at every decision stay monomorphic, issue 33). */
+function newEntry(seq: number, key: string, candidate: Candidate | undefined, callback: ParkedCallback | undefined, act: ScheduledActivation | undefined, site: number, info: ParkInfo,
+  readyAt: number, state: Entry['state'], turn: number | undefined, resolve: (value: unknown) => void, reject: (error: unknown) => void): Entry {
+  return {
+    kind: undefined, seq, key, candidate, callback, act, site, info, parkedAt: performance.now(), readyAt, instant: undefined, state, prompt: undefined, turn,
+    atOnce: undefined, ok: undefined, value: undefined, resolve, reject,
+  };
+}
+
+/** A parked callback's ParkInfo: nothing to wait for (one object for all; never written). */
+const CALLBACK_INFO: ParkInfo = Object.freeze({});
 
 const PROMISE_THEN = Promise.prototype.then;
 // Node's own timer functions, taken before callbacks.ts makes the program's callbacks scheduling
@@ -192,8 +211,12 @@ export class Scheduler {
   /** Await sites whose continuation enters an atomic block (the recorder fills it from the
    *  schedule settings as modules register their sites). */
   readonly entrySites = new Set<number>();
-  /** Registered callbacks not fired yet, by registration token. */
+  /** Registered callbacks not fired yet, by registration token, and as a list: each decision
+   *  walks them, and a Map's iterator allocates at every step until the code is optimized (issue
+   *  33: the walks were a tenth of a scheduled run's garbage). The list's order is not the
+   *  candidates' (they are sorted by `seq`). */
   private readonly expected = new Map<object, ExpectedCallback>();
+  private readonly expectedList: ExpectedCallback[] = [];
   /** Asked before a stall is reported: the linearization oracle (linearizable.ts, 002 Alg. 2)
    *  records a hang or deadlock of a linearization as an outcome. True: the stall is recorded
    *  there; the stuck continuations are dropped (never resumed) and the process goes on. */
@@ -253,7 +276,7 @@ export class Scheduler {
     // So does an await right after its task registered callbacks (`await new Promise((r) => fs.stat(
     // f, () => r()))`, test code awaiting a function of the program's that did).
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
-    const entry: Entry = { seq: ++this.seq, key: `${act ? act.id : 0}@${site}`, act, site, info, parkedAt: performance.now(), readyAt: Infinity, state: 'pending', turn: this.turn, resolve, reject };
+    const entry = newEntry(++this.seq, `${act ? act.id : 0}@${site}`, undefined, undefined, act, site, info, Infinity, 'pending', this.turn, resolve, reject);
     this.parked.push(entry);
     // No promise: settled at once unless it is a thenable, whose `then` runs in a later job — its
     // settle comes after the marker below (an object's `then` is not read again here: a getter).
@@ -285,15 +308,29 @@ export class Scheduler {
   /** A macrotask callback was registered: Node will run it later. `deadline`: when it is expected
    *  (I/O, immediates, short timers), so a decision waits for it as for awaited I/O. */
   expectCallback(token: object, key: string, site: number, deadline: number | undefined, by: ScheduledActivation | undefined, loop: LoopOrder): void {
-    this.expected.set(token, { token, key: `${key}@${site}`, site, seq: ++this.seq, deadline, by, loop });
+    const expected: ExpectedCallback = { kind: 'expected', index: this.expectedList.length, token, key: `${key}@${site}`, site, seq: ++this.seq, deadline, by, loop };
+    const old = this.expected.get(token);
+    if (old) this.expectedList[(expected.index = old.index)] = expected;
+    else this.expectedList.push(expected);
+    this.expected.set(token, expected);
     this.registeredInSegment = true;
+  }
+
+  /** Not expected any more (it fired, or was cancelled). */
+  private unexpect(token: object): ExpectedCallback | undefined {
+    const expected = this.expected.get(token);
+    if (!expected) return undefined;
+    this.expected.delete(token);
+    const last = this.expectedList.pop()!;
+    if (last !== expected) this.expectedList[(last.index = expected.index)] = last;
+    return expected;
   }
 
   /** The registration will not fire again (it fired, or a timer was cleared, or a listener
    *  removed); `cancel`: what it parked is dropped too (clearTimeout of a postponed timer — in
    *  the order the schedule chose, it had not fired yet). */
   forgetCallback(token: object, cancel: boolean): void {
-    this.expected.delete(token);
+    this.unexpect(token);
     if (!cancel) return;
     // The chosen callback will not come: decide again (the step was not taken).
     if (this.awaiting?.token === token && !this.parked.some((e) => e.callback?.token === token)) this.awaiting = undefined;
@@ -305,12 +342,10 @@ export class Scheduler {
    *  it when the strategy picks it. `last`: the wrapper does nothing after parking it, so the
    *  callback a decision waits for (delay injection) may run right here, where Node ran it. */
   parkCallback(act: ScheduledActivation, site: number, callback: ParkedCallback, run: () => void, last = false): void {
-    const expected = this.expected.get(callback.token);
-    this.expected.delete(callback.token);
-    this.parked.push({
-      seq: expected?.seq ?? ++this.seq, key: `${callback.key}@${site}`, candidate: expected?.candidate, act, site, info: {}, parkedAt: performance.now(),
-      readyAt: ++this.clock, state: 'ready', ok: true, callback, resolve: run, reject: run,
-    });
+    const expected = this.unexpect(callback.token);
+    const entry = newEntry(expected?.seq ?? ++this.seq, `${callback.key}@${site}`, expected?.candidate, callback, act, site, CALLBACK_INFO, ++this.clock, 'ready', undefined, run, run);
+    entry.ok = true;
+    this.parked.push(entry);
     // While a decision waits for another callback Node has yet to run, this one changes nothing:
     // no turn for it (the wait's own tick comes when that callback parks).
     if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = performance.now();
@@ -349,7 +384,8 @@ export class Scheduler {
   }
 
   private awaitsOwnCallback(act: ScheduledActivation): boolean {
-    for (const expected of this.expected.values()) if (expected.by === act) return true;
+    const list = this.expectedList;
+    for (let i = 0; i < list.length; i++) if (list[i].by === act) return true;
     return this.parked.some((e) => e.callback && e.act?.parent === act);
   }
 
@@ -360,7 +396,11 @@ export class Scheduler {
    *  (a timer expiring before it on the virtual clock; event-loop-order.ts). */
   private isPreceded(entry: Entry): boolean {
     const loop = entry.callback!.loop;
-    for (const other of this.parked) if (other !== entry && other.callback !== undefined && mustPrecede(other.callback.loop, loop)) return true;
+    const parked = this.parked;
+    for (let i = 0; i < parked.length; i++) {
+      const other = parked[i];
+      if (other !== entry && other.callback !== undefined && mustPrecede(other.callback.loop, loop)) return true;
+    }
     return this.waitsForTimer(entry);
   }
 
@@ -371,7 +411,8 @@ export class Scheduler {
 
   /** A callback Node has yet to run (other than `token`'s) must run before `loop`. */
   private expectedPrecedes(token: object, loop: LoopOrder): boolean {
-    for (const expected of this.expected.values()) if (expected.token !== token && mustPrecede(expected.loop, loop)) return true;
+    const list = this.expectedList;
+    for (let i = 0; i < list.length; i++) if (list[i].token !== token && mustPrecede(list[i].loop, loop)) return true;
     return false;
   }
 
@@ -379,12 +420,14 @@ export class Scheduler {
    *  delay injection may let it come first, and choosing it only waits for it (not for every
    *  I/O in flight), while the candidate set stays what the program registered. */
   private isCandidateSoon(expected: ExpectedCallback): boolean {
-    const { token, loop } = expected;
+    const token = expected.token;
+    const loop = expected.loop;
     if (expected.deadline === undefined || this.expectedPrecedes(token, loop)) return false;
     // A callback parked on its channel fired before it: FIFO.
     const channel = loop.channel;
-    for (const e of this.parked) {
-      const parked = e.callback;
+    const entries = this.parked;
+    for (let i = 0; i < entries.length; i++) {
+      const parked = entries[i].callback;
       if (parked !== undefined && (parked.token === token || mustPrecede(parked.loop, loop) || (channel !== undefined && parked.loop.channel === channel))) return false;
     }
     return true;
@@ -419,11 +462,18 @@ export class Scheduler {
     // nothing that became ready after it goes first — not a continuation whose operand settled
     // later (I/O, a timer, another library's setImmediate), not a callback Node ran or will run
     // later (no delay injection) — except other instant continuations.
+    const parked = this.parked;
     let horizon = Infinity;
-    for (const entry of this.parked) if (entry.instant && entry.readyAt < horizon) horizon = entry.readyAt;
+    for (let i = 0; i < parked.length; i++) if (parked[i].instant && parked[i].readyAt < horizon) horizon = parked[i].readyAt;
     const picks: Choice[] = [];
-    for (const entry of this.parked) if (this.isEligible(entry) && (entry.instant || entry.readyAt < horizon)) picks.push({ entry });
-    if (horizon === Infinity) for (const expected of this.expected.values()) if (this.isCandidateSoon(expected)) picks.push({ token: expected.token, expected });
+    for (let i = 0; i < parked.length; i++) {
+      const entry = parked[i];
+      if (this.isEligible(entry) && (entry.instant || entry.readyAt < horizon)) picks.push(entry);
+    }
+    if (horizon === Infinity) {
+      const list = this.expectedList;
+      for (let i = 0; i < list.length; i++) if (this.isCandidateSoon(list[i])) picks.push(list[i]);
+    }
     if (picks.length === 0) {
       this.armStall();
       return;
@@ -431,25 +481,30 @@ export class Scheduler {
     // A prompt continuation that is ready (a lock granted) runs now, before any I/O or timer and
     // in settle order: no real Node run delays it, so it is no choice (a decision of one).
     let prompt: Entry | undefined;
-    for (const pick of picks) if (pick.entry?.prompt && (!prompt || pick.entry.readyAt < prompt.readyAt)) prompt = pick.entry;
-    if (prompt) return this.decide([{ entry: prompt }]);
+    for (let i = 0; i < picks.length; i++) {
+      const pick = picks[i];
+      if (pick.kind === undefined && pick.prompt && (!prompt || pick.readyAt < prompt.readyAt)) prompt = pick;
+    }
+    if (prompt) return this.decide([prompt]);
     // Let awaited I/O and timers settle before deciding (for a short while), so the candidates
     // do not depend on timing; operands that wait for other parked tasks are not waited for.
     // (Callbacks expected soon need no wait: they are candidates already.)
     const now = performance.now();
     let waitUntil = 0;
-    for (const entry of this.parked) {
+    for (let i = 0; i < parked.length; i++) {
+      const entry = parked[i];
       if (entry.state === 'pending' && !this.isDependent(entry)) waitUntil = Math.max(waitUntil, entry.parkedAt + this.settleMs);
     }
     if (this.strategy instanceof ReplayStrategy) {
       // A replay waits (up to the stall time) for the continuation its record names.
       const expected = this.strategy.expects(this.step + 1);
-      const pending = expected !== undefined && !picks.some((p) => this.keyOfPick(p) === expected) &&
-        (this.parked.some((e) => e.key === expected) || [...this.expected.values()].some((e) => e.key === expected));
+      const pending = expected !== undefined && !picks.some((p) => p.key === expected) &&
+        (this.parked.some((e) => e.key === expected) || this.expectedList.some((e) => e.key === expected));
       if (pending) waitUntil = Math.max(waitUntil, this.lastProgress + this.stallMs / 2);
     }
     if (waitUntil <= now) {
-      for (const entry of this.parked) {
+      for (let i = 0; i < parked.length; i++) {
+        const entry = parked[i];
         if (entry.state === 'pending' && !this.isDependent(entry)) this.learnedDependent.add(entry.site);
       }
     }
@@ -457,7 +512,14 @@ export class Scheduler {
       this.wake(waitUntil - now);
       return;
     }
-    this.decide(picks.sort((a, b) => this.seqOf(a) - this.seqOf(b)));
+    // In candidate order (seq): an insertion sort, the lists are short and mostly in order.
+    for (let i = 1; i < picks.length; i++) {
+      const pick = picks[i];
+      let j = i - 1;
+      for (; j >= 0 && picks[j].seq > pick.seq; j--) picks[j + 1] = picks[j];
+      picks[j + 1] = pick;
+    }
+    this.decide(picks);
   }
 
   /** Tick again in `ms` (one timer at a time, the earliest asked for). */
@@ -479,7 +541,8 @@ export class Scheduler {
    *  for and the decision is taken again. */
   private awaitChosen(): void {
     const awaiting = this.awaiting!;
-    const entry = this.parked.find((e) => e.callback?.token === awaiting.token);
+    let entry: Entry | undefined;
+    for (let i = 0; i < this.parked.length && !entry; i++) if (this.parked[i].callback?.token === awaiting.token) entry = this.parked[i];
     if (entry) {
       this.awaiting = undefined;
       // Something Node ran before it in its queue came meanwhile (an event of its channel): the
@@ -494,14 +557,6 @@ export class Scheduler {
     const expected = this.expected.get(awaiting.token);
     if (expected) expected.deadline = undefined;
     this.progressQuiet();
-  }
-
-  private seqOf(pick: Choice): number {
-    return pick.entry ? pick.entry.seq : pick.expected.seq;
-  }
-
-  private keyOfPick(pick: Choice): string {
-    return pick.entry ? pick.entry.key : pick.expected.key;
   }
 
   /** Queue a tick without counting it as progress. */
@@ -532,12 +587,16 @@ export class Scheduler {
   }
 
   private decide(picks: Choice[]): void {
-    const candidates = picks.map((p) => (p.entry ? this.candidateOf(p.entry) : (p.expected.candidate ??= this.callbackCandidate(p.expected.seq, p.expected.key, p.expected.site))));
+    const candidates: Candidate[] = [];
+    for (let i = 0; i < picks.length; i++) {
+      const pick = picks[i];
+      candidates.push(pick.kind === undefined ? this.candidateOf(pick) : (pick.candidate ??= this.callbackCandidate(pick.seq, pick.key, pick.site)));
+    }
     let index = this.strategy.choose(candidates, this.step + 1);
     const diverged = index === undefined || index < 0 || index >= picks.length;
     if (diverged) index = 0;
     const chosen = picks[index!];
-    if (chosen.entry) return this.release(chosen.entry, index!, candidates, diverged);
+    if (chosen.kind === undefined) return this.release(chosen, index!, candidates, diverged);
     // Delay injection: everything else waits until Node ran the chosen callback.
     this.awaiting = { token: chosen.token, index: index!, candidates, since: performance.now() };
     this.awaitChosen();
@@ -558,7 +617,10 @@ export class Scheduler {
     // docs/how-it-works.md) — a finding that rests on it says so (violation.ts assumes).
     const before = chosen.callback ? Infinity : chosen.readyAt;
     let assumed: Set<number> | undefined;
-    for (const e of this.parked) if (e !== chosen && e.atOnce && e.state === 'ready' && e.readyAt < before) (assumed ??= new Set()).add(e.site);
+    for (let i = 0; i < this.parked.length; i++) {
+      const e = this.parked[i];
+      if (e !== chosen && e.atOnce && e.state === 'ready' && e.readyAt < before) (assumed ??= new Set()).add(e.site);
+    }
     if (assumed) event.m = [...assumed];
     this.write(event);
     this.writeNotes();
