@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { TRACE_FORMAT, TRACE_VERSION, type TraceEvent, type TraceVars } from './trace-events.js';
 
-const FLUSH_BYTES = 256 * 1024;
+/** Characters of pending lines written out at once. Lines are concatenated (V8 keeps a rope, no
+ *  copy) and the chunk is flattened and encoded once by writeSync: measured ~1.8× cheaper than
+ *  encoding each line into a buffer (a native call and a flattening per line; issue 33). 16–64k
+ *  measured alike, 256k and more slower. */
+const FLUSH_CHARS = 64 * 1024;
 // The functions as they are before resources.ts wraps them (it syncs the builtins' named exports,
 // which this bundle imports live): the trace's own writes are never recorded.
 const closeSync = closeFile;
@@ -78,9 +82,8 @@ function varsText(vars: TraceVars): string {
 
 export class TraceWriter {
   private fd: number | undefined;
-  /** Lines are encoded into this buffer as they come (no string of the whole chunk is built). */
-  private buffer = Buffer.allocUnsafe(FLUSH_BYTES);
-  private bytes = 0;
+  /** Lines not written yet, concatenated. */
+  private pending = '';
   private closed = false;
   /** Lines written so far, the header included. */
   count = 0;
@@ -102,17 +105,9 @@ export class TraceWriter {
   writeLine(line: string): void {
     if (this.closed) return;
     if (this.fd === undefined) this.open();
-    // A UTF-8 character takes at most 3 bytes per UTF-16 unit: flush first when it may not fit.
-    if (this.bytes + line.length * 3 > FLUSH_BYTES) {
-      this.flush();
-      if (line.length * 3 > FLUSH_BYTES) {
-        writeSync(this.fd!, line);
-        this.count++;
-        return;
-      }
-    }
-    this.bytes += this.buffer.write(line, this.bytes);
+    this.pending += line;
     this.count++;
+    if (this.pending.length >= FLUSH_CHARS) this.flush();
   }
 
   private open(): void {
@@ -134,9 +129,10 @@ export class TraceWriter {
   }
 
   flush(): void {
-    if (this.fd === undefined || this.bytes === 0) return;
-    writeSync(this.fd, this.buffer, 0, this.bytes);
-    this.bytes = 0;
+    if (this.fd === undefined || this.pending === '') return;
+    const chunk = this.pending;
+    this.pending = '';
+    writeSync(this.fd, chunk);
   }
 
   /** Writes the end record and closes the file; later events are dropped. */
