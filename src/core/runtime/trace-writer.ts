@@ -46,15 +46,63 @@ export function lineOf(event: TraceEvent): string {
 }
 
 // The lines the recorder writes most, from their fields (no event object, issue 33): `vars` and
-// `v` are JSON text already (value-capture.ts beginVars … endVars, scalarText).
+// `v` are JSON text already (value-capture.ts beginVars … endVars, scalarText). A line is a rope
+// of its pieces until the writer flattens its chunk, and flattening costs per piece (it was a third
+// of a traced run of 10^6 events): the parts that repeat — a function's `,"f":…,"o":`, an exit's
+// `,"f":…,"x":…,"v":`, a site's `,"s":…,"obj":` and its key — are kept as one string each.
 
-export const enterLine = (a: number, p: number | null, f: number, o: number, vars: string): string =>
-  `{"e":"en","a":${a},"p":${p},"f":${f},"o":${o},"v":${vars}}\n`;
+/** Per function: `,"f":F,"o":`. */
+const enterMids: string[] = [];
+/** Per function: its last exit line and `,"f":F,"x":X,"v":` (most functions return at one line). */
+const exitMidLines: number[] = [];
+const exitMids: string[] = [];
 
-export const exitLine = (a: number, f: number, x: number, vars: string): string => `{"e":"ex","a":${a},"f":${f},"x":${x},"v":${vars}}\n`;
+export function enterLine(a: number, p: number | null, f: number, o: number, vars: string): string {
+  let mid = enterMids[f];
+  if (mid === undefined) enterMids[f] = mid = `,"f":${f},"o":`;
+  return '{"e":"en","a":' + a + ',"p":' + p + mid + o + ',"v":' + vars + '}\n';
+}
+
+export function exitLine(a: number, f: number, x: number, vars: string): string {
+  let mid = exitMids[f];
+  if (mid === undefined || exitMidLines[f] !== x) {
+    exitMidLines[f] = x;
+    exitMids[f] = mid = `,"f":${f},"x":${x},"v":`;
+  }
+  return '{"e":"ex","a":' + a + mid + vars + '}\n';
+}
+
+const ACCESS_START = { rd: '{"e":"rd","a":', wr: '{"e":"wr","a":', up: '{"e":"up","a":' };
+
+/** Per site: its `,"s":S,"obj":`, the key last accessed there, and that key's `,"k":K,"v":` and
+ *  `,"k":K}` + newline (a field site has one key; a resource site's key may change). */
+interface SiteText {
+  obj: string;
+  key: string;
+  keyV: string;
+  keyEnd: string;
+}
+const siteTexts: SiteText[] = [];
+
+function siteText(s: number, k: string): SiteText {
+  let site = siteTexts[s];
+  if (site === undefined) siteTexts[s] = site = { obj: `,"s":${s},"obj":`, key: '', keyV: '', keyEnd: '' };
+  if (site.key !== k || site.keyV === '') {
+    const key = keyText(k);
+    site.key = k;
+    site.keyV = `,"k":${key},"v":`;
+    site.keyEnd = `,"k":${key}}\n`;
+  }
+  return site;
+}
 
 /** A field or resource access. `v`: the value's JSON text; `ek`: kept when a string or number. */
 export function accessLine(e: 'rd' | 'wr' | 'up', a: number | null, s: number, obj: number, k: string, v: string | undefined, ek: unknown): string {
+  if (ek === undefined) {
+    const site = siteText(s, k);
+    const start = ACCESS_START[e] + a + site.obj + obj;
+    return v === undefined ? start + site.keyEnd : start + site.keyV + v + '}\n';
+  }
   const line = `{"e":"${e}","a":${a},"s":${s},"obj":${obj},"k":${keyText(k)}`;
   const ekText = typeof ek === 'number' ? (Number.isFinite(ek) ? `${ek}` : 'null') : typeof ek === 'string' ? JSON.stringify(ek) : undefined;
   if (v === undefined) return ekText === undefined ? `${line}}\n` : `${line},"ek":${ekText}}\n`;
