@@ -57,7 +57,8 @@ function lookUp(object: object, key: PropertyKey): boolean {
   lookedUp = undefined;
   let o: object | null = object;
   for (let i = 0; o !== null && i < 100; i++) {
-    if (types.isProxy(o)) return false;
+    // An object found ordinary is no Proxy: one WeakSet lookup instead of a native call.
+    if (!ordinary.has(o) && types.isProxy(o)) return false;
     let descriptor: PropertyDescriptor | undefined;
     try {
       descriptor = Object.getOwnPropertyDescriptor(o, key);
@@ -336,8 +337,7 @@ let fieldNameCount = 0;
 
 /** `prefix.key`, its key text, and the key text after a comma (`,"name":`: one string fewer per
  *  variable in the line, which is a rope until the trace writer flattens it; issue 33). */
-function fieldName(prefix: string, key: string): [name: string, keyText: string, nextKeyText: string] {
-  let byKey = fieldNames.get(prefix);
+function fieldName(prefix: string, key: string, byKey = fieldNames.get(prefix)): [name: string, keyText: string, nextKeyText: string] {
   let field = byKey?.get(key);
   if (field === undefined) {
     const name = `${prefix}.${key}`;
@@ -378,13 +378,15 @@ function captureText(keyText: string, nextKeyText: string | undefined, prefix: s
   const keys = ownKeysOf(value);
   if (keys === undefined) return;
   seenList[seenCount++] = value;
+  // The prefix's names looked up once per object, not once per field.
+  const byKey = fieldNames.get(prefix);
   let fields = 0;
   for (const key of keys) {
     if (key === 'stack') continue;
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
     const descriptor = dataDescriptor(value, key);
     if (descriptor) {
-      const field = fieldName(prefix, key);
+      const field = fieldName(prefix, key, byKey);
       captureText(field[1], field[2], field[0], descriptor.value, depth - 1);
     }
   }
