@@ -26,9 +26,9 @@ const writeSync = writeFile;
 export function lineOf(event: TraceEvent): string {
   switch (event.e) {
     case 'en':
-      return enterLine(event.a, event.p, event.f, event.o, varsText(event.v));
+      return enterLine(event.a, event.p, event.f, event.o, varsBody(event.v));
     case 'ex':
-      return exitLine(event.a, event.f, event.x, varsText(event.v));
+      return exitLine(event.a, event.f, event.x, varsBody(event.v));
     case 'spawn':
       return `{"e":"spawn","a":${event.a}}\n`;
     case 'aw':
@@ -51,47 +51,54 @@ export function lineOf(event: TraceEvent): string {
 // of a traced run of 10^6 events): the parts that repeat — a function's `,"f":…,"o":`, an exit's
 // `,"f":…,"x":…,"v":`, a site's `,"s":…,"obj":` and its key — are kept as one string each.
 
-/** Per function: `,"f":F,"o":`. */
+/** Per function: the parent of its last ENTER and `,"p":P,"f":F,"o":` (siblings share a parent;
+ *  top-level calls have none). */
+const enterParents: (number | null)[] = [];
 const enterMids: string[] = [];
-/** Per function: its last exit line and `,"f":F,"x":X,"v":` (most functions return at one line). */
+/** Per function: its last exit line and `,"f":F,"x":X,"v":{` (most functions return at one line). */
 const exitMidLines: number[] = [];
 const exitMids: string[] = [];
 
-export function enterLine(a: number, p: number | null, f: number, o: number, vars: string): string {
+/** `body`: the variables' JSON without its braces (value-capture.ts endVarsBody). */
+export function enterLine(a: number, p: number | null, f: number, o: number, body: string): string {
   let mid = enterMids[f];
-  if (mid === undefined) enterMids[f] = mid = `,"f":${f},"o":`;
-  return '{"e":"en","a":' + a + ',"p":' + p + mid + o + ',"v":' + vars + '}\n';
+  if (mid === undefined || enterParents[f] !== p) {
+    enterParents[f] = p;
+    enterMids[f] = mid = `,"p":${p},"f":${f},"o":`;
+  }
+  return '{"e":"en","a":' + a + mid + o + ',"v":{' + body + '}}\n';
 }
 
-export function exitLine(a: number, f: number, x: number, vars: string): string {
+export function exitLine(a: number, f: number, x: number, body: string): string {
   let mid = exitMids[f];
   if (mid === undefined || exitMidLines[f] !== x) {
     exitMidLines[f] = x;
-    exitMids[f] = mid = `,"f":${f},"x":${x},"v":`;
+    exitMids[f] = mid = `,"f":${f},"x":${x},"v":{`;
   }
-  return '{"e":"ex","a":' + a + mid + vars + '}\n';
+  return '{"e":"ex","a":' + a + mid + body + '}}\n';
 }
 
 const ACCESS_START = { rd: '{"e":"rd","a":', wr: '{"e":"wr","a":', up: '{"e":"up","a":' };
 
-/** Per site: its `,"s":S,"obj":`, the key last accessed there, and that key's `,"k":K,"v":` and
- *  `,"k":K}` + newline (a field site has one key; a resource site's key may change). */
+/** Per site: the object and key last accessed there and `,"s":S,"obj":O,"k":K,"v":` and
+ *  `,"s":S,"obj":O,"k":K}` + newline (a field site has one key, and often one object: `this`). */
 interface SiteText {
-  obj: string;
+  obj: number;
   key: string;
-  keyV: string;
-  keyEnd: string;
+  midV: string;
+  midEnd: string;
 }
 const siteTexts: SiteText[] = [];
 
-function siteText(s: number, k: string): SiteText {
+function siteText(s: number, obj: number, k: string): SiteText {
   let site = siteTexts[s];
-  if (site === undefined) siteTexts[s] = site = { obj: `,"s":${s},"obj":`, key: '', keyV: '', keyEnd: '' };
-  if (site.key !== k || site.keyV === '') {
-    const key = keyText(k);
+  if (site === undefined) siteTexts[s] = site = { obj: -1, key: '', midV: '', midEnd: '' };
+  if (site.obj !== obj || site.key !== k || site.midV === '') {
+    const mid = `,"s":${s},"obj":${obj},"k":${keyText(k)}`;
+    site.obj = obj;
     site.key = k;
-    site.keyV = `,"k":${key},"v":`;
-    site.keyEnd = `,"k":${key}}\n`;
+    site.midV = `${mid},"v":`;
+    site.midEnd = `${mid}}\n`;
   }
   return site;
 }
@@ -99,9 +106,8 @@ function siteText(s: number, k: string): SiteText {
 /** A field or resource access. `v`: the value's JSON text; `ek`: kept when a string or number. */
 export function accessLine(e: 'rd' | 'wr' | 'up', a: number | null, s: number, obj: number, k: string, v: string | undefined, ek: unknown): string {
   if (ek === undefined) {
-    const site = siteText(s, k);
-    const start = ACCESS_START[e] + a + site.obj + obj;
-    return v === undefined ? start + site.keyEnd : start + site.keyV + v + '}\n';
+    const site = siteText(s, obj, k);
+    return v === undefined ? ACCESS_START[e] + a + site.midEnd : ACCESS_START[e] + a + site.midV + v + '}\n';
   }
   const line = `{"e":"${e}","a":${a},"s":${s},"obj":${obj},"k":${keyText(k)}`;
   const ekText = typeof ek === 'number' ? (Number.isFinite(ek) ? `${ek}` : 'null') : typeof ek === 'string' ? JSON.stringify(ek) : undefined;
@@ -122,10 +128,11 @@ function keyText(key: string): string {
   return text;
 }
 
-/** A callback run's ENTER and EXIT carry no variables: no JSON.stringify for them. */
-function varsText(vars: TraceVars): string {
-  for (const _ in vars) return JSON.stringify(vars);
-  return '{}';
+/** The variables' JSON without its braces. A callback run's ENTER and EXIT carry none: no
+ *  JSON.stringify for them. */
+function varsBody(vars: TraceVars): string {
+  for (const _ in vars) return JSON.stringify(vars).slice(1, -1);
+  return '';
 }
 
 export class TraceWriter {

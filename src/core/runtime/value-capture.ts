@@ -321,7 +321,12 @@ export function addVars(keyText: string, prefix: string, value: unknown, depth: 
 
 /** The variables' JSON text (`{}` for none). */
 export function endVars(): string {
-  const text = varsOut === '' ? '{}' : `{${varsOut}}`;
+  return `{${endVarsBody()}}`;
+}
+
+/** endVars without the braces: the trace line adds them with its own text (one piece fewer). */
+export function endVarsBody(): string {
+  const text = varsOut;
   varsOut = '';
   forgetSeen();
   return text;
