@@ -17,6 +17,9 @@
 //            exit code is 0 whatever the ratios; the slow tier runs it).
 //   BENCH_BASELINE=<a dist/ folder> (a copy of an earlier build): sections 1-4 also run traced with
 //            that build, interleaved in the same rounds, so before/after ratios come from one run.
+//            Copy it with `cp -a` (modification times kept): the bundles' V8 code caches name the
+//            bundle by size and mtime (code-cache.ts), and a plain `cp -r` copy loads without them
+//            (~0.3 s more CPU per traced process, charged to the baseline).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -39,42 +39,51 @@ export function hashString(text: string): string {
  *  lock's methods) — a plain `o.p` there ran user getters, and `static get name()` recursed
  *  through ENTER forever (transparency suite). */
 export function peekProperty(object: object, key: PropertyKey): unknown {
-  return lookUp(object, key).value;
+  return lookUp(object, key) ? lookedUp : undefined;
 }
 
 /** Whether reading `object[key]` plainly would run no user code: the property is absent or a data
  *  property, with no Proxy on the way. */
 export function isPlainData(object: object, key: PropertyKey): boolean {
-  return lookUp(object, key).plain;
+  return lookUp(object, key);
 }
 
-function lookUp(object: object, key: PropertyKey): { value: unknown; plain: boolean } {
+/** The value lookUp found (undefined when it found none or returned false): a variable, not a
+ *  result object, as every field read looks one up (issue 33: GC pressure). */
+let lookedUp: unknown;
+
+/** Whether reading `object[key]` runs no user code; the value it reads is left in lookedUp. */
+function lookUp(object: object, key: PropertyKey): boolean {
+  lookedUp = undefined;
   let o: object | null = object;
   for (let i = 0; o !== null && i < 100; i++) {
-    if (types.isProxy(o)) return { value: undefined, plain: false };
+    // An object found ordinary is no Proxy: one WeakSet lookup instead of a native call.
+    if (!ordinary.has(o) && types.isProxy(o)) return false;
     let descriptor: PropertyDescriptor | undefined;
     try {
       descriptor = Object.getOwnPropertyDescriptor(o, key);
     } catch {
-      return { value: undefined, plain: false }; // e.g. a module namespace binding still in its TDZ
+      return false; // e.g. a module namespace binding still in its TDZ
     }
-    if (descriptor) return 'value' in descriptor ? { value: descriptor.value, plain: true } : { value: undefined, plain: false };
+    if (descriptor) {
+      if (!('value' in descriptor)) return false;
+      lookedUp = descriptor.value;
+      return true;
+    }
     o = Reflect.getPrototypeOf(o);
   }
-  return { value: undefined, plain: true };
+  return true;
 }
 
 /** The value of `object[key]` as a trace value, when reading it runs no user code (a data
  *  property, or none: undefined); else undefined (the event then has no `v`). */
 export function peekValue(object: object, key: PropertyKey): TraceValue | undefined {
-  const found = lookUp(object, key);
-  return found.plain ? encodeScalar(found.value, false) : undefined;
+  return lookUp(object, key) ? encodeScalar(lookedUp, false) : undefined;
 }
 
 /** peekValue's JSON text (scalarText). */
 export function peekValueText(object: object, key: PropertyKey): string | undefined {
-  const found = lookUp(object, key);
-  return found.plain ? scalarText(found.value, false) : undefined;
+  return lookUp(object, key) ? scalarText(lookedUp, false) : undefined;
 }
 
 /** Array.isArray without throwing: it throws on a revoked Proxy. */
@@ -230,7 +239,7 @@ function capture(vars: TraceVars, count: { n: number }, prefix: string, value: u
   (seen ??= new Set()).add(value);
   let fields = 0;
   for (const key of keys) {
-    if (typeof key !== 'string' || key === 'stack') continue;
+    if (key === 'stack') continue;
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
     const descriptor = dataDescriptor(value, key);
     if (descriptor) seen = capture(vars, count, `${prefix}.${key}`, descriptor.value, depth - 1, seen);
@@ -259,9 +268,15 @@ function isOrdinary(value: object): boolean {
   return true;
 }
 
-function ownKeysOf(value: object): (string | symbol)[] | undefined {
+/** A followable object's own string keys, in Reflect.ownKeys order (the spec's
+ *  GetOwnPropertyKeys(O, string) is [[OwnPropertyKeys]] with the symbols left out, and a capture
+ *  skips the symbols). No user code runs either way for an object that is not a Proxy
+ *  (followable() leaves Proxies out); V8 answers getOwnPropertyNames from the object's map, ~10×
+ *  faster than Reflect.ownKeys, which was the largest part of capturing `this` at every ENTER and
+ *  EXIT (issue 33). */
+function ownKeysOf(value: object): string[] | undefined {
   try {
-    return Reflect.ownKeys(value);
+    return Object.getOwnPropertyNames(value);
   } catch {
     return undefined;
   }
@@ -300,13 +315,20 @@ export function beginVars(): void {
 
 /** Adds `prefix` (its JSON key text `keyText`, `"name":`) and its fields, as captureInto does. */
 export function addVars(keyText: string, prefix: string, value: unknown, depth: number): void {
-  captureText(keyText, prefix, value, depth, undefined);
+  forgetSeen();
+  captureText(keyText, undefined, prefix, value, depth);
 }
 
 /** The variables' JSON text (`{}` for none). */
 export function endVars(): string {
-  const text = varsOut === '' ? '{}' : `{${varsOut}}`;
+  return `{${endVarsBody()}}`;
+}
+
+/** endVars without the braces: the trace line adds them with its own text (one piece fewer). */
+export function endVarsBody(): string {
+  const text = varsOut;
   varsOut = '';
+  forgetSeen();
   return text;
 }
 
@@ -315,15 +337,17 @@ export const keyTextOf = (name: string): string => `${JSON.stringify(name)}:`;
 
 /** `prefix.key` and its key text, kept per prefix and key: the same few variables are captured at
  *  every ENTER and EXIT (bounded: field names may be data, as a dictionary object's keys). */
-const fieldNames = new Map<string, Map<string, [name: string, keyText: string]>>();
+const fieldNames = new Map<string, Map<string, [name: string, keyText: string, nextKeyText: string]>>();
 let fieldNameCount = 0;
 
-function fieldName(prefix: string, key: string): [name: string, keyText: string] {
-  let byKey = fieldNames.get(prefix);
+/** `prefix.key`, its key text, and the key text after a comma (`,"name":`: one string fewer per
+ *  variable in the line, which is a rope until the trace writer flattens it; issue 33). */
+function fieldName(prefix: string, key: string, byKey = fieldNames.get(prefix)): [name: string, keyText: string, nextKeyText: string] {
   let field = byKey?.get(key);
   if (field === undefined) {
     const name = `${prefix}.${key}`;
-    field = [name, keyTextOf(name)];
+    const keyText = keyTextOf(name);
+    field = [name, keyText, `,${keyText}`];
     if (fieldNameCount < 16384) {
       if (byKey === undefined) fieldNames.set(prefix, (byKey = new Map()));
       byKey.set(key, field);
@@ -333,30 +357,51 @@ function fieldName(prefix: string, key: string): [name: string, keyText: string]
   return field;
 }
 
-function captureText(keyText: string, prefix: string, value: unknown, depth: number, seen: object[] | undefined): object[] | undefined {
-  if (varsCount >= MAX_VARS) return seen;
-  varsOut = varsOut === '' ? keyText + scalarText(value, true) : `${varsOut},${keyText}${scalarText(value, true)}`;
+/** The objects one addVars has descended into: a short list, not a Set (a capture descends into a
+ *  few objects, depth 2 by default), kept across captures (one capture at a time) and emptied by
+ *  addVars: no allocation per capture. */
+const seenList: (object | undefined)[] = [];
+let seenCount = 0;
+
+/** Empties the list: no captured object is kept alive past its event. */
+function forgetSeen(): void {
+  while (seenCount > 0) seenList[--seenCount] = undefined;
+}
+
+function isSeen(value: object): boolean {
+  for (let i = 0; i < seenCount; i++) if (seenList[i] === value) return true;
+  return false;
+}
+
+/** `nextKeyText`: keyText after a comma, when the caller has it. */
+function captureText(keyText: string, nextKeyText: string | undefined, prefix: string, value: unknown, depth: number): void {
+  if (varsCount >= MAX_VARS) return;
+  if (varsOut === '') varsOut = keyText + scalarText(value, true);
+  else varsOut = varsOut + (nextKeyText ?? `,${keyText}`) + scalarText(value, true);
   varsCount++;
-  if (!followable(value, depth) || seen?.includes(value)) return seen;
+  if (!followable(value, depth) || isSeen(value)) return;
   const keys = ownKeysOf(value);
-  if (keys === undefined) return seen;
-  // A short list, not a Set: a capture descends into a few objects (depth 2 by default).
-  (seen ??= []).push(value);
+  if (keys === undefined) return;
+  seenList[seenCount++] = value;
+  // The prefix's names looked up once per object, not once per field.
+  const byKey = fieldNames.get(prefix);
   let fields = 0;
   for (const key of keys) {
-    if (typeof key !== 'string' || key === 'stack') continue;
+    if (key === 'stack') continue;
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
     const descriptor = dataDescriptor(value, key);
     if (descriptor) {
-      const field = fieldName(prefix, key);
-      seen = captureText(field[1], field[0], descriptor.value, depth - 1, seen);
+      const field = fieldName(prefix, key, byKey);
+      captureText(field[1], field[2], field[0], descriptor.value, depth - 1);
     }
   }
-  return seen;
 }
 
 /** A prototype's `,"cls":"Name"}` tail of an object value's JSON, found once per prototype. */
 const classTails = new WeakMap<object, string>();
+/** An object's whole JSON text, kept with the prototype it was made for (`this` is captured at
+ *  every ENTER and EXIT: one lookup and one string instead of three; issue 33). */
+const objectTexts = new WeakMap<object, { proto: object; text: string }>();
 
 /** The JSON text of encodeScalar(value, elements), written directly for numbers, short strings,
  *  booleans, null and class instances (the values of nearly every variable and field access). */
@@ -382,9 +427,13 @@ export function scalarText(value: unknown, elements: boolean): string {
         break;
       }
       if (proto === null) break;
+      const known = objectTexts.get(value);
+      if (known !== undefined && known.proto === proto) return known.text;
       let tail = classTails.get(proto);
       if (tail === undefined) classTails.set(proto, (tail = `,"cls":${JSON.stringify(classNameOf(value))}}`));
-      return `{"$":"object","id":${identityOf(value)}${tail}`;
+      const text = `{"$":"object","id":${identityOf(value)}${tail}`;
+      objectTexts.set(value, { proto, text });
+      return text;
     }
     default:
       break;

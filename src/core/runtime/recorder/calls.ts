@@ -1,7 +1,7 @@
 // Calls (`en`, `rt`, `ex`, `lv`) and inline callbacks (`cb`, `ct`, `lc`): the activation tree,
 // exactly, with each call's parameters, `this` and result captured at ENTER and EXIT (Daikon's
 // program points, 004 §III).
-import { addVars, beginVars, captureInto, endVars, keyTextOf } from '../value-capture.js';
+import { addVars, beginVars, captureInto, endVarsBody, keyTextOf } from '../value-capture.js';
 import { enterLine, exitLine } from '../trace-writer.js';
 import type { TraceVars } from '../trace-events.js';
 import { type Activation, type CallbackFrame, encodeError, isPlainPromise, mayBeThenable, PROMISE_THEN, RecorderBase } from './recorder-base.js';
@@ -28,7 +28,7 @@ export class CallRecorder extends RecorderBase {
     beginVars();
     if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], info.params[i], args[i], this.options.depth - 1);
     if (thisValue !== undefined && info?.kind !== 'constructor') addVars(THIS_KEY, 'this', thisValue, this.options.depth);
-    this.writer.writeLine(enterLine(act.id, parent ? parent.id : null, fn, ++this.callOrder, endVars()));
+    this.writer.writeLine(enterLine(act.id, parent ? parent.id : null, fn, ++this.callOrder, endVarsBody()));
     this.open++;
     this.current = act;
     if (this.scheduler && this.atomicFns.has(fn)) act.atomicTask = this.scheduler.atomicEnter(act, fn);
@@ -42,7 +42,7 @@ export class CallRecorder extends RecorderBase {
     if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], info.params[i], act.args[i], this.options.depth - 1);
     if (info?.kind !== 'constructor') addVars(RETURN_KEY, 'return', value, this.options.depth - 1);
     if (act.thisValue !== undefined) addVars(THIS_KEY, 'this', act.thisValue, this.options.depth);
-    this.writer.writeLine(exitLine(act.id, act.fn, line, endVars()));
+    this.writer.writeLine(exitLine(act.id, act.fn, line, endVarsBody()));
   }
 
   /** `return value` at `line`. An async function's promise result is recorded when it settles. */
