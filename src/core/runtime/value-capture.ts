@@ -259,9 +259,21 @@ function isOrdinary(value: object): boolean {
   return true;
 }
 
+/** An object with this many own keys or more is a table (an `Object.create(null)` symbol table, a
+ *  cache keyed by data), not a record: its fields are not captured — its first 32 keys were no
+ *  invariant variables anyway — and once found wide it stays wide, so that later captures skip
+ *  Reflect.ownKeys of thousands of keys (a quarter of a traced static analysis, issue 33). */
+const WIDE = 256;
+const wide = new WeakSet<object>();
+
+/** The keys whose fields a capture descends into; undefined for none (a wide table, or a throw). */
 function ownKeysOf(value: object): (string | symbol)[] | undefined {
+  if (wide.has(value)) return undefined;
   try {
-    return Reflect.ownKeys(value);
+    const keys = Reflect.ownKeys(value);
+    if (keys.length < WIDE) return keys;
+    wide.add(value);
+    return undefined;
   } catch {
     return undefined;
   }
