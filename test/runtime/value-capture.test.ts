@@ -108,3 +108,28 @@ test('scalarText is the JSON of encodeScalar', () => {
     for (const elements of [true, false]) assert.equal(scalarText(value, elements), JSON.stringify(encodeScalar(value, elements)));
   }
 });
+
+test('a wide object (a table of 256 keys or more) is captured without its fields, and stays so (issue 33)', () => {
+  const record = { a: 1, b: 'x' };
+  const table: Record<string, number> = Object.create(null);
+  for (let i = 0; i < 300; i++) table[`k${i}`] = i;
+  const vars: TraceVars = {};
+  captureInto(vars, 'r', record, 2);
+  captureInto(vars, 't', table, 2);
+  assert.deepEqual(Object.keys(vars), ['r', 'r.a', 'r.b', 't']);
+  // The JSON-text capture agrees.
+  beginVars();
+  addVars(keyTextOf('t'), 't', table, 2);
+  assert.deepEqual(Object.keys(JSON.parse(endVars())), ['t']);
+  // Once wide, always wide: the same table shrunk to 2 keys is still captured whole.
+  for (let i = 2; i < 300; i++) delete table[`k${i}`];
+  const again: TraceVars = {};
+  captureInto(again, 't', table, 2);
+  assert.deepEqual(Object.keys(again), ['t']);
+  // 255 keys: still a record (its first 32 fields).
+  const almost: Record<string, number> = {};
+  for (let i = 0; i < 255; i++) almost[`k${i}`] = i;
+  const some: TraceVars = {};
+  captureInto(some, 'o', almost, 2);
+  assert.equal(Object.keys(some).length, 1 + 32);
+});

@@ -261,6 +261,7 @@ const ordinary = new WeakSet<object>();
 
 function isOrdinary(value: object): boolean {
   if (ordinary.has(value)) return true;
+  if (wide.has(value)) return false;
   // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
   if (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return false;
   if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return false;
@@ -268,15 +269,27 @@ function isOrdinary(value: object): boolean {
   return true;
 }
 
+/** An object with this many own keys or more is a table (an `Object.create(null)` symbol table, a
+ *  cache keyed by data), not a record: its fields are not captured — its first 32 keys were no
+ *  invariant variables anyway — and once found wide it stays wide (no longer `ordinary`, so
+ *  followable() turns it down with no key listing): listing the keys of tables of thousands at
+ *  every ENTER and EXIT was a quarter of a traced static analysis (issue 33). */
+const WIDE = 256;
+const wide = new WeakSet<object>();
+
 /** A followable object's own string keys, in Reflect.ownKeys order (the spec's
  *  GetOwnPropertyKeys(O, string) is [[OwnPropertyKeys]] with the symbols left out, and a capture
  *  skips the symbols). No user code runs either way for an object that is not a Proxy
  *  (followable() leaves Proxies out); V8 answers getOwnPropertyNames from the object's map, ~10×
  *  faster than Reflect.ownKeys, which was the largest part of capturing `this` at every ENTER and
- *  EXIT (issue 33). */
+ *  EXIT (issue 33). Undefined for none: a wide table, or a throw. */
 function ownKeysOf(value: object): string[] | undefined {
   try {
-    return Object.getOwnPropertyNames(value);
+    const keys = Object.getOwnPropertyNames(value);
+    if (keys.length < WIDE) return keys;
+    ordinary.delete(value);
+    wide.add(value);
+    return undefined;
   } catch {
     return undefined;
   }
