@@ -47,6 +47,9 @@ const FRAME = '__conlens_a';
 const ERROR = '__conlens_e';
 /** The scope objects whose fields stand for shared variables: the module's, a function's. */
 const MODULE_SCOPE = '__conlens_g';
+/** A key the printer writes as written inside double quotes (ASCII word characters, `$`, `#`):
+ *  any other is a string literal node, which the printer escapes. */
+const PLAIN_KEY = /^[\w$#]*$/;
 const FUNCTION_SCOPE = '__conlens_v';
 
 // Property reads on these are library lookups, not shared state. Not `exports`: a CommonJS
@@ -116,10 +119,18 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
     };
     let usesModuleScope = false;
 
+    /** Code the printer writes as it is given, for the parts of the emitted form that are only
+     *  our own names, dots, numbers and plain string keys: `__conlens_rt.rd` (a callee),
+     *  `__conlens_s + 2` (a site), `"lock", __conlens_s + 2` (a key and a site). Issue 33: an
+     *  identifier node prints its text unchanged, so each is one node to make, transform and print
+     *  instead of three to seven, and the output is the same text. Only where no parentheses are
+     *  needed around it (a callee, an argument) and nothing a later transform renames or
+     *  substitutes is inside (none of the user's names; their nodes stay nodes). */
+    const text = (code: string) => f.createIdentifier(code);
     const positionOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
     const mapPosition = options.mapPosition;
     const lineOf = mapPosition ? (node: TS.Node) => { const p = positionOf(node); return mapPosition(p.line, p.character); } : positionOf;
-    const addSite = (node: TS.Node, kind: SiteKind, name?: string, on?: TS.Expression): TS.Expression => {
+    const addSite = (node: TS.Node, kind: SiteKind, name?: string, on?: TS.Expression): TS.Identifier => {
       const { line, character } = lineOf(node);
       const entries: (string | number)[] = [line + 1, character + 1, kind];
       // A collection site names its receiver as written (`this.cache`): reports say whose
@@ -128,17 +139,17 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       if (name !== undefined || label !== undefined) entries.push(name ?? '');
       if (label !== undefined) entries.push(label);
       sites.push(entries);
-      return f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(sites.length - 1));
+      return text(`${SITE_BASE} + ${sites.length - 1}`);
     };
     // Inside function declarations' prologues and parameter lists the runtime may not be set up
     // yet: see the module prologue at the end. There `rt` reads `(__conlens_rt ?? __conlens_m())`.
     let guardRuntime = 0;
-    const rt = (method: string, args: TS.Expression[]) => {
-      const receiver = guardRuntime > 0
-        ? f.createParenthesizedExpression(f.createBinaryExpression(f.createIdentifier(RT), ts.SyntaxKind.QuestionQuestionToken, f.createCallExpression(f.createIdentifier(INIT), undefined, [])))
-        : f.createIdentifier(RT);
-      return f.createCallExpression(f.createPropertyAccessExpression(receiver, method), undefined, args);
-    };
+    const callee = (method: string) => (guardRuntime > 0 ? `(${RT} ?? ${INIT}()).${method}` : `${RT}.${method}`);
+    const rt = (method: string, args: TS.Expression[]) => f.createCallExpression(text(callee(method)), undefined, args);
+    /** A key and a site, the two arguments after the object of `rd`, `wr`, `up`, `wv`, `mc`:
+     *  one piece of text when the key prints as it is (see `text`). */
+    const keyAndSite = (key: string, site: TS.Identifier): TS.Expression[] =>
+      PLAIN_KEY.test(key) ? [text(`"${key}", ${site.text}`)] : [f.createStringLiteral(key), site];
     const frameActivation = (ctx: FunctionContext): TS.Expression =>
       !ctx.frame ? f.createIdentifier('undefined') : ctx.isActivation ? f.createIdentifier(ctx.frame) : f.createPropertyAccessExpression(f.createIdentifier(ctx.frame), 'act');
 
@@ -291,18 +302,18 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
         const usesThis = !ts.isArrowFunction(node) || (!!node.parent && ts.isPropertyDeclaration(node.parent));
         const names = paramNames(node);
         fnTable.push([entry.fn.name, lineOf(node).line + 1, entry.fn.kind, hasModifier(ts, node, ts.SyntaxKind.AsyncKeyword) ? 1 : 0, names]);
-        const fnId = f.createBinaryExpression(f.createIdentifier(FN_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(fnTable.length - 1));
+        const fnId = text(`${FN_BASE} + ${fnTable.length - 1}`);
         if (hoisted) guardRuntime++;
         prologue = f.createVariableStatement(undefined, f.createVariableDeclarationList([
           f.createVariableDeclaration(frame, undefined, undefined, rt('en', [
             fnId,
             usesThis ? f.createThis() : f.createIdentifier('undefined'),
-            f.createArrayLiteralExpression(names.map((n) => f.createIdentifier(n))),
+            text(`[${names.join(', ')}]`),
           ])),
         ], ts.NodeFlags.Const));
         if (hoisted) guardRuntime--;
         handler = f.createCatchClause(ERROR, f.createBlock([
-          f.createExpressionStatement(rt('ex', [f.createIdentifier(frame), f.createIdentifier(ERROR)])),
+          f.createExpressionStatement(rt('ex', [text(`${frame}, ${ERROR}`)])),
           f.createThrowStatement(f.createIdentifier(ERROR)),
         ], true));
         cleanup = [f.createExpressionStatement(rt('lv', [f.createIdentifier(frame)]))];
@@ -431,16 +442,19 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
         const v = variable(id)!;
         const scope = scopeObject(v.owner);
         const site = addSite(id, 'read', v.name);
+        if (PLAIN_KEY.test(v.name)) {
+          return text(`(${callee('rd')}((${scope.text}.${v.name} = ${id.text}, ${scope.text}), "${v.name}", ${site.text}), ${id.text})`);
+        }
         const carry = f.createParenthesizedExpression(f.createBinaryExpression(
           f.createAssignment(f.createPropertyAccessExpression(scope, v.name), f.createIdentifier(id.text)), ts.SyntaxKind.CommaToken, scope));
         return f.createParenthesizedExpression(f.createBinaryExpression(
-          rt('rd', [carry, f.createStringLiteral(v.name), site]), ts.SyntaxKind.CommaToken, f.createIdentifier(id.text)));
+          rt('rd', [carry, ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, f.createIdentifier(id.text)));
       };
       const update = (id: TS.Identifier, operation: TS.Expression) => {
         const v = variable(id)!;
         const site = addSite(id, 'update', v.name);
         return f.createParenthesizedExpression(f.createBinaryExpression(
-          rt('up', [scopeObject(v.owner), f.createStringLiteral(v.name), site]), ts.SyntaxKind.CommaToken, operation));
+          rt('up', [scopeObject(v.owner), ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, operation));
       };
       if (ts.isIdentifier(node)) {
         if (!variable(node) || identifierRole(node) !== 'read') return undefined;
@@ -455,7 +469,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const v = variable(node.left)!;
           const site = addSite(node.left, 'write', v.name);
           const value = ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression;
-          return f.updateBinaryExpression(node, node.left, node.operatorToken, rt('wv', [scopeObject(v.owner), f.createStringLiteral(v.name), site, value]));
+          return f.updateBinaryExpression(node, node.left, node.operatorToken, rt('wv', [scopeObject(v.owner), ...keyAndSite(v.name, site), value]));
         }
         if (op >= ts.SyntaxKind.FirstCompoundAssignment && op <= ts.SyntaxKind.LastCompoundAssignment) {
           return update(node.left, f.updateBinaryExpression(node, node.left, node.operatorToken, ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression));
@@ -522,28 +536,29 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const method = operand.expression.name.text;
           const receiver = ts.visitNode(operand.expression.expression, visitorOf(ctx)) as TS.Expression;
           const lockSite = addSite(operand.expression.name, 'lock', method);
-          inner = rt('aq', [receiver, f.createStringLiteral(method), lockSite, ...operand.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression)]);
+          inner = rt('aq', [receiver, ...keyAndSite(method, lockSite), ...operand.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression)]);
         } else {
           inner = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
         }
-        const suspended = f.createAwaitExpression(rt(isCall ? 'ac' : 'aw', [f.createIdentifier(ctx.frame), site, inner]));
+        const at = `${ctx.frame}, ${site.text}`;
+        const suspended = f.createAwaitExpression(rt(isCall ? 'ac' : 'aw', [text(at), inner]));
         return acquires
-          ? rt('rl', [f.createIdentifier(ctx.frame), site, suspended, f.createIdentifier('undefined')])
-          : rt('rs', [f.createIdentifier(ctx.frame), site, suspended]);
+          ? rt('rl', [text(at), suspended, f.createIdentifier('undefined')])
+          : rt('rs', [text(at), suspended]);
       }
       if (ctx.frame && ts.isYieldExpression(node)) {
         const site = addSite(node, 'yield');
         const inner = node.expression ? (ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression) : f.createIdentifier('undefined');
         const suspended = node.asteriskToken
-          ? f.createYieldExpression(node.asteriskToken, rt('aw', [f.createIdentifier(ctx.frame), site, inner]))
-          : f.createYieldExpression(undefined, rt('aw', [f.createIdentifier(ctx.frame), site, inner]));
+          ? f.createYieldExpression(node.asteriskToken, rt('aw', [text(`${ctx.frame}, ${site.text}`), inner]))
+          : f.createYieldExpression(undefined, rt('aw', [text(`${ctx.frame}, ${site.text}`), inner]));
         // In scheduled runs an async generator's resumption after `yield` / `yield*` (the
         // consumer's next() resumes it synchronously) is a scheduling point, like an await's.
         // Only a normal resumption reaches it: return() / throw() complete the yield abruptly.
         const resumed = options.scheduled && ctx.asyncGenerator
           ? schedulingPoint(f.createIdentifier(ctx.frame), site, suspended)
           : suspended;
-        return rt('rs', [f.createIdentifier(ctx.frame), site, resumed]);
+        return rt('rs', [text(`${ctx.frame}, ${site.text}`), resumed]);
       }
       if (ctx.frame && ts.isForOfStatement(node) && node.awaitModifier) {
         return visitForAwait(node, ctx);
@@ -595,7 +610,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const site = addSite(node.expression.name, 'read', method, node.expression.expression);
           const args = node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression);
           const key = KEYED_READS.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
-          const callee = f.updatePropertyAccessExpression(node.expression, rt('cr', [receiver, site, f.createStringLiteral(method), ...key]), node.expression.name);
+          const callee = f.updatePropertyAccessExpression(node.expression, rt('cr', [receiver, ...(PLAIN_KEY.test(method) ? [text(`${site.text}, "${method}"`)] : [site, f.createStringLiteral(method)]), ...key]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, args);
         }
         if (isLockCall || (options.fields && MUTATING_METHODS.has(method))) {
@@ -605,7 +620,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
           // with no effect, names the entry written (`ek`), as for the keyed reads.
           const key = !isLockCall && KEYED_WRITES.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
-          const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, f.createStringLiteral(method), site, ...key]), node.expression.name);
+          const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, ...keyAndSite(method, site), ...key]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, args);
         }
       }
@@ -619,7 +634,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
         const site = addSite(left.name, 'write', left.name.text);
         const value = ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression;
         return f.updateBinaryExpression(node, f.updatePropertyAccessExpression(left, object, left.name), node.operatorToken,
-          rt('wv', [object, f.createStringLiteral(left.name.text), site, value]));
+          rt('wv', [object, ...keyAndSite(left.name.text, site), value]));
       }
       if (options.fields && ts.isElementAccessExpression(node) && !isOptionalChainPart(node) && shouldRecordObject(node.expression) &&
           node.expression.kind !== ts.SyntaxKind.SuperKeyword) {
@@ -632,7 +647,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const key = isPlainKey(node.argumentExpression) ? [index] : [];
           const recorded = role === 'read'
             ? rt('ri', [object, site, ...key])
-            : rt('wi', [object, site, f.createStringLiteral(role === 'write' ? 'wr' : 'up'), ...key]);
+            : rt('wi', [object, text(`${site.text}, "${role === 'write' ? 'wr' : 'up'}"`), ...key]);
           return f.updateElementAccessExpression(node, recorded, index);
         }
       }
@@ -660,7 +675,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const object = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
           const method = role === 'read' ? 'rd' : role === 'write' ? 'wr' : 'up';
           const site = addSite(node.name, role, node.name.text, node.name.text === 'size' || node.name.text === 'length' ? node.expression : undefined);
-          return f.updatePropertyAccessExpression(node, rt(method, [object, f.createStringLiteral(node.name.text), site]), node.name);
+          return f.updatePropertyAccessExpression(node, rt(method, [object, ...keyAndSite(node.name.text, site)]), node.name);
         }
       }
       if (!options.awaitsOnly && ts.isCallExpression(node) && node.arguments.length > 0 && !ts.isSpreadElement(node.arguments[node.arguments.length - 1])) {
@@ -698,7 +713,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
      *  back functions that record the settlement first when fields are recorded (else the same
      *  functions). The executor stays the function the constructor calls, so no frame is added to
      *  a stack trace made inside it. Any other executor is left as it is. */
-    function settlingExecutor(executor: TS.Expression, site: TS.Expression): TS.Expression | undefined {
+    function settlingExecutor(executor: TS.Expression, site: TS.Identifier): TS.Expression | undefined {
       if (!ts.isArrowFunction(executor) && !ts.isFunctionExpression(executor)) return undefined;
       // A TypeScript `this` parameter is no parameter of the compiled function.
       const params = executor.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === 'this'));
@@ -709,7 +724,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       const handOver = params.map((p, i) => {
         const name = f.createIdentifier((p.name as TS.Identifier).text);
         // A fresh copy of the site expression for each use: one node is not printed in two places.
-        const at = ts.isBinaryExpression(site) && ts.isNumericLiteral(site.right) ? f.createBinaryExpression(f.createIdentifier(SITE_BASE), ts.SyntaxKind.PlusToken, f.createNumericLiteral(site.right.text)) : site;
+        const at = text(site.text);
         return f.createExpressionStatement(f.createAssignment(name, rt('ns', [at, name, f.createNumericLiteral(i)])));
       });
       const body = executor.body;

@@ -74,9 +74,18 @@ function className(ts: typeof TS, node: TS.ClassLikeDeclaration, sourceFile: TS.
   return 'class';
 }
 
+/** The node kinds nameFunctions looks at itself; any other goes straight to its children. */
+function namingKindsOf(ts: typeof TS): ReadonlySet<TS.SyntaxKind> {
+  const k = ts.SyntaxKind;
+  return new Set([k.FunctionDeclaration, k.ClassDeclaration, k.ClassExpression, k.VariableDeclaration, k.BinaryExpression, k.ExportAssignment, k.ObjectLiteralExpression]);
+}
+let namingKindsCache: { ts: typeof TS; kinds: ReadonlySet<TS.SyntaxKind> } | undefined;
+
 /** Every named function-like declaration of a file, in source order of discovery. Anonymous inline
  *  callbacks are not listed: they belong to the function around them. */
 export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFunction[] {
+  if (namingKindsCache?.ts !== ts) namingKindsCache = { ts, kinds: namingKindsOf(ts) };
+  const namingKinds = namingKindsCache.kinds;
   const found: NamedFunction[] = [];
   const add = (decl: FunctionLike, name: string, kind: FunctionKind) => {
     found.push({ decl, name, kind });
@@ -85,13 +94,30 @@ export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFu
   const qualify = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);
   const arrowKind = (fn: TS.Node): FunctionKind => (ts.isArrowFunction(fn) ? 'arrow' : 'function-expression');
 
-  // `prefix` is the qualified name of the enclosing named function/object (empty at module level).
-  const visit = (node: TS.Node, prefix: string): void => {
+  // `prefix`: the qualified name of the enclosing named function/object (empty at module level).
+  // One visitor reads it as state (issue 33: a closure per node for its children was a tenth of
+  // the instrumenter's own time); `within` sets it around a subtree.
+  let prefix = '';
+  const within = (qualified: string, node: TS.Node | undefined, walk: (node: TS.Node) => void) => {
+    if (!node) return;
+    const outer = prefix;
+    prefix = qualified;
+    walk(node);
+    prefix = outer;
+  };
+  const children = (node: TS.Node) => {
+    ts.forEachChild(node, visit);
+  };
+  const visit = (node: TS.Node): void => {
+    // Most nodes are none of the kinds below: straight to their children.
+    if (!namingKinds.has(node.kind)) {
+      ts.forEachChild(node, visit);
+      return;
+    }
     if (ts.isFunctionDeclaration(node) && node.body) {
       const name = node.name?.text ?? (hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword) ? 'default' : undefined);
       if (name) {
-        const q = add(node, qualify(prefix, name), 'function');
-        ts.forEachChild(node.body, (child) => visit(child, q));
+        within(add(node, qualify(prefix, name), 'function'), node.body, children);
         return;
       }
     }
@@ -100,22 +126,22 @@ export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFu
       for (const member of node.members) {
         const memberName = ts.isConstructorDeclaration(member) ? 'constructor' : memberNameText(ts, member.name, sourceFile);
         if (memberName === undefined) {
-          ts.forEachChild(member, (child) => visit(child, cls));
+          within(cls, member, children);
           continue;
         }
         if (ts.isMethodDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.${memberName}`, 'method'));
+          within(add(member, `${cls}.${memberName}`, 'method'), member.body, children);
         } else if (ts.isConstructorDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.constructor`, 'constructor'));
+          within(add(member, `${cls}.constructor`, 'constructor'), member.body, children);
         } else if (ts.isGetAccessorDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.get ${memberName}`, 'getter'));
+          within(add(member, `${cls}.get ${memberName}`, 'getter'), member.body, children);
         } else if (ts.isSetAccessorDeclaration(member) && member.body) {
-          visitBody(member.body, add(member, `${cls}.set ${memberName}`, 'setter'));
+          within(add(member, `${cls}.set ${memberName}`, 'setter'), member.body, children);
         } else if (ts.isPropertyDeclaration(member) && member.initializer && isFunctionValue(ts, member.initializer)) {
           const fn = unwrapExpression(ts, member.initializer) as TS.ArrowFunction | TS.FunctionExpression;
-          visitBody(fn.body, add(fn, `${cls}.${memberName}`, arrowKind(fn)));
+          within(add(fn, `${cls}.${memberName}`, arrowKind(fn)), fn.body, children);
         } else {
-          ts.forEachChild(member, (child) => visit(child, cls));
+          within(cls, member, children);
         }
       }
       return;
@@ -125,7 +151,7 @@ export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFu
       const init = unwrapExpression(ts, node.initializer);
       if (name && isFunctionValue(ts, init)) {
         const fn = init as TS.ArrowFunction | TS.FunctionExpression;
-        visitBody(fn.body, add(fn, qualify(prefix, name), arrowKind(fn)));
+        within(add(fn, qualify(prefix, name), arrowKind(fn)), fn.body, children);
         return;
       }
       if (name && ts.isObjectLiteralExpression(init)) {
@@ -137,43 +163,40 @@ export function nameFunctions(ts: typeof TS, sourceFile: TS.SourceFile): NamedFu
       const target = node.left.getText(sourceFile).replace(/^this\./, '');
       const fn = unwrapExpression(ts, node.right) as TS.ArrowFunction | TS.FunctionExpression;
       if (/^[\w$.#]+$/.test(target)) {
-        visitBody(fn.body, add(fn, qualify(prefix, target), arrowKind(fn)));
+        within(add(fn, qualify(prefix, target), arrowKind(fn)), fn.body, children);
         return;
       }
     }
     if (ts.isExportAssignment(node) && isFunctionValue(ts, node.expression)) {
       const fn = unwrapExpression(ts, node.expression) as TS.ArrowFunction | TS.FunctionExpression;
-      visitBody(fn.body, add(fn, qualify(prefix, 'default'), arrowKind(fn)));
+      within(add(fn, qualify(prefix, 'default'), arrowKind(fn)), fn.body, children);
       return;
     }
     if (ts.isObjectLiteralExpression(node)) {
       visitObject(node, prefix);
       return;
     }
-    ts.forEachChild(node, (child) => visit(child, prefix));
+    ts.forEachChild(node, visit);
   };
-  const visitBody = (body: TS.Node | undefined, qualified: string) => {
-    if (body) ts.forEachChild(body, (child) => visit(child, qualified));
-  };
-  const visitObject = (object: TS.ObjectLiteralExpression, prefix: string) => {
+  const visitObject = (object: TS.ObjectLiteralExpression, qualified: string) => {
     for (const property of object.properties) {
       const name = memberNameText(ts, property.name, sourceFile);
       if (name !== undefined && ts.isMethodDeclaration(property) && property.body) {
-        visitBody(property.body, add(property, qualify(prefix, name), 'object-method'));
+        within(add(property, qualify(qualified, name), 'object-method'), property.body, children);
       } else if (name !== undefined && ts.isGetAccessorDeclaration(property) && property.body) {
-        visitBody(property.body, add(property, qualify(prefix, `get ${name}`), 'getter'));
+        within(add(property, qualify(qualified, `get ${name}`), 'getter'), property.body, children);
       } else if (name !== undefined && ts.isSetAccessorDeclaration(property) && property.body) {
-        visitBody(property.body, add(property, qualify(prefix, `set ${name}`), 'setter'));
+        within(add(property, qualify(qualified, `set ${name}`), 'setter'), property.body, children);
       } else if (name !== undefined && ts.isPropertyAssignment(property) && isFunctionValue(ts, property.initializer)) {
         const fn = unwrapExpression(ts, property.initializer) as TS.ArrowFunction | TS.FunctionExpression;
-        visitBody(fn.body, add(fn, qualify(prefix, name), 'object-method'));
+        within(add(fn, qualify(qualified, name), 'object-method'), fn.body, children);
       } else if (name !== undefined && ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(unwrapExpression(ts, property.initializer))) {
-        visitObject(unwrapExpression(ts, property.initializer) as TS.ObjectLiteralExpression, qualify(prefix, name));
+        visitObject(unwrapExpression(ts, property.initializer) as TS.ObjectLiteralExpression, qualify(qualified, name));
       } else {
-        ts.forEachChild(property, (child) => visit(child, prefix));
+        within(qualified, property, children);
       }
     }
   };
-  ts.forEachChild(sourceFile, (child) => visit(child, ''));
+  ts.forEachChild(sourceFile, visit);
   return found;
 }
