@@ -18,6 +18,12 @@
 //         runs the unit suite and then the integration suite N times on the same sources.
 // Traced runs record fields (integration settings, the heavier of the two).
 //
+// Two clocks per run: wall time, and the CPU time (user + system) of the whole process tree — the
+// runner, its workers and their threads, which the kernel adds to ours when each exits and is
+// reaped (Linux: /proc/self/stat cutime + cstime, 10 ms ticks; elsewhere wall time only). On a
+// shared, loaded machine the wall ratio mostly measures who else got the cores; the CPU ratio is
+// the work a traced run adds, and stays put (issue 33, part 3).
+//
 // Usage: npm run build && node bench/runners.mjs   (BENCH_ROUNDS=N, BENCH_RUNNERS=node,vitest,
 // BENCH_SUITES=account,synthetic); bench/tracing.mjs runs it as its section 6.
 // BENCH_BASELINE=<a copy of an earlier dist/>: every traced run is made with that build too, in the
@@ -43,6 +49,19 @@ const baselineDist = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASE
 /** The traced variants: this build's, and the baseline's when one is given. */
 const TRACED = baselineDist ? ['cold', 'warm', 'baseCold', 'baseWarm'] : ['cold', 'warm'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The kernel's clock ticks per second (USER_HZ): 100 on every Linux build Node supports. */
+const CLOCK_TICKS = 100;
+/** CPU ms of our reaped children (and theirs), or undefined where /proc is not there. */
+function childrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, cutime 16, cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
 const RUNNERS = ['node', 'mocha', 'jest', 'vitest'];
 const SUITES = ['account', 'bank-transfer', 'synthetic'];
 
@@ -108,14 +127,16 @@ function timed(s, variant, scratch) {
     const cacheDir = variant === 'cold' || variant === 'baseCold' || variant === 'plainCold' ? mkdtempSync(join(scratch, 'jest-cold-')) : join(s.dir, `.jest-cache-${variant}`);
     args.push('--cacheDirectory', cacheDir);
   }
+  const cpuBefore = childrenCpuMs();
   const start = performance.now();
   const result = spawnSync(process.execPath, args, { cwd: s.dir, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
   const ms = performance.now() - start;
+  const cpuAfter = childrenCpuMs();
   if (result.status !== 0) throw new Error(`${s.runner} ${s.suite} ${variant}: ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   if (!plain && !readdirSync(JSON.parse(env.CONLENS_TRACE).runDir).some((f) => f.startsWith('trace-'))) {
     throw new Error(`${s.runner} ${s.suite} ${variant}: the traced run wrote no trace`);
   }
-  return ms;
+  return { wall: ms, cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
 }
 
 export function runnersBench({ rounds = Number(process.env.BENCH_ROUNDS ?? 5), log = console.log } = {}) {
@@ -135,24 +156,36 @@ export function runnersBench({ rounds = Number(process.env.BENCH_ROUNDS ?? 5), l
         for (const variant of s.runner === 'jest' ? ['plain', 'plainCold', ...TRACED] : ['plain', ...TRACED]) s.runs[variant].push(timed(s, variant, scratch));
       }
     }
-    log(`Per runner: plain vs traced with fields, warm and cold caches, median of ${rounds} interleaved rounds`);
-    log(`   runner   suite            plain ms   warm ×   cold ×${baselineDist ? '   baseline: warm ×   cold ×' : ''}   (Jest: cold vs its own cold plain run, ms)`);
+    const withCpu = all.every((s) => Object.values(s.runs).every((runs) => runs.every((r) => r.cpu !== undefined)));
+    const clocks = withCpu ? ['wall', 'cpu'] : ['wall'];
+    log(`Per runner: plain vs traced with fields, warm and cold caches, median of ${rounds} interleaved rounds${withCpu ? '; wall time, then CPU time of the process tree' : ''}`);
+    const head = (clock) => `   ${clock} warm ×   cold ×${baselineDist ? '   base warm ×   cold ×' : ''}`;
+    log(`   runner   suite            plain ms${clocks.map(head).join('')}   (Jest: cold vs its own cold plain run, ms)`);
     const rows = [];
+    const ratio = (runs, base, clock) => median(runs.map((r) => r[clock])) / base;
     for (const s of all) {
-      const plain = median(s.runs.plain);
-      const plainCold = s.runs.plainCold.length ? median(s.runs.plainCold) : plain;
-      const row = { runner: s.runner, suite: s.suite, plainMs: plain, plainColdMs: plainCold, warm: median(s.runs.warm) / plain, cold: median(s.runs.cold) / plainCold };
-      if (baselineDist) Object.assign(row, { baseWarm: median(s.runs.baseWarm) / plain, baseCold: median(s.runs.baseCold) / plainCold });
+      const row = { runner: s.runner, suite: s.suite };
+      let line = '';
+      for (const clock of clocks) {
+        const plain = median(s.runs.plain.map((r) => r[clock]));
+        const plainCold = s.runs.plainCold.length ? median(s.runs.plainCold.map((r) => r[clock])) : plain;
+        // `warm`, `cold` (wall) as before; the CPU twins are `cpuWarm`, `cpuCold`, ….
+        const key = (name) => (clock === 'wall' ? name : `cpu${name[0].toUpperCase()}${name.slice(1)}`);
+        Object.assign(row, { [key('plainMs')]: plain, [key('plainColdMs')]: plainCold, [key('warm')]: ratio(s.runs.warm, plain, clock), [key('cold')]: ratio(s.runs.cold, plainCold, clock) });
+        if (baselineDist) Object.assign(row, { [key('baseWarm')]: ratio(s.runs.baseWarm, plain, clock), [key('baseCold')]: ratio(s.runs.baseCold, plainCold, clock) });
+        const cell = (x) => x.toFixed(2).padStart(6);
+        line += `   ${clock.padStart(4)} ${cell(row[key('warm')])}   ${cell(row[key('cold')])}${baselineDist ? `        ${cell(row[key('baseWarm')])}   ${cell(row[key('baseCold')])}` : ''}`;
+      }
       rows.push(row);
-      const note = s.runs.plainCold.length ? `   (plain cold ${plainCold.toFixed(0)})` : '';
-      const base = baselineDist ? `             ${row.baseWarm.toFixed(2).padStart(6)}   ${row.baseCold.toFixed(2).padStart(6)}` : '';
-      log(`   ${s.runner.padEnd(8)} ${s.suite.padEnd(15)} ${plain.toFixed(0).padStart(9)}   ${row.warm.toFixed(2).padStart(6)}   ${row.cold.toFixed(2).padStart(6)}${base}${note}`);
+      const note = s.runs.plainCold.length ? `   (plain cold ${row.plainColdMs.toFixed(0)}${withCpu ? `, CPU ${row.cpuPlainColdMs.toFixed(0)}` : ''})` : '';
+      log(`   ${s.runner.padEnd(8)} ${s.suite.padEnd(15)} ${row.plainMs.toFixed(0).padStart(9)}${line}${withCpu ? `   (plain CPU ${row.cpuPlainMs.toFixed(0)} ms)` : ''}${note}`);
     }
     for (const runner of runners) {
       const mine = rows.filter((r) => r.runner === runner);
-      const worstWarm = Math.max(...mine.map((r) => r.warm));
-      const worstCold = Math.max(...mine.map((r) => r.cold));
-      log(`   ${runner.padEnd(8)} worst warm ${worstWarm.toFixed(2)}× (≤ 1.5×: ${worstWarm <= 1.5 ? 'PASS' : 'MISS'}), worst cold ${worstCold.toFixed(2)}× (≤ 1.5×: ${worstCold <= 1.5 ? 'PASS' : 'MISS'})`);
+      const verdict = (x) => `${x.toFixed(2)}× (≤ 1.5×: ${x <= 1.5 ? 'PASS' : 'MISS'})`;
+      for (const [clock, warm, cold] of withCpu ? [['wall', 'warm', 'cold'], ['CPU', 'cpuWarm', 'cpuCold']] : [['wall', 'warm', 'cold']]) {
+        log(`   ${runner.padEnd(8)} ${clock.padEnd(4)} worst warm ${verdict(Math.max(...mine.map((r) => r[warm])))}, worst cold ${verdict(Math.max(...mine.map((r) => r[cold])))}`);
+      }
     }
     return rows;
   } finally {

@@ -198,3 +198,20 @@ test("tsconfig `paths` aliases resolve as tsx resolves them, in ES modules and C
     assert.match(missing.err, /Cannot find (package|module) '@lib\/nothing'/);
   }
 });
+
+test('a tsconfig `paths` alias applies to the project\'s files, not to an installed package\'s imports (Node\'s answer stays)', () => {
+  const files = (type: string, module: string) => ({
+    'package.json': JSON.stringify({ type }),
+    'tsconfig.json': `{ "compilerOptions": { "module": "${module}", "esModuleInterop": true, "baseUrl": ".", "paths": { "@lib/*": ["src/lib/*"] } } }`,
+    'src/lib/delay.ts': 'export const delay = 1;',
+    // A package probing for an optional module, as Jest's config does (`jest-sequencer-…`).
+    'node_modules/probe/package.json': JSON.stringify({ name: 'probe', main: 'index.js' }),
+    'node_modules/probe/index.js': "let found;\ntry { found = require.resolve('@lib/delay'); } catch (error) { found = error.code; }\nmodule.exports = found;",
+    'main.ts': "import found from 'probe';\nconsole.log(found);",
+  });
+  for (const [type, module] of [['module', 'NodeNext'], ['commonjs', 'CommonJS']]) {
+    const ran = runNode(tempProject(files(type, module)), ['main.ts']);
+    assert.equal(ran.status, 0, ran.err);
+    assert.equal(ran.out, 'MODULE_NOT_FOUND');
+  }
+});

@@ -28,10 +28,11 @@ export function instrumentEmitted(
 ): InstrumentedEmit {
   const inline = takeInlineMap(given);
   const theirMap = givenMap ?? inline.map;
-  const theirLines = theirMap ? decodeMappings(theirMap.mappings) : undefined;
-  const mapPosition = theirLines
+  // Decoded on the first lookup: a cache hit (every file of a warm run) never looks one up.
+  let theirLines: ReturnType<typeof decodeMappings> | undefined;
+  const mapPosition = theirMap
     ? (line: number, character: number) => {
-        const hit = lookup(theirLines, line, character);
+        const hit = lookup((theirLines ??= decodeMappings(theirMap.mappings)), line, character);
         return hit ? { line: hit[2], character: hit[3] } : { line, character };
       }
     : undefined;

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { requireBundle } from './code-cache.js';
 import { instrumentationFor, type TraceSettings } from './instrument-config.js';
 import { cachedTranspile, instrumentCacheFor, type InstrumentCache } from './instrument-cache.js';
-import { BARE_SPECIFIER, moduleFormatOf, TYPESCRIPT_FILE } from './module-format.js';
+import { BARE_SPECIFIER, IN_PACKAGE, moduleFormatOf, TYPESCRIPT_FILE } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
 
@@ -46,7 +46,7 @@ export async function resolve(specifier: string, context: { parentURL?: string }
     return await nextResolve(specifier, context);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_IMPORT_NOT_DEFINED') && BARE_SPECIFIER.test(specifier) && context.parentURL?.startsWith('file:')) {
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_IMPORT_NOT_DEFINED') && BARE_SPECIFIER.test(specifier) && context.parentURL?.startsWith('file:') && !IN_PACKAGE.test(context.parentURL)) {
       // A tsconfig `paths` alias, which tsx resolves and a traced run runs without tsx (ts-loaders.ts).
       const aliased = transpile().resolvePathAlias(specifier, fileURLToPath(context.parentURL));
       if (aliased) return nextResolve(pathToFileURL(aliased).href, context);

@@ -43,3 +43,8 @@ export const TYPESCRIPT_FILE = /\.(ts|mts|cts)$/;
 /** A specifier that is neither relative, absolute nor a URL (`node:fs`, `file:///…`): a package
  *  name, a subpath import or a tsconfig `paths` alias. */
 export const BARE_SPECIFIER = /^(?![./]|[a-zA-Z][a-zA-Z0-9+.-]*:)/;
+/** A file inside an installed package: a tsconfig `paths` alias never applies to its imports (the
+ *  package is compiled already), so the compiler is not loaded to look one up — Jest's config
+ *  probes optional modules (`jest-sequencer-…`) by failed require.resolve calls, each of which
+ *  loaded the 10 MB compiler bundle on an otherwise warm traced run (issue 33, part 3). */
+export const IN_PACKAGE = /[\\/]node_modules[\\/]/;

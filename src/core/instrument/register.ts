@@ -12,7 +12,7 @@ import { instrumentationFor, readTraceSettings } from './instrument-config.js';
 import { installTracing } from './install-tracing.js';
 import { hookAva, hookMocha, hookNodeTest, hookTap } from '../runtime/test-cases.js';
 import { cachedTranspile, instrumentCacheFor, PLAIN_CACHE_ENV } from './instrument-cache.js';
-import { BARE_SPECIFIER, moduleFormatOf } from './module-format.js';
+import { BARE_SPECIFIER, IN_PACKAGE, moduleFormatOf } from './module-format.js';
 import type * as Transpile from './transpile.js';
 import type { InstrumentOptions } from './instrument-transformer.js';
 
@@ -87,7 +87,7 @@ if (pipeline !== 'vitest') moduleStatics._resolveFilename = function resolveType
     return resolveFilename.call(this, request, parent, isMain, options);
   } catch (error) {
     const parentFile = (parent as { filename?: string } | undefined)?.filename;
-    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && parentFile && BARE_SPECIFIER.test(request)) {
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND' && parentFile && BARE_SPECIFIER.test(request) && !IN_PACKAGE.test(parentFile)) {
       // A tsconfig `paths` alias (loader-hooks.ts resolve has the ES twin).
       const aliased = transpile().resolvePathAlias(request, parentFile);
       if (aliased) return aliased;
