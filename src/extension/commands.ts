@@ -13,6 +13,7 @@ import { fuzzArgs, graphArgs, mineArgs, rankArgs, synthArgs, replayArgs, support
 import { cliError } from './model/cli-output.js';
 import { FUZZ_STAGES, ProgressParser } from './model/progress.js';
 import { formatScore, notCheckedText, parseReport, positionName, type RankedPosition } from './model/report-model.js';
+import { singleOrder } from '../core/report/plain-words.js';
 import { chooseStarterConfig, installedRunnerRefusal, readProjectShape } from '../core/config/starter-config.js';
 import type { ReportViolation } from '../core/report/report-types.js';
 import { runEngine, type EngineRun } from './engine.js';
@@ -217,9 +218,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       ? `${report.positions.length} suspicious position${report.positions.length === 1 ? '' : 's'}; #1 ${positionName(first.position)} (S ${formatScore(first.position.score)}, ${first.position.confirmed ? 'confirmed' : 'drift only'})`
       : 'no suspicious position';
     const n = report.violations.length;
-    const violations = v ? `; ${n === 1 ? '1 violation' : `${n} violations, first`} (${v.kind}, ${v.strategy} seed ${v.seed})` : `; no violation in ${report.runs} runs`;
-    const actions = ['Show Ranking', ...(v ? ['Show Violation'] : []), 'Open Report'];
+    // One possible order: no other was tried, which a bare "no violation" would hide.
+    const only = !v && singleOrder(report) ? ', but the concurrent tests had one possible order and no other was tried (the output says why)' : '';
+    const violations = v ? `; ${n === 1 ? '1 violation' : `${n} violations, first`} (${v.kind}, ${v.strategy} seed ${v.seed})` : `; no violation in ${report.runs} runs${only}`;
+    const actions = ['Show Ranking', ...(v ? ['Show Violation'] : []), 'Open Report', ...(only ? ['Show Output'] : [])];
     const answer = await vscode.window.showInformationMessage(`${PREFIX}: ${summary}${violations}.`, ...actions);
+    if (answer === 'Show Output') output.show(true);
     if (answer === 'Show Ranking') await vscode.commands.executeCommand('conlens.showRanking');
     if (answer === 'Show Violation') await selectViolation(0, true);
     if (answer === 'Open Report') await vscode.commands.executeCommand('conlens.openReport');

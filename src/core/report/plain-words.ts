@@ -82,8 +82,9 @@ export function noPositionWords(report: Pick<Report, 'summary' | 'runs' | 'hidde
   return `No suspicious function: no run failed, and the ${failureInvariants} invariant${failureInvariants === 1 ? '' : 's'} that changed in the integration runs pointed at no function${why}.`;
 }
 
-/** The systematic search ran every schedule there was, and there was one. */
-function singleOrder(report: Pick<Report, 'exploration'>): boolean {
+/** The systematic search ran every schedule there was, and there was one (the CLI's words above;
+ *  the editor's notification says it too: never a bare all-clear). */
+export function singleOrder(report: Pick<Report, 'exploration'>): boolean {
   const e = report.exploration;
   return !!e && e.complete && !e.failure && e.byPreemptions.reduce((a, b) => a + b, 0) === 1;
 }
