@@ -249,8 +249,8 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     const near = structuredStack(wrapper, captureCallSites, SITE_FRAMES_FIRST);
     const site = siteAmong(near, name, kind, (near?.length ?? 0) < SITE_FRAMES_FIRST);
     if (site !== DEEPER) return site;
-    const all = siteAmong(structuredStack(wrapper, captureCallSites, SITE_FRAMES), name, kind, true);
-    return all === DEEPER ? undefined : all;
+    // The whole stack (up to 32 frames) decides: never DEEPER.
+    return siteAmong(structuredStack(wrapper, captureCallSites, SITE_FRAMES), name, kind, true) as number | undefined;
   }
 
   /** siteOf's choice among `callSites`; DEEPER when they are not the whole stack and frames below

@@ -261,10 +261,11 @@ const ordinary = new WeakSet<object>();
 
 function isOrdinary(value: object): boolean {
   if (ordinary.has(value)) return true;
-  if (wide.has(value)) return false;
   // isProxy first: Array.isArray throws on a revoked Proxy (transparency suite).
   if (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value)) return false;
   if (types.isPromise(value) || types.isDate(value) || types.isRegExp(value) || ArrayBuffer.isView(value)) return false;
+  // Only an object that passed the checks above was ever found wide (ownKeysOf).
+  if (wide.has(value)) return false;
   ordinary.add(value);
   return true;
 }
