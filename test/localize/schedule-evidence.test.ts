@@ -240,3 +240,24 @@ test('with test events, each test case is one execution: a pattern a passing tes
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('one order of the same accesses is one pattern, whether or not the owner\'s call went on after it: a passing run that went on still counts against it', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // check() reads value, then reset() writes it. In the failing run check's call was over by
+    // then; in the passing run it went on (its callee count() updates `calls` after the write),
+    // which makes the pair split there — torn-write's load, whose read completed after the writes
+    // in the one passing run and before them in the failing ones.
+    const over = [en(1, 1), rd(1, 1), ex(1, 1), en(2, 2), wr(2, 3), ex(2, 2)];
+    const wentOn = [en(1, 1), rd(1, 1), en(2, 2), wr(2, 3), ex(2, 2), en(3, 3, 1), { e: 'up', a: 3, s: 4, obj: 7, k: 'calls' }, ex(3, 3), ex(1, 1)];
+    const rw = (s: Awaited<ReturnType<typeof scheduleEvidence>>) => s.patterns.filter((p) => p.kind === 'pair' && p.ops === 'RW' && p.owner === 'Store.check');
+    const scored = await scheduleEvidence([{ runDir: run(root, 'f', over), failed: true }, { runDir: run(root, 'p', wentOn), failed: false }]);
+    assert.equal(rw(scored).length, 1, scored.patterns.map((p) => p.id).join(', '));
+    assert.deepEqual([rw(scored)[0].failed, rw(scored)[0].passed, rw(scored)[0].suspiciousness, !!rw(scored)[0].split], [1, 1, 0.5, false]);
+    // Its strength is the split form where a failing run showed that one.
+    const reversed = await scheduleEvidence([{ runDir: run(root, 'f2', wentOn), failed: true }, { runDir: run(root, 'p2', over), failed: false }]);
+    assert.deepEqual([rw(reversed)[0].failed, rw(reversed)[0].passed, !!rw(reversed)[0].split, strengthOf(rw(reversed)[0])], [1, 1, true, 1]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

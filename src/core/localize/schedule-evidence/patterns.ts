@@ -83,7 +83,7 @@ const WINDOW = 16;
 /** The patterns of one run (all its processes), each once. */
 export async function runPatterns(runDir: string): Promise<AccessPattern[]> {
   const found = new Map<string, AccessPattern>();
-  for (const file of traceFiles(runDir)) for (const { patterns } of (await processPatterns(file)).units) for (const p of patterns) found.set(p.id, p);
+  for (const file of traceFiles(runDir)) for (const { patterns } of (await processPatterns(file)).units) for (const p of patterns) keep(found, p);
   return [...found.values()];
 }
 
@@ -107,7 +107,7 @@ export async function runUnits(runDir: string, runFailed: boolean): Promise<{ un
     const read = await processPatterns(file);
     tests.push(...read.testCases);
     for (const { test, patterns } of read.units) {
-      if (test === undefined) for (const p of patterns) outside.set(p.id, p);
+      if (test === undefined) for (const p of patterns) keep(outside, p);
       else byTest.set(test, (byTest.get(test) ?? []).concat(patterns));
     }
   }
@@ -120,7 +120,15 @@ export async function runUnits(runDir: string, runFailed: boolean): Promise<{ un
 }
 
 function unique(patterns: AccessPattern[]): AccessPattern[] {
-  return [...new Map(patterns.map((p) => [p.id, p])).values()];
+  const found = new Map<string, AccessPattern>();
+  for (const p of patterns) keep(found, p);
+  return [...found.values()];
+}
+
+/** Adds p once per id; of a pattern's occurrences the split one (the stronger, idOf). */
+function keep(found: Map<string, AccessPattern>, p: AccessPattern): void {
+  const had = found.get(p.id);
+  if (!had || (p.split && !had.split)) found.set(p.id, p);
 }
 
 /** One trace file's patterns, per test case (undefined: outside any), and its test cases. Two
@@ -223,7 +231,7 @@ function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessStat
   /** Per location: the last access, and per task its last access and the others' since. */
   const last = new Map<string, Access>();
   const mine = new Map<string, Map<string, { own: Access; between: Access[] }>>();
-  const add = (p: AccessPattern | undefined) => p && found.set(p.id, p);
+  const add = (p: AccessPattern | undefined) => p && keep(found, p);
   /** Per object, per task, per field: the task's last access to it and the others' since. */
   const objects = new Map<number, Map<string, Map<string, { own: Access; between: Access[] }>>>();
   for (const { event, seq } of accesses) {
@@ -314,10 +322,17 @@ function variableOf(location: string, access: Access, state: ProcessState): stri
   return key.startsWith('file:') || key.startsWith('dir:') || key.startsWith('port:') ? key : `\`${key}\``;
 }
 
-/** The pattern's code: kind, ops and the accesses' sites. Not the variable: a temporary path or a
- *  collection key differs from run to run while the code that raced is the same. */
-const idOf = (kind: string, ops: string, accesses: PatternAccess[], split = false) =>
-  `${kind} ${ops} ${accesses.map((a) => `${a.function}@${a.file}:${a.line}`).join(' ')}${split ? ' split' : ''}`;
+/** The pattern's code: kind, ops, the accesses' sites and the function it ranks. Not the
+ *  variable: a temporary path or a collection key differs from run to run while the code that
+ *  raced is the same. Not `split` either: Unicorn's pattern is the order of the accesses, and
+ *  whether the owner's call went on after the other task's access only says how strong it is. It
+ *  depends on what the run did later (a failing test stops at its first failed assertion, a
+ *  passing one goes on; an I/O call completes before the other write or after it), so with it in
+ *  the id the passing runs' evidence against an order was lost (torn-write: `load`'s read before
+ *  `save`'s write, in the passing run too, scored as only failing runs show it). score.ts keeps
+ *  the split form where a failing run showed it. */
+const idOf = (kind: string, ops: string, accesses: PatternAccess[], owner: string) =>
+  `${kind} ${ops} ${accesses.map((a) => `${a.function}@${a.file}:${a.line}`).join(' ')} → ${owner}`;
 
 /** Unicorn's order pair: p then c, two tasks. WR ranks the write the read should not have seen,
  *  RW the read that came before the write it needed (its check was split), WW the later write,
@@ -346,7 +361,7 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   const split = holder !== undefined;
   if (holder !== undefined) owner = state.fnOf(holder);
   const variable = variableOf(location, c, state);
-  return { id: idOf('pair', ops, accesses, split), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}) };
+  return { id: idOf('pair', ops, accesses, owner), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}) };
 }
 
 /** Falcon's triple: a1 and a3 one task's consecutive accesses, a2 another task's between them.
@@ -359,7 +374,7 @@ function tripleOf(a1: Access, a2: Access, a3: Access, location: string, state: P
   const common = commonActivation(a1.a, a3.a, state.parents);
   const owner = common === undefined ? accesses[2].function : state.fnOf(common);
   const variable = variableOf(location, a3, state);
-  return { id: idOf('triple', ops, accesses), kind: 'triple', ops, variable, accesses, owner };
+  return { id: idOf('triple', ops, accesses, owner), kind: 'triple', ops, variable, accesses, owner };
 }
 
 /** An atomic-set triple (001): a1 on field x, another task's a2 on x and a2' on y, then a3 on y by
@@ -370,7 +385,7 @@ function atomicSetTripleOf(a1: Access, onX: Access, onY: Access, a3: Access, sta
   const common = commonActivation(a1.a, a3.a, state.parents);
   const owner = common === undefined ? accesses[3].function : state.fnOf(common);
   const variable = `\`${a1.field}\` and \`${a3.field}\` of one object`;
-  return { id: idOf('atomic-set', ops, accesses), kind: 'atomic-set', ops, variable, accesses, owner };
+  return { id: idOf('atomic-set', ops, accesses, owner), kind: 'atomic-set', ops, variable, accesses, owner };
 }
 
 function commonActivation(a: number | null, b: number | null, parents: Map<number, number | null>): number | undefined {

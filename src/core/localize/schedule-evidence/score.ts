@@ -73,6 +73,9 @@ export function scoreSchedules(runs: RunPatterns[], unit: 'run' | 'test' = 'run'
   for (const run of runs) {
     for (const p of run.patterns) {
       const c = counts.get(p.id) ?? { pattern: p, failed: 0, passed: 0 };
+      // One pattern's occurrences may differ in `split` (patterns.ts idOf): its strength is what
+      // a failing run showed, the strongest such form.
+      if (run.failed && (c.failed === 0 || (p.split && !c.pattern.split))) c.pattern = p;
       if (run.failed) c.failed++;
       else c.passed++;
       counts.set(p.id, c);
