@@ -128,3 +128,21 @@ test('a thrown failure: the error the run failed with, and only what was still r
   // Without the message the first throw is the failure, as before: the caught "Stream closed".
   assert.deepEqual(implicatedBy({ kind: 'failed assertion', schedule }, callers).touched, ['FileWriter.write']);
 });
+
+test("a write of the writer's own object makes no read stale: only a location another task accesses counts", () => {
+  // touch() stamps a session object it parsed itself; revoke() resumes meanwhile and the test
+  // fails. The store lives in test code (untraced): the only write in the schedule is touch's.
+  const write = (task: string, fn: string, k: string, obj: number): ScheduleStep => ({ step: 0, task, function: fn, file: 'src/s.ts', line: 9, event: `writes ${k}`, access: { op: 'write', obj, k } });
+  const read = (task: string, fn: string, k: string, obj: number): ScheduleStep => ({ step: 0, task, function: fn, file: 'src/s.ts', line: 5, event: `reads ${k}`, access: { op: 'read', obj, k } });
+  const resume = (task: string, fn: string): ScheduleStep => ({ step: 0, task, function: fn, file: 'src/s.ts', line: 4, event: 'resumes after the await at src/s.ts:4' });
+  const number = (xs: ScheduleStep[]) => xs.map((s, i) => ({ ...s, step: i + 1 }));
+  const own = number([resume('T1', 'Store.touch'), read('T1', 'Store.touch', 'expires', 5), write('T1', 'Store.touch', 'expires', 5), resume('T2', 'Store.revoke')]);
+  // No stale read: what is left is the window before the failure (rule 3), which names both.
+  assert.equal(implicatedBy({ kind: 'failed assertion', schedule: own }).basis, 'window');
+  // The same write of an object revoke reads too: revoke went on with what it had read.
+  const seen = number([read('T2', 'Store.revoke', 'expires', 5), resume('T1', 'Store.touch'), write('T1', 'Store.touch', 'expires', 5), resume('T2', 'Store.revoke')]);
+  assert.deepEqual(implicatedBy({ kind: 'failed assertion', schedule: seen }), { touched: ['Store.revoke'], interrupted: [], basis: 'interleaving' });
+  // A schedule cut to its last steps may have lost the other task's access: the write counts.
+  const cut = own.map((s) => ({ ...s, step: s.step + 100 }));
+  assert.deepEqual(implicatedBy({ kind: 'failed assertion', schedule: cut }), { touched: ['Store.revoke'], interrupted: [], basis: 'interleaving' });
+});

@@ -490,3 +490,20 @@ test('two callbacks of one call both ran (a timeout and a late answer): no read 
   assert.equal(foreignRead({ ...input, schedule: undecided }), undefined);
   assert.match(storyOf({ ...input, schedule: undecided }), /the schedule shows no conflicting accesses of two tasks\.$/);
 });
+
+test('no conflicting accesses, and two tasks awaited the same calls: the story says the shared state may be in untraced code, and how to trace it', () => {
+  // A cart service whose repository is a fake in the tests: both addItem tasks awaited load and
+  // save, and the only traced writes are each task's own cart.
+  const step = (i: number, task: string, fn: string, event: string): ScheduleStep => ({ step: i, task, function: fn, file: 'src/cart.ts', line: 18, event });
+  const schedule = [
+    step(1, '—', '(top level)', 'resumes after the await at test/cart.test.ts:8 (decision 1, 1 ready)'),
+    step(2, 'T3', 'CartService.addItem', 'resumes after the await at src/cart.ts:18 (decision 2, 2 ready)'),
+    step(3, 'T4', 'CartService.addItem', 'resumes after the await at src/cart.ts:18 (decision 3, 2 ready)'),
+    step(4, 'T3', 'CartService.addItem', 'resumes after the await at src/cart.ts:21 (decision 4, 2 ready)'),
+    step(5, 'T5', 'CartService.count', 'resumes after the await at src/cart.ts:26 (decision 5, 1 ready)'),
+  ];
+  const story = storyOf({ kind: 'failed assertion', schedule, message: '2 !== 3' });
+  assert.match(story, /the schedule shows no conflicting accesses of two tasks\. The tasks it interleaved awaited the same calls \(cart\.ts:18 in `CartService\.addItem`\): .*add that file to `include`/);
+  // One task per await: nothing to say.
+  assert.match(storyOf({ kind: 'failed assertion', schedule: [schedule[0], schedule[1], schedule[4]], message: 'x' }), /two tasks\.$/);
+});

@@ -22,12 +22,15 @@
 //         back over the steps its own callees took while it waited for them (the schedule names
 //         the innermost function only): subAppend awaiting qw.write() was cut off when its task
 //         took the lock, not when its callee FileWriter.write resumed. A constructor's write never
-//         makes a read stale: nobody could read the object before it existed. Unless the task's previous
-//         step asked for a lock: then it waited for the lock, which protects it;
+//         makes a read stale: nobody could read the object before it existed, and neither does a write
+//         of a location no other task than the writer accesses in the schedule (its own fresh
+//         object). Unless the task's previous step asked for a lock: then it waited for the lock,
+//         which protects it;
 //      b. interrupted: a function whose task wrote a field in it and was then cut off by another
 //         task, with the failure inside that cut, and that resumes in the same function and
-//         writes again there — an update split in two, whose half-done state the failing task
-//         saw (004 §V-E's set(): a = 1, switch, b = -1). These are implicated even when no failure invariant names them
+//         writes again there — an update split in two (of a location another task accesses),
+//         whose half-done state the failing task saw (004 §V-E's set(): a = 1, switch,
+//         b = -1). These are implicated even when no failure invariant names them
 //         (position kind `violation`), and rank first among the confirmed (rank.ts).
 //      When the failure is a thrown error, a stale function counts only if it was still running
 //      when the error was thrown: one whose task went on in a (static) caller of it afterwards had
@@ -111,6 +114,20 @@ export function implicatedBy(
     return set;
   };
   const calls = (g: string, f: string) => g !== f && callersOf(f).has(g) && !callersOf(g).has(f);
+  // A write only another task can make stale or see half done: one of a location some task other
+  // than the writer accesses in the schedule (reads included). A task's own fresh object (a
+  // session it parsed and stamps) is no one else's state: counting its writes implicated every
+  // function that resumed meanwhile (a store kept in test code, whose accesses are not traced).
+  // A write without its access (no fields traced) or a schedule cut to its last steps counts.
+  const truncated = (violation.schedule[0]?.step ?? 1) > 1;
+  const accessors = new Map<string, Set<string>>();
+  for (const s of violation.schedule) {
+    if (!s.access) continue;
+    const at = `${s.access.obj}:${s.access.k}`;
+    const tasks = accessors.get(at) ?? new Set<string>();
+    accessors.set(at, tasks.add(s.task));
+  }
+  const shared = (w: ScheduleStep) => truncated || !w.access || [...(accessors.get(`${w.access.obj}:${w.access.k}`) ?? [])].some((t) => t !== w.task);
   const failure = failureStep({ schedule: steps, message: violation.message, kind: violation.kind });
   const failing = isThrow(steps[failure]) ? steps[failure].task : undefined;
   const stale = new Set<string>();
@@ -125,14 +142,14 @@ export function implicatedBy(
     // Back over the steps of its own callees: the function last ran before them.
     let since = prev;
     while (since >= 0 && (steps[since].task !== s.task || calls(s.function, steps[since].function))) since--;
-    if (!steps.slice(since + 1, i).some((o) => o.task !== s.task && isWrite(o) && !isConstructor(o.function))) continue;
+    if (!steps.slice(since + 1, i).some((o) => o.task !== s.task && isWrite(o) && !isConstructor(o.function) && shared(o))) continue;
     // A thrown failure: only what was still running when it was thrown (see the head of the file).
     if (failing !== undefined && steps.slice(i + 1, failure + 1).some((o) => o.task === s.task && calls(o.function, s.function))) continue;
     stale.add(s.function);
   }
   for (let i = 0; i < failure; i++) {
     const w = steps[i];
-    if (!isWrite(w) || !inCode(w) || w.task === steps[failure].task) continue;
+    if (!isWrite(w) || !inCode(w) || w.task === steps[failure].task || !shared(w)) continue;
     let next = i + 1;
     while (next < steps.length && steps[next].task !== w.task) next++;
     if (next <= failure || next >= steps.length || !isResume(steps[next]) || steps[next].function !== w.function) continue;

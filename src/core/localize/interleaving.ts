@@ -451,8 +451,27 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
     return `${threw}; ${order ? `no task's check and act were split by another task; ${orderText(order, steps)}` : "no two tasks' accesses to one location interleaved before it."}${failureText(input, true)}`;
   }
   const failed = `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''})`;
-  if (!order) return `${failed}; the schedule shows no conflicting accesses of two tasks.`;
+  if (!order) return `${failed}; the schedule shows no conflicting accesses of two tasks.${untracedText(steps)}`;
   return `${failed}. No task's check and act were split by another task; ${orderText(order, steps)}`;
+}
+
+/** Where the state two tasks share may be, when no traced access of theirs conflicts: the awaits
+ *  two tasks or more resumed after, in the traced functions. What those calls reach (a fake
+ *  repository or a store in the tests, another package) was not traced, so its accesses are not
+ *  in the schedule: the user can add its file to `include`. Empty when no await was shared. */
+function untracedText(steps: ScheduleStep[]): string {
+  const tasksAt = new Map<string, { fn: string; tasks: Set<string> }>();
+  for (const s of steps) {
+    const at = /^resumes after the await at (\S+?:\d+)/.exec(s.event)?.[1];
+    if (!at || s.task === '—' || s.function.startsWith('(')) continue;
+    const entry = tasksAt.get(at) ?? { fn: s.function, tasks: new Set<string>() };
+    tasksAt.set(at, entry);
+    entry.tasks.add(s.task);
+  }
+  const shared = [...tasksAt].filter(([, e]) => e.tasks.size >= 2);
+  if (!shared.length) return '';
+  const list = shared.slice(0, 3).map(([at, e]) => `${at.split('/').pop()} in \`${e.fn}\``).join(', ');
+  return ` The tasks it interleaved awaited the same calls (${list}${shared.length > 3 ? ` and ${shared.length - 3} more` : ''}): if what those calls reach keeps the state they share in code the run did not trace (a fake or a store in the tests, another package), add that file to \`include\` in conlens.config.json so its reads and writes are recorded.`;
 }
 
 /** An order dependence in words, from "the last …" to "(an order violation)." */
