@@ -350,25 +350,24 @@ export function endVarsBody(): string {
  *  are kept flat: a line is a rope until the trace writer flattens it, and flattening costs per
  *  piece — a kept string made with `+` or a template stays a rope of its parts in every line it
  *  goes into (issue 33). `join` copies into one flat string. */
-export type VarKey = [name: string, keyText: string, nextKeyText: string];
+export type VarKey = [name: string, keyText: string, nextKeyText: string, fields?: Map<string, VarKey>];
 
 export function varKeyOf(name: string): VarKey {
   const json = JSON.stringify(name);
   return [name, [json, ':'].join(''), [',', json, ':'].join('')];
 }
 
-/** `prefix.key`'s VarKey, kept per prefix and key: the same few variables are captured at every
+/** Field VarKeys kept, in their parents' `fields`: the same few variables are captured at every
  *  ENTER and EXIT (bounded: field names may be data, as a dictionary object's keys). */
-const fieldNames = new Map<string, Map<string, VarKey>>();
 let fieldNameCount = 0;
 
-function fieldName(prefix: string, key: string, byKey = fieldNames.get(prefix)): VarKey {
-  let field = byKey?.get(key);
+/** `parent.key`'s VarKey. */
+function fieldName(parent: VarKey, key: string): VarKey {
+  let field = parent[3]?.get(key);
   if (field === undefined) {
-    field = varKeyOf(`${prefix}.${key}`);
+    field = varKeyOf(`${parent[0]}.${key}`);
     if (fieldNameCount < 16384) {
-      if (byKey === undefined) fieldNames.set(prefix, (byKey = new Map()));
-      byKey.set(key, field);
+      (parent[3] ??= new Map()).set(key, field);
       fieldNameCount++;
     }
   }
@@ -402,16 +401,13 @@ function captureText(key: VarKey, value: unknown, depth: number): void {
   const keys = ownKeysOf(value);
   if (keys === undefined) return;
   seenList[seenCount++] = value;
-  // The prefix's names looked up once per object, not once per field.
-  const prefix = key[0];
-  const byKey = fieldNames.get(prefix);
   let fields = 0;
   for (let i = 0; i < keys.length; i++) {
     const field = keys[i];
     if (field === 'stack') continue;
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
     const descriptor = dataDescriptor(value, field);
-    if (descriptor) captureText(fieldName(prefix, field, byKey), descriptor.value, depth - 1);
+    if (descriptor) captureText(fieldName(key, field), descriptor.value, depth - 1);
   }
 }
 
@@ -437,6 +433,10 @@ export function scalarText(value: unknown, elements: boolean): string {
       return '{"$":"undefined"}';
     case 'object': {
       if (value === null) return 'null';
+      // An object with a text kept passed the checks below (no Proxy: its prototype is read with
+      // no trap): one lookup for `this` at every ENTER and EXIT (issue 33).
+      const known = objectTexts.get(value);
+      if (known !== undefined && known.proto === Reflect.getPrototypeOf(value)) return known.text;
       if (!ordinary.has(value) && (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value))) break;
       let proto: object | null;
       try {
@@ -445,8 +445,6 @@ export function scalarText(value: unknown, elements: boolean): string {
         break;
       }
       if (proto === null) break;
-      const known = objectTexts.get(value);
-      if (known !== undefined && known.proto === proto) return known.text;
       let tail = classTails.get(proto);
       // Flat (join), as VarKey's texts: `this` goes into two lines of every call.
       if (tail === undefined) classTails.set(proto, (tail = [',"cls":', JSON.stringify(classNameOf(value)), '}'].join('')));
