@@ -22,7 +22,9 @@ export class CallRecorder extends RecorderBase {
       suspended: false,
       prev: parent,
       args,
-    } as Activation;
+      // Its slot made with the object: set after, as a new property, it took a backing store per call.
+      act: undefined,
+    } as unknown as Activation;
     act.act = act;
     const info = this.functions[fn];
     beginVars();
