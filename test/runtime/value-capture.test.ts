@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addVars, beginVars, captureInto, encodeScalar, endVars, hashString, keyTextOf, scalarText } from '../../src/core/runtime/value-capture.ts';
+import { addVars, beginVars, captureInto, encodeScalar, endVars, hashString, scalarText, varKeyOf } from '../../src/core/runtime/value-capture.ts';
 import type { TraceVars } from '../../src/core/runtime/trace-events.ts';
 
 test('scalars JSON cannot hold are tagged', () => {
@@ -92,7 +92,7 @@ test('variables captured as JSON text parse to what captureInto builds (issue 33
     beginVars();
     for (const [name, value] of values) {
       captureInto(vars, name, value, depth);
-      addVars(keyTextOf(name), name, value, depth);
+      addVars(varKeyOf(name), value, depth);
     }
     const text = endVars();
     assert.deepEqual(JSON.parse(text), vars, `depth ${depth}`);
@@ -119,7 +119,7 @@ test('a wide object (a table of 256 keys or more) is captured without its fields
   assert.deepEqual(Object.keys(vars), ['r', 'r.a', 'r.b', 't']);
   // The JSON-text capture agrees.
   beginVars();
-  addVars(keyTextOf('t'), 't', table, 2);
+  addVars(varKeyOf('t'), table, 2);
   assert.deepEqual(Object.keys(JSON.parse(endVars())), ['t']);
   // Once wide, always wide: the same table shrunk to 2 keys is still captured whole.
   for (let i = 2; i < 300; i++) delete table[`k${i}`];

@@ -327,10 +327,10 @@ export function beginVars(): void {
   varsCount = 0;
 }
 
-/** Adds `prefix` (its JSON key text `keyText`, `"name":`) and its fields, as captureInto does. */
-export function addVars(keyText: string, prefix: string, value: unknown, depth: number): void {
+/** Adds the variable `key` names (varKeyOf) and its fields, as captureInto does. */
+export function addVars(key: VarKey, value: unknown, depth: number): void {
   forgetSeen();
-  captureText(keyText, undefined, prefix, value, depth);
+  captureText(key, value, depth);
 }
 
 /** The variables' JSON text (`{}` for none). */
@@ -346,25 +346,28 @@ export function endVarsBody(): string {
   return text;
 }
 
-/** `"name":` for a variable name. */
-export const keyTextOf = (name: string): string => `${JSON.stringify(name)}:`;
+/** A variable's name, its key text `"name":` and the key text after a comma `,"name":`. The texts
+ *  are kept flat: a line is a rope until the trace writer flattens it, and flattening costs per
+ *  piece — a kept string made with `+` or a template stays a rope of its parts in every line it
+ *  goes into (issue 33). `join` copies into one flat string. */
+export type VarKey = [name: string, keyText: string, nextKeyText: string, fields?: Map<string, VarKey>];
 
-/** `prefix.key` and its key text, kept per prefix and key: the same few variables are captured at
- *  every ENTER and EXIT (bounded: field names may be data, as a dictionary object's keys). */
-const fieldNames = new Map<string, Map<string, [name: string, keyText: string, nextKeyText: string]>>();
+export function varKeyOf(name: string): VarKey {
+  const json = JSON.stringify(name);
+  return [name, [json, ':'].join(''), [',', json, ':'].join('')];
+}
+
+/** Field VarKeys kept, in their parents' `fields`: the same few variables are captured at every
+ *  ENTER and EXIT (bounded: field names may be data, as a dictionary object's keys). */
 let fieldNameCount = 0;
 
-/** `prefix.key`, its key text, and the key text after a comma (`,"name":`: one string fewer per
- *  variable in the line, which is a rope until the trace writer flattens it; issue 33). */
-function fieldName(prefix: string, key: string, byKey = fieldNames.get(prefix)): [name: string, keyText: string, nextKeyText: string] {
-  let field = byKey?.get(key);
+/** `parent.key`'s VarKey. */
+function fieldName(parent: VarKey, key: string): VarKey {
+  let field = parent[3]?.get(key);
   if (field === undefined) {
-    const name = `${prefix}.${key}`;
-    const keyText = keyTextOf(name);
-    field = [name, keyText, `,${keyText}`];
+    field = varKeyOf(`${parent[0]}.${key}`);
     if (fieldNameCount < 16384) {
-      if (byKey === undefined) fieldNames.set(prefix, (byKey = new Map()));
-      byKey.set(key, field);
+      (parent[3] ??= new Map()).set(key, field);
       fieldNameCount++;
     }
   }
@@ -387,27 +390,24 @@ function isSeen(value: object): boolean {
   return false;
 }
 
-/** `nextKeyText`: keyText after a comma, when the caller has it. */
-function captureText(keyText: string, nextKeyText: string | undefined, prefix: string, value: unknown, depth: number): void {
+function captureText(key: VarKey, value: unknown, depth: number): void {
   if (varsCount >= MAX_VARS) return;
-  if (varsOut === '') varsOut = keyText + scalarText(value, true);
-  else varsOut = varsOut + (nextKeyText ?? `,${keyText}`) + scalarText(value, true);
+  // The key and its value joined first: V8 copies a string under 13 characters (`,"n":5`) instead
+  // of linking its two parts, one piece fewer for the trace writer to flatten (issue 33).
+  if (varsOut === '') varsOut = key[1] + scalarText(value, true);
+  else varsOut = varsOut + (key[2] + scalarText(value, true));
   varsCount++;
   if (!followable(value, depth) || isSeen(value)) return;
   const keys = ownKeysOf(value);
   if (keys === undefined) return;
   seenList[seenCount++] = value;
-  // The prefix's names looked up once per object, not once per field.
-  const byKey = fieldNames.get(prefix);
   let fields = 0;
-  for (const key of keys) {
-    if (key === 'stack') continue;
+  for (let i = 0; i < keys.length; i++) {
+    const field = keys[i];
+    if (field === 'stack') continue;
     if (fields++ >= MAX_FIELDS_PER_OBJECT) break;
-    const descriptor = dataDescriptor(value, key);
-    if (descriptor) {
-      const field = fieldName(prefix, key, byKey);
-      captureText(field[1], field[2], field[0], descriptor.value, depth - 1);
-    }
+    const descriptor = dataDescriptor(value, field);
+    if (descriptor) captureText(fieldName(key, field), descriptor.value, depth - 1);
   }
 }
 
@@ -433,6 +433,10 @@ export function scalarText(value: unknown, elements: boolean): string {
       return '{"$":"undefined"}';
     case 'object': {
       if (value === null) return 'null';
+      // An object with a text kept passed the checks below (no Proxy: its prototype is read with
+      // no trap): one lookup for `this` at every ENTER and EXIT (issue 33).
+      const known = objectTexts.get(value);
+      if (known !== undefined && known.proto === Reflect.getPrototypeOf(value)) return known.text;
       if (!ordinary.has(value) && (types.isProxy(value) || Array.isArray(value) || types.isMap(value) || types.isSet(value))) break;
       let proto: object | null;
       try {
@@ -441,11 +445,10 @@ export function scalarText(value: unknown, elements: boolean): string {
         break;
       }
       if (proto === null) break;
-      const known = objectTexts.get(value);
-      if (known !== undefined && known.proto === proto) return known.text;
       let tail = classTails.get(proto);
-      if (tail === undefined) classTails.set(proto, (tail = `,"cls":${JSON.stringify(classNameOf(value))}}`));
-      const text = `{"$":"object","id":${identityOf(value)}${tail}`;
+      // Flat (join), as VarKey's texts: `this` goes into two lines of every call.
+      if (tail === undefined) classTails.set(proto, (tail = [',"cls":', JSON.stringify(classNameOf(value)), '}'].join('')));
+      const text = ['{"$":"object","id":', identityOf(value), tail].join('');
       objectTexts.set(value, { proto, text });
       return text;
     }

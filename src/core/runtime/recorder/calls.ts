@@ -1,13 +1,13 @@
 // Calls (`en`, `rt`, `ex`, `lv`) and inline callbacks (`cb`, `ct`, `lc`): the activation tree,
 // exactly, with each call's parameters, `this` and result captured at ENTER and EXIT (Daikon's
 // program points, 004 §III).
-import { addVars, beginVars, captureInto, endVarsBody, keyTextOf } from '../value-capture.js';
+import { addVars, beginVars, captureInto, endVarsBody, varKeyOf } from '../value-capture.js';
 import { enterLine, exitLine } from '../trace-writer.js';
 import type { TraceVars } from '../trace-events.js';
 import { type Activation, type CallbackFrame, encodeError, isPlainPromise, mayBeThenable, PROMISE_THEN, RecorderBase } from './recorder-base.js';
 
-const THIS_KEY = keyTextOf('this');
-const RETURN_KEY = keyTextOf('return');
+const THIS_KEY = varKeyOf('this');
+const RETURN_KEY = varKeyOf('return');
 
 export class CallRecorder extends RecorderBase {
   en(fn: number, thisValue: unknown, args: unknown[]): Activation {
@@ -22,12 +22,14 @@ export class CallRecorder extends RecorderBase {
       suspended: false,
       prev: parent,
       args,
-    } as Activation;
+      // Its slot made with the object: set after, as a new property, it took a backing store per call.
+      act: undefined,
+    } as unknown as Activation;
     act.act = act;
     const info = this.functions[fn];
     beginVars();
-    if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], info.params[i], args[i], this.options.depth - 1);
-    if (thisValue !== undefined && info?.kind !== 'constructor') addVars(THIS_KEY, 'this', thisValue, this.options.depth);
+    if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], args[i], this.options.depth - 1);
+    if (thisValue !== undefined && info?.kind !== 'constructor') addVars(THIS_KEY, thisValue, this.options.depth);
     this.writer.writeLine(enterLine(act.id, parent ? parent.id : null, fn, ++this.callOrder, endVarsBody()));
     this.open++;
     this.current = act;
@@ -39,9 +41,9 @@ export class CallRecorder extends RecorderBase {
     const info = this.functions[act.fn];
     beginVars();
     // Parameters again at EXIT: an object parameter's fields may have changed (account.balance).
-    if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], info.params[i], act.args[i], this.options.depth - 1);
-    if (info?.kind !== 'constructor') addVars(RETURN_KEY, 'return', value, this.options.depth - 1);
-    if (act.thisValue !== undefined) addVars(THIS_KEY, 'this', act.thisValue, this.options.depth);
+    if (info) for (let i = 0; i < info.params.length; i++) addVars(info.paramKeys[i], act.args[i], this.options.depth - 1);
+    if (info?.kind !== 'constructor') addVars(RETURN_KEY, value, this.options.depth - 1);
+    if (act.thisValue !== undefined) addVars(THIS_KEY, act.thisValue, this.options.depth);
     this.writer.writeLine(exitLine(act.id, act.fn, line, endVarsBody()));
   }
 

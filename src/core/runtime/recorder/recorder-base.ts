@@ -4,7 +4,7 @@
 // the instrumented code reports is a layer on top of this (calls.ts, callback-tasks.ts, awaits.ts,
 // locks.ts, fields.ts, collections.ts); runtime/recorder.ts is the finished Recorder.
 import { types } from 'node:util';
-import { encodeScalar, isPlainData, keyTextOf, peekProperty } from '../value-capture.js';
+import { encodeScalar, isPlainData, peekProperty, varKeyOf, type VarKey } from '../value-capture.js';
 import type { PromiseMade, TraceEvent, TraceValue } from '../trace-events.js';
 import { TraceWriter } from '../trace-writer.js';
 import type { Scheduler } from '../scheduler.js';
@@ -26,8 +26,8 @@ export interface RecorderOptions {
 
 export interface FunctionInfo {
   params: string[];
-  /** The params' JSON key texts (`"amount":`), for ENTER and EXIT's variables text. */
-  paramKeys: string[];
+  /** The params' names and JSON key texts (`"amount":`), for ENTER and EXIT's variables text. */
+  paramKeys: VarKey[];
   async: boolean;
   kind: string;
   /** calling-context.ts functionKey. */
@@ -242,7 +242,7 @@ export class RecorderBase {
     const sites: SiteRow[] = typeof siteTable === 'string' ? JSON.parse(siteTable) : siteTable;
     const fnBase = this.functions.length;
     fns.forEach(([name, line, kind, isAsync, params], k) => {
-      this.functions.push({ params, paramKeys: params.map(keyTextOf), async: isAsync === 1, kind, key: functionKey(name, file, line), method: name.slice(name.lastIndexOf('.') + 1) });
+      this.functions.push({ params, paramKeys: params.map(varKeyOf), async: isAsync === 1, kind, key: functionKey(name, file, line), method: name.slice(name.lastIndexOf('.') + 1) });
       if (this.atomicNames.has(name)) this.atomicFns.add(fnBase + k);
       this.writer.write({ e: 'fn', i: fnBase + k, name, file, line, kind, async: isAsync === 1 });
     });
