@@ -103,6 +103,7 @@ export function fastTs(ts: typeof TS): typeof TS {
     isVariableDeclarationList: ts.isVariableDeclarationList,
     isVariableStatement: ts.isVariableStatement,
     isYieldExpression: ts.isYieldExpression,
+    setEmitFlags: ts.setEmitFlags,
     visitEachChild: ts.visitEachChild,
     visitNode: ts.visitNode,
     visitNodes: ts.visitNodes,

@@ -87,15 +87,38 @@ function rewrittenKindsOf(ts: typeof TS): ReadonlySet<TS.SyntaxKind> {
     k.CallExpression, k.ElementAccessExpression, k.SpreadElement, k.VariableDeclaration, k.PropertyAccessExpression, k.NewExpression,
   ]);
 }
-let rewrittenKindsCache: { ts: typeof TS; kinds: ReadonlySet<TS.SyntaxKind> } | undefined;
+/** What `visit` does with a node of each kind, by kind (issue 33, part 4: one array read per node
+ *  instead of a Set lookup, the type-node test and a dozen kind tests): KEEP returns it as it is —
+ *  a token (no children: visitEachChild gives it back unchanged), a type node, decorator, enum,
+ *  heritage clause, interface or type alias (never instrumented); CHILDREN visits its children;
+ *  FUNCTION is a function-like declaration; REWRITE takes the full path. */
+const KEEP = 0;
+const CHILDREN = 1;
+const FUNCTION = 2;
+const REWRITE = 3;
+function kindActionsOf(ts: typeof TS): Uint8Array {
+  const k = ts.SyntaxKind;
+  const rewritten = rewrittenKindsOf(ts);
+  const actions = new Uint8Array(k.Count);
+  for (let kind = 0; kind < actions.length; kind++) {
+    actions[kind] = rewritten.has(kind) ? REWRITE : kind < k.FirstNode || ts.isTypeNode({ kind } as TS.Node) ? KEEP : CHILDREN;
+  }
+  for (const kind of [k.Decorator, k.EnumDeclaration, k.HeritageClause, k.InterfaceDeclaration, k.TypeAliasDeclaration]) actions[kind] = KEEP;
+  for (const kind of [k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor, k.SetAccessor]) {
+    actions[kind] = FUNCTION;
+  }
+  return actions;
+}
+let kindActionsCache: { ts: typeof TS; actions: Uint8Array } | undefined;
 
 type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'promise';
 
 export function instrumentTransformer(typescript: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
   const ts = fastTs(typescript);
-  if (rewrittenKindsCache?.ts !== ts) rewrittenKindsCache = { ts, kinds: rewrittenKindsOf(ts) };
-  const rewrittenKinds = rewrittenKindsCache.kinds;
+  if (kindActionsCache?.ts !== ts) kindActionsCache = { ts, actions: kindActionsOf(ts) };
+  const kindActions = kindActionsCache.actions;
   const Identifier = ts.SyntaxKind.Identifier;
+  const NoSubstitution = ts.EmitFlags.NoSubstitution;
   return (context) => (sourceFile) => {
     const f = context.factory;
     const named = nameFunctions(ts, sourceFile);
@@ -126,7 +149,20 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
      *  instead of three to seven, and the output is the same text. Only where no parentheses are
      *  needed around it (a callee, an argument) and nothing a later transform renames or
      *  substitutes is inside (none of the user's names; their nodes stay nodes). */
-    const text = (code: string) => f.createIdentifier(code);
+    // Issue 33, part 4: made without what createIdentifier does that the printer never needs here
+    // — its keyword lookup (a Map lookup hashing the whole text; the kind it finds is not even
+    // kept) and escaping a leading `__` (a new string, unescaped again by every read of `.text`
+    // and by the printer): the node's escaped text is the code itself, which `.text` and the
+    // printer give back unchanged as it never starts with three underscores. NoSubstitution: no
+    // later transform has anything to substitute in our own names (they resolve to no declaration
+    // of the file), and asking each one cost a module-format lookup per node (string work on the
+    // file name, TypeScript's onSubstituteNode).
+    const text = (code: string): TS.Identifier => {
+      // (TypeScript's own second parameter, not in its public types: the keyword kind, given.)
+      const node = (f as unknown as { createIdentifier(text: string, kind: TS.SyntaxKind): TS.Identifier }).createIdentifier('', Identifier);
+      (node as unknown as { escapedText: string }).escapedText = code;
+      return ts.setEmitFlags(node, NoSubstitution);
+    };
     const positionOf = (node: TS.Node) => sourceFile.getLineAndCharacterOfPosition(ts.getOriginalNode(node).getStart(sourceFile));
     const mapPosition = options.mapPosition;
     const lineOf = mapPosition ? (node: TS.Node) => { const p = positionOf(node); return mapPosition(p.line, p.character); } : positionOf;
@@ -145,7 +181,8 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
     // yet: see the module prologue at the end. There `rt` reads `(__conlens_rt ?? __conlens_m())`.
     let guardRuntime = 0;
     const callee = (method: string) => (guardRuntime > 0 ? `(${RT} ?? ${INIT}()).${method}` : `${RT}.${method}`);
-    const rt = (method: string, args: TS.Expression[]) => f.createCallExpression(text(callee(method)), undefined, args);
+    // NoSubstitution (issue 33, part 4): as for `text`; the call's arguments are substituted as ever.
+    const rt = (method: string, args: TS.Expression[]) => ts.setEmitFlags(f.createCallExpression(text(callee(method)), undefined, args), NoSubstitution);
     /** A key and a site, the two arguments after the object of `rd`, `wr`, `up`, `wv`, `mc`:
      *  one piece of text when the key prints as it is (see `text`). */
     const keyAndSite = (key: string, site: TS.Identifier): TS.Expression[] =>
@@ -427,9 +464,35 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
 
     /** The scope object of a shared variable's reference, as an expression. */
     function scopeObject(owner: TS.Node): TS.Identifier {
-      if (owner === sourceFile) usesModuleScope = true;
-      return f.createIdentifier(scopeOf(owner));
+      return f.createIdentifier(scopeName(owner));
     }
+    function scopeName(owner: TS.Node): string {
+      if (owner === sourceFile) usesModuleScope = true;
+      return scopeOf(owner);
+    }
+
+    // Functions of the transformer, not closures made per call: visitSharedVariable runs for
+    // every identifier of the file (issue 33, part 4: fewer allocations per visited node).
+    const variable = (id: TS.Node) => (ts.isIdentifier(id) ? shared!.references.get(ts.getOriginalNode(id) as TS.Identifier) : undefined);
+    const readShared = (id: TS.Identifier) => {
+      const v = variable(id)!;
+      const scopeText = scopeName(v.owner);
+      const site = addSite(id, 'read', v.name);
+      if (PLAIN_KEY.test(v.name)) {
+        return text(`(${callee('rd')}((${scopeText}.${v.name} = ${id.text}, ${scopeText}), "${v.name}", ${site.text}), ${id.text})`);
+      }
+      const scope = f.createIdentifier(scopeText);
+      const carry = f.createParenthesizedExpression(f.createBinaryExpression(
+        f.createAssignment(f.createPropertyAccessExpression(scope, v.name), f.createIdentifier(id.text)), ts.SyntaxKind.CommaToken, scope));
+      return f.createParenthesizedExpression(f.createBinaryExpression(
+        rt('rd', [carry, ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, f.createIdentifier(id.text)));
+    };
+    const updateShared = (id: TS.Identifier, operation: TS.Expression) => {
+      const v = variable(id)!;
+      const site = addSite(id, 'update', v.name);
+      return f.createParenthesizedExpression(f.createBinaryExpression(
+        rt('up', [scopeObject(v.owner), ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, operation));
+    };
 
     /** A read, write or update of a shared (module or closure) variable, or undefined when `node`
      *  is none: `x` → `(rd((S.x = x, S), "x", site), x)` (the scope object carries the value read,
@@ -437,31 +500,12 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
      *  → `(up(S, "x", site), x++)`; `{ x }` → `{ x: <read> }`. Destructuring and for-in/of
      *  targets are not recorded (as for properties). */
     function visitSharedVariable(node: TS.Node, ctx: FunctionContext): TS.Node | undefined {
-      const variable = (id: TS.Node) => (ts.isIdentifier(id) ? shared!.references.get(ts.getOriginalNode(id) as TS.Identifier) : undefined);
-      const read = (id: TS.Identifier) => {
-        const v = variable(id)!;
-        const scope = scopeObject(v.owner);
-        const site = addSite(id, 'read', v.name);
-        if (PLAIN_KEY.test(v.name)) {
-          return text(`(${callee('rd')}((${scope.text}.${v.name} = ${id.text}, ${scope.text}), "${v.name}", ${site.text}), ${id.text})`);
-        }
-        const carry = f.createParenthesizedExpression(f.createBinaryExpression(
-          f.createAssignment(f.createPropertyAccessExpression(scope, v.name), f.createIdentifier(id.text)), ts.SyntaxKind.CommaToken, scope));
-        return f.createParenthesizedExpression(f.createBinaryExpression(
-          rt('rd', [carry, ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, f.createIdentifier(id.text)));
-      };
-      const update = (id: TS.Identifier, operation: TS.Expression) => {
-        const v = variable(id)!;
-        const site = addSite(id, 'update', v.name);
-        return f.createParenthesizedExpression(f.createBinaryExpression(
-          rt('up', [scopeObject(v.owner), ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, operation));
-      };
       if (ts.isIdentifier(node)) {
         if (!variable(node) || identifierRole(node) !== 'read') return undefined;
-        return read(node);
+        return readShared(node);
       }
       if (ts.isShorthandPropertyAssignment(node) && variable(node.name) && !node.objectAssignmentInitializer && !isAssignmentPatternTarget(node.name)) {
-        return f.createPropertyAssignment(f.createIdentifier(node.name.text), read(node.name));
+        return f.createPropertyAssignment(f.createIdentifier(node.name.text), readShared(node.name));
       }
       if (ts.isBinaryExpression(node) && ts.isIdentifier(node.left) && variable(node.left)) {
         const op = node.operatorToken.kind;
@@ -472,12 +516,12 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           return f.updateBinaryExpression(node, node.left, node.operatorToken, rt('wv', [scopeObject(v.owner), ...keyAndSite(v.name, site), value]));
         }
         if (op >= ts.SyntaxKind.FirstCompoundAssignment && op <= ts.SyntaxKind.LastCompoundAssignment) {
-          return update(node.left, f.updateBinaryExpression(node, node.left, node.operatorToken, ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression));
+          return updateShared(node.left, f.updateBinaryExpression(node, node.left, node.operatorToken, ts.visitNode(node.right, visitorOf(ctx)) as TS.Expression));
         }
       }
       if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && ts.isIdentifier(node.operand) && variable(node.operand) &&
           (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) {
-        return update(node.operand, node);
+        return updateShared(node.operand, node);
       }
       return undefined;
     }
@@ -506,15 +550,12 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       if (node.kind === Identifier) return shared ? (visitSharedVariable(node, ctx) ?? node) : node;
       // Most nodes are none of the kinds below: they go straight to their children (issue 33:
       // the ~30 kind tests each node went through were a third of the transformer's own time).
-      if (!rewrittenKinds.has(node.kind) && !ts.isTypeNode(node)) return ts.visitEachChild(node, visitorOf(ctx), context);
-      // Never inside types, decorators, enums, ambient declarations or heritage clauses.
-      if (ts.isTypeNode(node) || ts.isDecorator(node) || ts.isEnumDeclaration(node) || ts.isHeritageClause(node) ||
-          ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || (ts.isModuleDeclaration(node) && hasModifier(ts, node, ts.SyntaxKind.DeclareKeyword))) {
-        return node;
-      }
-      if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) ||
-          ts.isConstructorDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-        const visited = visitFunction(node, ctx);
+      const action = kindActions[node.kind];
+      if (action === CHILDREN) return ts.visitEachChild(node, visitorOf(ctx), context);
+      // Never inside types, decorators, enums, ambient declarations or heritage clauses (KEEP).
+      if (action === KEEP || (ts.isModuleDeclaration(node) && hasModifier(ts, node, ts.SyntaxKind.DeclareKeyword))) return node;
+      if (action === FUNCTION) {
+        const visited = visitFunction(node as TS.FunctionLikeDeclaration, ctx);
         return shared?.functionOwners.has(node) ? withScopeObject(visited as TS.FunctionLikeDeclaration, scopeOf(node)) : visited;
       }
       if (shared) {

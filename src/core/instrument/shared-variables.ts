@@ -60,14 +60,18 @@ export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): S
     all.push(binding);
   };
 
-  /** `var` names declared anywhere below `node`, not inside nested functions (they hoist to it). */
+  /** `var` names declared anywhere below `node`, not inside nested functions (they hoist to it).
+   *  Only statements can hold a declaration list, and an expression a statement only inside a
+   *  function or class: the walk enters statements (and their blocks and clauses) only, not the
+   *  expressions that are most of a body's nodes (issue 33, part 4). */
+  const holdsStatements = statementHolders(ts);
   const hoistedVars = (node: TS.Node, out: string[] = []): string[] => {
     ts.forEachChild(node, (c) => {
-      if (isFunctionLike(c) || ts.isClassLike(c)) return;
-      if (ts.isVariableDeclarationList(c) && !(c.flags & ts.NodeFlags.BlockScoped)) {
-        for (const d of c.declarations) bindingNames(d.name, out);
+      if (ts.isVariableDeclarationList(c)) {
+        if (!(c.flags & ts.NodeFlags.BlockScoped)) for (const d of c.declarations) bindingNames(d.name, out);
+      } else if (holdsStatements[c.kind]) {
+        hoistedVars(c, out);
       }
-      hoistedVars(c, out);
     });
     return out;
   };
@@ -136,12 +140,19 @@ export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): S
     depth = outerDepth;
   };
 
+  const steps = walkSteps(ts);
   const walk = (node: TS.Node): void => {
     if (node.kind === identifierKind) {
       if (isReference(node as TS.Identifier)) resolve(chain, (node as TS.Identifier).text)?.refs.push({ id: node as TS.Identifier, depth });
       return;
     }
-    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isDecorator(node)) return;
+    // One table lookup by kind, not a dozen kind tests per node (issue 33, part 4).
+    const step = steps[node.kind];
+    if (step === Step.Children) {
+      ts.forEachChild(node, walkChild);
+      return;
+    }
+    if (step === Step.Skip) return;
     if (isFunctionLike(node)) {
       const scope: Scope = new Map();
       const inner = depth + 1;
@@ -213,6 +224,39 @@ export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): S
     if (used && b.depth > 0) functionOwners.add(b.owner);
   }
   return { references, functionOwners };
+}
+
+/** What the resolver's walk does at a node of each kind: Skip — a token (no children) or a type,
+ *  interface, type alias or decorator (no references to values); Scope — one of the kinds it
+ *  tests further (a function, block, loop, catch clause, class expression); else its children. */
+const enum Step { Children, Skip, Scope }
+let stepsCache: { ts: typeof TS; steps: Uint8Array } | undefined;
+function walkSteps(ts: typeof TS): Uint8Array {
+  if (stepsCache?.ts === ts) return stepsCache.steps;
+  const k = ts.SyntaxKind;
+  const steps = new Uint8Array(k.Count + 1);
+  for (let kind = 0; kind < steps.length; kind++) {
+    if (kind < k.FirstNode || ts.isTypeNode({ kind } as TS.Node)) steps[kind] = Step.Skip;
+  }
+  for (const kind of [k.InterfaceDeclaration, k.TypeAliasDeclaration, k.Decorator]) steps[kind] = Step.Skip;
+  for (const kind of [k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor,
+    k.SetAccessor, k.Block, k.CaseBlock, k.ModuleBlock, k.ForStatement, k.ForOfStatement, k.ForInStatement, k.CatchClause, k.ClassExpression]) steps[kind] = Step.Scope;
+  stepsCache = { ts, steps };
+  return steps;
+}
+
+/** The kinds a `var` declaration list can be found below without entering a function or class:
+ *  statements that hold statements or a declaration list, their blocks and clauses. */
+let holdersCache: { ts: typeof TS; holders: Uint8Array } | undefined;
+function statementHolders(ts: typeof TS): Uint8Array {
+  if (holdersCache?.ts === ts) return holdersCache.holders;
+  const k = ts.SyntaxKind;
+  const holders = new Uint8Array(k.Count + 1);
+  for (const kind of [k.Block, k.VariableStatement, k.IfStatement, k.DoStatement, k.WhileStatement, k.ForStatement, k.ForInStatement,
+    k.ForOfStatement, k.WithStatement, k.SwitchStatement, k.LabeledStatement, k.TryStatement, k.CaseBlock, k.CaseClause, k.DefaultClause,
+    k.CatchClause, k.ModuleDeclaration, k.ModuleBlock]) holders[kind] = 1;
+  holdersCache = { ts, holders };
+  return holders;
 }
 
 /** How an identifier under a parent of each kind refers (isReference): by default it is a reference. */
