@@ -494,7 +494,10 @@ test('two callbacks of one call both ran (a timeout and a late answer): no read 
 test('no conflicting accesses, and two tasks awaited the same calls: the story says the shared state may be in untraced code, and how to trace it', () => {
   // A cart service whose repository is a fake in the tests: both addItem tasks awaited load and
   // save, and the only traced writes are each task's own cart.
-  const step = (i: number, task: string, fn: string, event: string): ScheduleStep => ({ step: i, task, function: fn, file: 'src/cart.ts', line: 18, event });
+  const step = (i: number, task: string, fn: string, event: string): ScheduleStep => {
+    const [, file, line] = /at (\S+):(\d+)/.exec(event)!;
+    return { step: i, task, function: fn, file, line: Number(line), event };
+  };
   const schedule = [
     step(1, '—', '(top level)', 'resumes after the await at test/cart.test.ts:8 (decision 1, 1 ready)'),
     step(2, 'T3', 'CartService.addItem', 'resumes after the await at src/cart.ts:18 (decision 2, 2 ready)'),

@@ -164,3 +164,18 @@ export function fastTs(ts: typeof TS): typeof TS {
   cached = { ts, fast };
   return fast;
 }
+
+/** A table indexed by syntax kind, filled by `fill` once per typescript module: the transformer's
+ *  and the shared-variable resolver's per-node dispatch (one array read instead of kind tests;
+ *  issue 33). */
+export function kindTable(fill: (ts: typeof TS, table: Uint8Array) => void): (ts: typeof TS) => Uint8Array {
+  let cache: { ts: typeof TS; table: Uint8Array } | undefined;
+  return (ts) => {
+    if (cache?.ts !== ts) {
+      const table = new Uint8Array(ts.SyntaxKind.Count + 1);
+      fill(ts, table);
+      cache = { ts, table };
+    }
+    return cache.table;
+  };
+}

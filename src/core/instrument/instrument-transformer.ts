@@ -17,7 +17,7 @@ import { hasModifier, nameFunctions, type NamedFunction } from '../static/functi
 import { CALLBACK_API_NAMES } from '../runtime/callback-apis.js';
 import { KEYED_READS, KEYED_WRITES, MUTATING_METHODS, READING_METHODS } from '../runtime/mutating-methods.js';
 import { findSharedVariables } from './shared-variables.js';
-import { fastTs } from './fast-ts.js';
+import { fastTs, kindTable } from './fast-ts.js';
 
 export interface InstrumentOptions {
   /** The file's path relative to the project root: the `file` of its program points. */
@@ -96,10 +96,9 @@ const KEEP = 0;
 const CHILDREN = 1;
 const FUNCTION = 2;
 const REWRITE = 3;
-function kindActionsOf(ts: typeof TS): Uint8Array {
+const kindActionsOf = kindTable((ts, actions) => {
   const k = ts.SyntaxKind;
   const rewritten = rewrittenKindsOf(ts);
-  const actions = new Uint8Array(k.Count);
   for (let kind = 0; kind < actions.length; kind++) {
     actions[kind] = rewritten.has(kind) ? REWRITE : kind < k.FirstNode || ts.isTypeNode({ kind } as TS.Node) ? KEEP : CHILDREN;
   }
@@ -107,16 +106,13 @@ function kindActionsOf(ts: typeof TS): Uint8Array {
   for (const kind of [k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor, k.SetAccessor]) {
     actions[kind] = FUNCTION;
   }
-  return actions;
-}
-let kindActionsCache: { ts: typeof TS; actions: Uint8Array } | undefined;
+});
 
 type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'promise';
 
 export function instrumentTransformer(typescript: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
   const ts = fastTs(typescript);
-  if (kindActionsCache?.ts !== ts) kindActionsCache = { ts, actions: kindActionsOf(ts) };
-  const kindActions = kindActionsCache.actions;
+  const kindActions = kindActionsOf(ts);
   const Identifier = ts.SyntaxKind.Identifier;
   const NoSubstitution = ts.EmitFlags.NoSubstitution;
   return (context) => (sourceFile) => {

@@ -8,6 +8,7 @@
 // follows block scoping, hoisting, parameters, catch variables and named function expressions, so
 // a local that shadows a module variable is never mistaken for it.
 import type * as TS from 'typescript';
+import { kindTable } from './fast-ts.js';
 
 export interface SharedVariable {
   name: string;
@@ -230,42 +231,29 @@ export function findSharedVariables(ts: typeof TS, sourceFile: TS.SourceFile): S
  *  interface, type alias or decorator (no references to values); Scope — one of the kinds it
  *  tests further (a function, block, loop, catch clause, class expression); else its children. */
 const enum Step { Children, Skip, Scope }
-let stepsCache: { ts: typeof TS; steps: Uint8Array } | undefined;
-function walkSteps(ts: typeof TS): Uint8Array {
-  if (stepsCache?.ts === ts) return stepsCache.steps;
+const walkSteps = kindTable((ts, steps) => {
   const k = ts.SyntaxKind;
-  const steps = new Uint8Array(k.Count + 1);
   for (let kind = 0; kind < steps.length; kind++) {
     if (kind < k.FirstNode || ts.isTypeNode({ kind } as TS.Node)) steps[kind] = Step.Skip;
   }
   for (const kind of [k.InterfaceDeclaration, k.TypeAliasDeclaration, k.Decorator]) steps[kind] = Step.Skip;
   for (const kind of [k.FunctionDeclaration, k.FunctionExpression, k.ArrowFunction, k.MethodDeclaration, k.Constructor, k.GetAccessor,
     k.SetAccessor, k.Block, k.CaseBlock, k.ModuleBlock, k.ForStatement, k.ForOfStatement, k.ForInStatement, k.CatchClause, k.ClassExpression]) steps[kind] = Step.Scope;
-  stepsCache = { ts, steps };
-  return steps;
-}
+});
 
 /** The kinds a `var` declaration list can be found below without entering a function or class:
  *  statements that hold statements or a declaration list, their blocks and clauses. */
-let holdersCache: { ts: typeof TS; holders: Uint8Array } | undefined;
-function statementHolders(ts: typeof TS): Uint8Array {
-  if (holdersCache?.ts === ts) return holdersCache.holders;
+const statementHolders = kindTable((ts, holders) => {
   const k = ts.SyntaxKind;
-  const holders = new Uint8Array(k.Count + 1);
   for (const kind of [k.Block, k.VariableStatement, k.IfStatement, k.DoStatement, k.WhileStatement, k.ForStatement, k.ForInStatement,
     k.ForOfStatement, k.WithStatement, k.SwitchStatement, k.LabeledStatement, k.TryStatement, k.CaseBlock, k.CaseClause, k.DefaultClause,
     k.CatchClause, k.ModuleDeclaration, k.ModuleBlock]) holders[kind] = 1;
-  holdersCache = { ts, holders };
-  return holders;
-}
+});
 
 /** How an identifier under a parent of each kind refers (isReference): by default it is a reference. */
 const enum Rule { Reference, Expression, Never, NotName, NotNames }
-let rulesCache: { ts: typeof TS; rules: Uint8Array } | undefined;
-function referenceRules(ts: typeof TS): Uint8Array {
-  if (rulesCache?.ts === ts) return rulesCache.rules;
+const referenceRules = kindTable((ts, rules) => {
   const k = ts.SyntaxKind;
-  const rules = new Uint8Array(k.Count + 1);
   rules[k.PropertyAccessExpression] = Rule.Expression;
   for (const kind of [k.QualifiedName, k.TypeReference, k.LabeledStatement, k.BreakStatement, k.ContinueStatement,
     k.ImportSpecifier, k.ExportSpecifier, k.ImportClause, k.NamespaceImport, k.ImportEqualsDeclaration, k.NamespaceExport, k.MetaProperty]) rules[kind] = Rule.Never;
@@ -274,6 +262,4 @@ function referenceRules(ts: typeof TS): Uint8Array {
     k.ClassDeclaration, k.ClassExpression, k.TypeParameter, k.InterfaceDeclaration, k.TypeAliasDeclaration, k.EnumDeclaration,
     k.ModuleDeclaration]) rules[kind] = Rule.NotName;
   rules[k.BindingElement] = Rule.NotNames;
-  rulesCache = { ts, rules };
-  return rules;
-}
+});

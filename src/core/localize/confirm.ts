@@ -44,7 +44,7 @@
 //      at the failure step — the interleaving right before the failure.
 // Constructors are never implicated: no other task can reach an object before its constructor
 // returns (the same reason as reduce.ts's 'constructor' rule).
-import type { ScheduleStep, ViolationKind } from '../active/violation.js';
+import type { ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
 import { failureStep } from './interleaving.js';
 
 /** How many steps up to and including the failure step confirm the functions they ran in. */
@@ -120,14 +120,11 @@ export function implicatedBy(
   // function that resumed meanwhile (a store kept in test code, whose accesses are not traced).
   // A write without its access (no fields traced) or a schedule cut to its last steps counts.
   const truncated = (violation.schedule[0]?.step ?? 1) > 1;
+  const location = (a: StepAccess) => `${a.obj}:${a.k}`;
   const accessors = new Map<string, Set<string>>();
-  for (const s of violation.schedule) {
-    if (!s.access) continue;
-    const at = `${s.access.obj}:${s.access.k}`;
-    const tasks = accessors.get(at) ?? new Set<string>();
-    accessors.set(at, tasks.add(s.task));
-  }
-  const shared = (w: ScheduleStep) => truncated || !w.access || [...(accessors.get(`${w.access.obj}:${w.access.k}`) ?? [])].some((t) => t !== w.task);
+  for (const s of violation.schedule) if (s.access) accessors.set(location(s.access), (accessors.get(location(s.access)) ?? new Set<string>()).add(s.task));
+  // The writer is one of the accessors (its write is in the schedule): another makes two.
+  const shared = (w: ScheduleStep) => truncated || !w.access || accessors.get(location(w.access))!.size > 1;
   const failure = failureStep({ schedule: steps, message: violation.message, kind: violation.kind });
   const failing = isThrow(steps[failure]) ? steps[failure].task : undefined;
   const stale = new Set<string>();

@@ -462,8 +462,8 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
 function untracedText(steps: ScheduleStep[]): string {
   const tasksAt = new Map<string, { fn: string; tasks: Set<string> }>();
   for (const s of steps) {
-    const at = /^resumes after the await at (\S+?:\d+)/.exec(s.event)?.[1];
-    if (!at || s.task === '—' || s.function.startsWith('(')) continue;
+    if (!s.event.startsWith('resumes after') || s.task === '—' || s.function.startsWith('(')) continue;
+    const at = `${s.file}:${s.line}`;
     const entry = tasksAt.get(at) ?? { fn: s.function, tasks: new Set<string>() };
     tasksAt.set(at, entry);
     entry.tasks.add(s.task);
