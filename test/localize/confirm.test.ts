@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONFIRMING_STEPS, implicatedBy } from '../../src/core/localize/confirm.ts';
+import { CONFIRMING_STEPS, implicatedBy, writesBeforeFailure } from '../../src/core/localize/confirm.ts';
 import type { ScheduleStep } from '../../src/core/active/violation.ts';
 
 const steps = (rows: [string, string, string][]): ScheduleStep[] => rows.map(([task, fn, event], i) => ({ step: i + 1, task, function: fn, file: 'src/x.ts', line: 1, event }));
@@ -145,4 +145,25 @@ test("a write of the writer's own object makes no read stale: only a location an
   // A schedule cut to its last steps may have lost the other task's access: the write counts.
   const cut = own.map((s) => ({ ...s, step: s.step + 100 }));
   assert.deepEqual(implicatedBy({ kind: 'failed assertion', schedule: cut }), { touched: ['Store.revoke'], interrupted: [], basis: 'interleaving' });
+});
+
+test('what each function wrote before the failure, named as the stories name it: not after it, not constructors or the test', () => {
+  // A cart the repository returned (untraced) is pushed to and stamped by addItem; count only
+  // resumes; the test's own assertion fails at the last step.
+  const step = (task: string, fn: string, event: string, access?: ScheduleStep['access']): ScheduleStep => ({ step: 0, task, function: fn, file: 'src/cart.ts', line: 3, event, ...(access ? { access } : {}) });
+  const schedule = [
+    step('T1', 'Cart.constructor', 'writes `items`', { op: 'write', obj: 1, k: 'items' }),
+    step('T3', 'CartService.addItem', 'resumes after the await at src/cart.ts:18'),
+    step('T3', 'CartService.addItem', 'writes the elements of cart.items via push()', { op: 'write', obj: 2, k: '[]', on: 'cart.items' }),
+    step('T3', 'CartService.addItem', 'writes `updatedAt` (1)', { op: 'write', obj: 3, k: 'updatedAt' }),
+    step('T3', 'CartService.addItem', 'reads `updatedAt`', { op: 'read', obj: 3, k: 'updatedAt' }),
+    step('T5', 'CartService.count', 'resumes after the await at src/cart.ts:26'),
+    step('—', '(top level)', 'writes `done`', { op: 'write', obj: 9, k: 'done' }),
+    step('—', '(top level)', 'throws AssertionError: 2 !== 3'),
+    step('T4', 'CartService.addItem', 'writes `late`', { op: 'write', obj: 4, k: 'late' }),
+  ].map((s, i) => ({ ...s, step: i + 1 }));
+  assert.deepEqual(writesBeforeFailure({ kind: 'failed assertion', schedule, message: 'AssertionError: 2 !== 3' }), {
+    'CartService.addItem': ['the elements of cart.items', 'updatedAt'],
+  });
+  assert.deepEqual(writesBeforeFailure({ kind: 'failed assertion', schedule: [] }), {});
 });

@@ -216,6 +216,22 @@ test('reorder: without access maps, v next to orig(v) in set()\'s EXIT failure i
   assert.deepEqual(summary(given.positions, 2).map((r) => [r[0], r[4]]), [['SetCheck.check', 1], ['SetCheck.set', 2]]);
 });
 
+test('reorder: no member write seen, what a failing run wrote makes the writer (state reached through a local)', () => {
+  // Both pure observers by their access maps (the state is a repository's object, not a member);
+  // the violating schedule shows set() writing it and check() only resuming.
+  const noMembers = { ...SET_CHECK, reads: {}, writes: {} };
+  const result = localize({ failureInvariants: REORDER_INVARIANTS, analysis: { ...REORDER, classes: [noMembers] }, callOrders: REORDER_ORDERS, scheduleWrites: { 'SetCheck.set': ['the elements of cart.items'] } });
+  assert.deepEqual(summary(result.positions, 2).map((r) => [r[0], r[4]]), [['SetCheck.set', 1], ['SetCheck.check', 2]]);
+  assert.deepEqual(result.positions[0].writer, { writes: true, vars: ['the elements of cart.items'], source: 'schedule' });
+  assert.match(result.positions[0].reason, /this one writes the elements of cart\.items \(in a failing run\), the other is a pure observer/);
+  // A member write the access map knows is named first; a function that wrote in a failing run
+  // is a writer too (then neither is a pure observer, and the rule does not separate them).
+  const member = localize({ failureInvariants: REORDER_INVARIANTS, analysis: { ...REORDER, classes: [SET_CHECK] }, callOrders: REORDER_ORDERS, scheduleWrites: { 'SetCheck.set': ['x'], 'SetCheck.check': ['y'] } });
+  const writers = Object.fromEntries(member.positions.map((p) => [p.function, p.writer]));
+  assert.deepEqual(writers['SetCheck.set'], { writes: true, vars: ['a', 'b'], source: 'access-map' });
+  assert.deepEqual(writers['SetCheck.check'], { writes: true, vars: ['y'], source: 'schedule' });
+});
+
 test('reorder: with nothing to tell set() and check() apart, they share rank 1 (listed by name) and say so', () => {
   const result = localize({ failureInvariants: REORDER_INVARIANTS, analysis: REORDER, callOrders: REORDER_ORDERS });
   assert.deepEqual(summary(result.positions, 2).map((r) => [r[0], r[4]]), [['SetCheck.check', 1], ['SetCheck.set', 1]]);

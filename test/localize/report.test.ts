@@ -264,3 +264,16 @@ test('text report: the failing tests, and each failure\'s, are listed up to five
     assert.doesNotMatch(text, /z=5/);
   }
 });
+
+test("plain words: an implicated function that only the failing run shows writing says what it wrote", async () => {
+  const { positionInWords } = await import('../../src/core/report/plain-words.ts');
+  const base = { ...report.positions[1], kind: 'violation' as const, confirmed: true, evidence: 'implicated' as const };
+  assert.equal(positionInWords({ ...base, writer: { writes: false, vars: [], source: 'none' } }), 'a failing run went through it');
+  assert.equal(
+    positionInWords({ ...base, writer: { writes: true, vars: ['the elements of cart.items', 'updatedAt'], source: 'schedule' } }),
+    'a failing run went through it, and it wrote the elements of cart.items, updatedAt there',
+  );
+  assert.equal(positionInWords({ ...base, writer: { writes: true, vars: ['a', 'b', 'c', 'd', 'e'], source: 'schedule' } }), 'a failing run went through it, and it wrote a, b, c and 2 more there');
+  // A member write the access map knows needs no telling here: the tier's words stand.
+  assert.equal(positionInWords({ ...base, writer: { writes: true, vars: ['a'], source: 'access-map' } }), 'a failing run went through it');
+});

@@ -42,9 +42,13 @@
 //      task are implicated with it.
 //   3. When 2 finds nothing: the functions with a step among the CONFIRMING_STEPS steps that end
 //      at the failure step — the interleaving right before the failure.
+// Beside the implicated functions, what each function of the program's code wrote up to the
+// failure step (`writesBeforeFailure`): 004 §V-E's writer-first tie rule (rank.ts) takes it where the static
+// access maps see no member write — state reached through a local (a cart a repository returned,
+// a module's map), which is still what the function changed while the failure happened.
 // Constructors are never implicated: no other task can reach an object before its constructor
 // returns (the same reason as reduce.ts's 'constructor' rule).
-import type { ScheduleStep, StepAccess, ViolationKind } from '../active/violation.js';
+import { variableText, type ScheduleStep, type StepAccess, type ViolationKind } from '../active/violation.js';
 import { failureStep } from './interleaving.js';
 
 /** How many steps up to and including the failure step confirm the functions they ran in. */
@@ -174,4 +178,20 @@ export function implicatedBy(
   if (touched.size) return { touched: sorted(touched), interrupted: sorted(interrupted), ...(viaCallee.size ? { callers: sorted(viaCallee) } : {}), basis: 'interleaving' };
   for (const s of steps.slice(Math.max(0, failure - CONFIRMING_STEPS + 1), failure + 1)) if (inCode(s)) touched.add(s.function);
   return { touched: sorted(touched), interrupted: [], basis: touched.size ? 'window' : 'none' };
+}
+
+/** What each function of the program's code wrote in the schedule up to the failure step, as
+ *  the stories name them (`the elements of cart.items`, `updatedAt`), by function (see the head of the file). */
+export function writesBeforeFailure(violation: ViolationEvidence): Record<string, string[]> {
+  const steps = violation.schedule.filter((s) => s.access?.op !== 'read');
+  if (!steps.length) return {};
+  const failure = failureStep({ schedule: steps, message: violation.message, kind: violation.kind });
+  const by = new Map<string, Set<string>>();
+  for (let i = 0; i <= failure && i < steps.length; i++) {
+    const s = steps[i];
+    if (!isWrite(s) || !inCode(s)) continue;
+    const what = s.access ? variableText(s.access) : s.event.slice('writes '.length);
+    by.set(s.function, (by.get(s.function) ?? new Set<string>()).add(what));
+  }
+  return Object.fromEntries([...by].map(([f, set]) => [f, [...set].sort()]));
 }

@@ -4,12 +4,12 @@
 // threw, and the deadlock cycles. Plain JSON in and out, no I/O.
 import type { Violation } from '../active/violation.js';
 import type { StaticAnalysis } from '../static/static-types.js';
-import { implicatedBy } from './confirm.js';
+import { implicatedBy, writesBeforeFailure } from './confirm.js';
 import { interleavingOf, leakedLock, leakText, regionFunctions, separatorText, type Interleaving, type InterleavingInput } from './interleaving.js';
 import type { LocalizeInput } from './localize-types.js';
 
 /** The evidence sets, named as localize() takes them (localize-types.ts says what each means). */
-export type EvidenceSets = Required<Pick<LocalizeInput, 'confirmed' | 'confirmedAsCaller' | 'interrupted' | 'deadlocked' | 'regionOwners' | 'regionBreaks' | 'leakedLocks' | 'conflictingWriters' | 'threw'>>;
+export type EvidenceSets = Required<Pick<LocalizeInput, 'confirmed' | 'confirmedAsCaller' | 'interrupted' | 'deadlocked' | 'regionOwners' | 'regionBreaks' | 'leakedLocks' | 'conflictingWriters' | 'threw' | 'scheduleWrites'>>;
 
 /** One violation as the evidence read it, for the report's account of it. */
 export interface ExplainedViolation {
@@ -44,6 +44,7 @@ export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis
   const leaks: Record<string, string> = {};
   const writers = new Set<string>();
   const threw = new Set<string>();
+  const wrote = new Map<string, Set<string>>();
   const explained: ExplainedViolation[] = [];
   for (const violation of violations) {
     // confirm.ts: every real violation implicates the functions its failing interleaving ran.
@@ -77,6 +78,7 @@ export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis
     }
     for (const s of violation.schedule) if (s.event.startsWith('throws ') && !s.function.startsWith('(')) threw.add(s.function);
     for (const f of implicated.touched) touched.add(f);
+    for (const [f, vars] of Object.entries(writesBeforeFailure(violation))) for (const v of vars) wrote.set(f, (wrote.get(f) ?? new Set<string>()).add(v));
     for (const f of implicated.interrupted) interrupted.add(f);
     for (const f of implicated.touched) if (!implicated.callers?.includes(f)) named.add(f);
     if (implicated.basis === 'cycle') for (const f of implicated.touched) deadlocked.add(f);
@@ -93,6 +95,7 @@ export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis
       leakedLocks: leaks,
       conflictingWriters: [...writers],
       threw: [...threw],
+      scheduleWrites: Object.fromEntries([...wrote].map(([f, vars]) => [f, [...vars].sort()])),
     },
     explained,
   };

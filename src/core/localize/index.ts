@@ -103,7 +103,7 @@ export function localize(input: LocalizeInput): LocalizeResult {
   const writes = input.writes ?? writesFromAccessMaps(input.analysis.classes ?? []);
   const confirmed = new Set([...(input.confirmed ?? []), ...(input.regionOwners ?? []), ...(input.conflictingWriters ?? []), ...schedule.keys(), ...isolated.keys()].map(resolve));
   const asCaller = new Set((input.confirmedAsCaller ?? []).map(resolve));
-  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, isolated, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
+  const positions = rankPositions(raw, { graph, reduced: byId, flags: flagsById, orders, confirmed, asCaller, writes, maxCalls, schedule, isolated, confirmedFirst: input.options?.confirmedFirst ?? true, interrupted: new Set((input.interrupted ?? []).map(resolve)), owners: new Set((input.regionOwners ?? []).map(resolve)), breaks: input.regionBreaks, leaks: input.leakedLocks, writers: new Set((input.conflictingWriters ?? []).map(resolve)), threw: new Set((input.threw ?? []).map(resolve)), scheduleWrites: input.scheduleWrites ?? {}, deadlocked: new Set((input.deadlocked ?? []).map(resolve)), noRunStalled: input.noRunStalled });
   return { positions, reduced, flags, unreached, noise };
 }
 

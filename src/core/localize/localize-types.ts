@@ -166,8 +166,9 @@ export interface SuspiciousPosition {
   /** Schedule isolation (Choi & Zeller; active/isolate-schedule.ts): the critical preemption of
    *  the minimal failing schedule suspended it — that preemption in the user's words. Ranks first. */
   isolated?: string;
-  /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT). */
-  writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'none' };
+  /** Writes state, and how we know: 'access-map' (M_w), 'invariants' (v vs orig(v) at EXIT),
+   *  'schedule' (it wrote them in a violating run, where neither of the others sees a write). */
+  writer: { writes: boolean; vars: string[]; source: 'access-map' | 'invariants' | 'schedule' | 'none' };
   failureInvariants: PositionInvariant[];
   reason: string;
 }
@@ -204,6 +205,9 @@ export interface LocalizeInput {
   conflictingWriters?: string[];
   /** Functions (names or ids) that threw in a violating run: never called a likely deadlock. */
   threw?: string[];
+  /** By function name: what it wrote in a violating run's schedule up to the failure (confirm.ts
+   *  writesBeforeFailure): the writer-first tie rule's M_w where the access maps see no member write. */
+  scheduleWrites?: Record<string, string[]>;
   /** No integration run deadlocked or hung (case 2's "likely deadlock" reading is wrong then:
    *  the scheduler reports every stall as a violation). */
   noRunStalled?: boolean;

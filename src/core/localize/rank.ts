@@ -28,8 +28,10 @@
 //      What a function writes comes from the static access maps (M_w; the `writes` input, or
 //      `analysis.classes`); for a function they do not cover, from its failure invariants: an
 //      EXIT failure invariant over both v and orig(v) (`this.z - orig(this.z) - 1 == 0`,
-//      `this.qw == orig(this.qw)`) is about whether v changed during the call. For `between`,
-//      either end writing counts;
+//      `this.qw == orig(this.qw)`) is about whether v changed during the call; where neither sees
+//      a write, from what it wrote in a failing run's schedule (confirm.ts writesBeforeFailure: a cart a
+//      repository returned, pushed to and saved back, is state the function changed even though
+//      no member holds it). For `between`, either end writing counts;
 //   3. deeper first: 004 IV-F's second principle, "the longer the distance of a suspicious
 //      position from the root on a function call graph, the more suspicious it will be" — on
 //      equal S_rate the order is then proportionally later too, so depth is what is left to tell;
@@ -78,6 +80,8 @@ export interface RankContext {
   writers?: Set<string>;
   /** Node ids (or names) that threw in a violating run: no "likely deadlock" for them. */
   threw?: Set<string>;
+  /** By name: what a function wrote in a violating run (confirm.ts writesBeforeFailure). */
+  scheduleWrites?: Record<string, string[]>;
   /** Node ids (or names) waiting in a real deadlock's wait-for cycle. */
   deadlocked?: Set<string>;
   /** No integration run deadlocked or hung (a stall always ends a run as a violation): case 2
@@ -112,15 +116,19 @@ type Writer = SuspiciousPosition['writer'];
 function writerOf(id: string, ctx: RankContext): Writer {
   const name = ctx.graph.name(id);
   const known = Object.hasOwn(ctx.writes, name) ? ctx.writes[name] : Object.hasOwn(ctx.writes, id) ? ctx.writes[id] : undefined;
-  if (known) return { writes: known.length > 0, vars: [...known].sort(), source: 'access-map' };
-  const vars = writtenByInvariants(ctx.reduced.get(id)?.Ex ?? []);
-  return { writes: vars.length > 0, vars, source: vars.length ? 'invariants' : 'none' };
+  if (known?.length) return { writes: true, vars: [...known].sort(), source: 'access-map' };
+  const vars = known ? [] : writtenByInvariants(ctx.reduced.get(id)?.Ex ?? []);
+  if (vars.length) return { writes: true, vars, source: 'invariants' };
+  // No member write seen: what it wrote in a failing run (state reached through a local).
+  const ran = ctx.scheduleWrites && Object.hasOwn(ctx.scheduleWrites, name) ? ctx.scheduleWrites[name] : undefined;
+  if (ran?.length) return { writes: true, vars: ran, source: 'schedule' };
+  return { writes: false, vars: [], source: known ? 'access-map' : 'none' };
 }
 
 function mergeWriters(a: Writer, b: Writer): Writer {
   if (!b.writes) return a;
   if (!a.writes) return b;
-  return { writes: true, vars: [...new Set([...a.vars, ...b.vars])].sort(), source: a.source === 'access-map' || b.source === 'access-map' ? 'access-map' : 'invariants' };
+  return { writes: true, vars: [...new Set([...a.vars, ...b.vars])].sort(), source: [a.source, b.source].includes('access-map') ? 'access-map' : [a.source, b.source].includes('invariants') ? 'invariants' : 'schedule' };
 }
 
 function asReported(pair: FailureInvariant): PositionInvariant {
@@ -263,7 +271,7 @@ function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string]
   if (a.confirmed !== b.confirmed) return [a.confirmed ? -1 : 1, 'is confirmed by a real violation, the other is not'];
   if (a.writer.writes !== b.writer.writes) {
     const w = a.writer.writes ? a : b;
-    const how = w.writer.source === 'access-map' ? 'static access map' : 'v and orig(v) in its EXIT failure invariants';
+    const how = w.writer.source === 'access-map' ? 'static access map' : w.writer.source === 'schedule' ? 'in a failing run' : 'v and orig(v) in its EXIT failure invariants';
     return [a.writer.writes ? -1 : 1, `writes ${w.writer.vars.join(', ')} (${how}), the other is a pure observer (004 §V-E)`];
   }
   if (a.depth !== b.depth) return [a.depth > b.depth ? -1 : 1, `is deeper on the call graph (depth ${Math.max(a.depth, b.depth)} vs ${Math.min(a.depth, b.depth)}; 004 IV-F: the farther from the root, the more suspicious)`];

@@ -38,7 +38,8 @@ export function positionInWords(p: Position): string {
     case 'conflicting writer':
       return 'its change landed between another task\'s read and its act in a failing run';
     case 'implicated':
-      return 'a failing run went through it';
+      // What it changed there, when only the schedule shows it (rank.ts's writer-first rule).
+      return p.writer?.source === 'schedule' ? `a failing run went through it, and it wrote ${listed(p.writer.vars)} there` : 'a failing run went through it';
     case 'caller':
       return 'it calls a function a failing run went through';
     default:
@@ -52,6 +53,8 @@ export function positionInWords(p: Position): string {
       ? 'no run failed through it, but it was reached with state or arguments, and returned values, the unit tests never showed'
       : 'no run failed through it, but it returned values the unit tests never showed';
 }
+
+const listed = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} and ${xs.length - 3} more` : xs.join(', '));
 
 /** A violation's story without the papers' citations (`(inconsistent read, 001 Table 1 pattern
  *  2: R-W-R)` → `(inconsistent read)`); the report keeps them. */
