@@ -32,6 +32,30 @@ test('a mocha run through node_modules/.bin records each test case with its outc
   }
 });
 
+test('mocha --parallel: each worker process records the test cases of the files it runs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-mocha-parallel-'));
+  try {
+    mkdirSync(join(dir, 'test'));
+    mkdirSync(join(dir, 'run'));
+    symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    writeFileSync(join(dir, 'test', 'a.test.cjs'), "const assert = require('node:assert');\ndescribe('suite', () => {\n  it('passes', async () => {});\n  it('fails', async () => { assert.equal(1, 2); });\n});\n");
+    writeFileSync(join(dir, 'test', 'b.test.cjs'), "describe('other', () => {\n  it('ok', () => {});\n});\n");
+    const settings = { runDir: join(dir, 'run'), fields: true, depth: 2, locks: [], include: ['src/**/*.ts'], root: dir };
+    const run = spawnSync(join(dir, 'node_modules', '.bin', 'mocha'), ['--parallel', '--jobs', '2', 'test/a.test.cjs', 'test/b.test.cjs'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: `--import ${join(REPO, 'dist', 'register.mjs')}`, CONLENS_TRACE: JSON.stringify(settings) },
+    });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    const lines = readdirSync(join(dir, 'run')).flatMap((f) => readFileSync(join(dir, 'run', f), 'utf8').split('\n').filter((l) => l.includes('"e":"test"')));
+    const tests = lines.map((l) => JSON.parse(l) as { k: string; name: string; ok?: boolean });
+    // The workers' traces may interleave files in any order: compare the set.
+    assert.deepEqual(tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`).sort(), ['begin other ok', 'begin suite fails', 'begin suite passes', 'end other ok true', 'end suite fails false', 'end suite passes true']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a Mocha whose lib/runner.js holds the Runner class (an ES module layout, Mocha 12) records test cases; one with no Runner runs on untouched', () => {
   const dir = mkdtempSync(join(tmpdir(), 'conlens-mocha-layout-'));
   try {

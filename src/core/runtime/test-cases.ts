@@ -164,12 +164,13 @@ function realScript(): string | undefined {
   return scriptPath;
 }
 
-/** Mocha (in its own process: `mocha` / `_mocha`, not --parallel workers): its Runner's `test`
- *  and `test end` events, on the Runner class the run will load (CommonJS: one module instance). */
+/** Mocha (in its own process: `mocha` / `_mocha`, and each `--parallel` worker, which runs its
+ *  files with a Runner of its own): its Runner's `test` and `test end` events, on the Runner class
+ *  the run will load (CommonJS: one module instance). */
 export function hookMocha(sink: EventSink): void {
   const script = realScript();
   if (!script) return;
-  const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js)$/.exec(script)?.[1];
+  const root = /^(.*[\\/]mocha)[\\/](bin[\\/]_?mocha(\.js)?|lib[\\/]cli[\\/]cli\.js|lib[\\/]nodejs[\\/]worker\.js)$/.exec(script)?.[1];
   if (!root) return;
   type MochaRunner = { prototype: { run(...args: unknown[]): unknown; on(event: string, fn: (test: MochaTest) => void): void } };
   let Runner: MochaRunner | undefined;
