@@ -165,5 +165,18 @@ test('what each function wrote before the failure, named as the stories name it:
   assert.deepEqual(writesBeforeFailure({ kind: 'failed assertion', schedule, message: 'AssertionError: 2 !== 3' }), {
     'CartService.addItem': ['the elements of cart.items', 'updatedAt'],
   });
+  // Member state is the access maps' to tell (a private method's writes included), and settling a
+  // promise or emitting an event is a signal: neither counts.
+  const more = [
+    ...schedule.slice(0, 4),
+    step('T3', 'Resolver.answer', 'writes entry "a" of this.cache via set()', { op: 'write', obj: 5, k: '[]', ek: 'a', on: 'this.cache' }),
+    step('T3', 'Resolver.answer', 'writes `state` ("open")', { op: 'write', obj: 6, k: 'state' }),
+    step('T3', 'Resolver.answer', 'settles promise #1 (resolve)', { op: 'write', obj: 0, k: 'promise:#1' }),
+    step('T3', 'Resolver.answer', "emits the 'open' event of Connection", { op: 'write', obj: 0, k: 'event:Connection#1:open' }),
+    ...schedule.slice(4),
+  ].map((s, i) => ({ ...s, step: i + 1 }));
+  assert.deepEqual(writesBeforeFailure({ kind: 'failed assertion', schedule: more, message: 'AssertionError: 2 !== 3' }, new Set(['state', 'cache'])), {
+    'CartService.addItem': ['the elements of cart.items', 'updatedAt'],
+  });
   assert.deepEqual(writesBeforeFailure({ kind: 'failed assertion', schedule: [] }), {});
 });

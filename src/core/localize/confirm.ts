@@ -43,12 +43,15 @@
 //   3. When 2 finds nothing: the functions with a step among the CONFIRMING_STEPS steps that end
 //      at the failure step — the interleaving right before the failure.
 // Beside the implicated functions, what each function of the program's code wrote up to the
-// failure step (`writesBeforeFailure`): 004 §V-E's writer-first tie rule (rank.ts) takes it where the static
-// access maps see no member write — state reached through a local (a cart a repository returned,
-// a module's map), which is still what the function changed while the failure happened.
+// failure step (`writesBeforeFailure`): 004 §V-E's writer-first tie rule (rank.ts) takes it where
+// the static access maps see no member write — state reached through a local (a cart a repository
+// returned, a module's map, a file), which is still what the function changed while the failure
+// happened. Member state of the program's classes is the access maps' to tell (they leave out
+// private methods; the schedule does not overrule them), and settling a promise, emitting an
+// event or arming a timer is a signal, not state.
 // Constructors are never implicated: no other task can reach an object before its constructor
 // returns (the same reason as reduce.ts's 'constructor' rule).
-import { variableText, type ScheduleStep, type StepAccess, type ViolationKind } from '../active/violation.js';
+import { resourceOf, variableText, type ScheduleStep, type StepAccess, type ViolationKind } from '../active/violation.js';
 import { failureStep } from './interleaving.js';
 
 /** How many steps up to and including the failure step confirm the functions they ran in. */
@@ -180,18 +183,26 @@ export function implicatedBy(
   return { touched: sorted(touched), interrupted: [], basis: touched.size ? 'window' : 'none' };
 }
 
-/** What each function of the program's code wrote in the schedule up to the failure step, as
- *  the stories name them (`the elements of cart.items`, `updatedAt`), by function (see the head of the file). */
-export function writesBeforeFailure(violation: ViolationEvidence): Record<string, string[]> {
+/** What each function of the program's code wrote in the schedule up to the failure step, named as
+ *  the stories name it (`the elements of cart.items`, `updatedAt`), by function (see the head of
+ *  the file). `members`: the member variables of the program's classes (the access maps' V). */
+export function writesBeforeFailure(violation: ViolationEvidence, members: ReadonlySet<string> = new Set()): Record<string, string[]> {
   const steps = violation.schedule.filter((s) => s.access?.op !== 'read');
   if (!steps.length) return {};
   const failure = failureStep({ schedule: steps, message: violation.message, kind: violation.kind });
+  const member = (a: StepAccess) => {
+    const on = a.k === '[]' ? a.on : undefined;
+    if (on !== undefined) return /^this\./.test(on) || members.has(on.slice(on.lastIndexOf('.') + 1));
+    return members.has(a.k);
+  };
+  const signal = (a: StepAccess) => SIGNALS.has(resourceOf(a.k)?.kind ?? '');
   const by = new Map<string, Set<string>>();
   for (let i = 0; i <= failure && i < steps.length; i++) {
     const s = steps[i];
-    if (!isWrite(s) || !inCode(s)) continue;
-    const what = s.access ? variableText(s.access) : s.event.slice('writes '.length);
-    by.set(s.function, (by.get(s.function) ?? new Set<string>()).add(what));
+    if (!isWrite(s) || !inCode(s) || !s.access || member(s.access) || signal(s.access)) continue;
+    by.set(s.function, (by.get(s.function) ?? new Set<string>()).add(variableText(s.access)));
   }
   return Object.fromEntries([...by].map(([f, set]) => [f, [...set].sort()]));
 }
+
+const SIGNALS = new Set(['promise', 'event', 'timer']);

@@ -23,7 +23,7 @@ export interface ExplainedViolation {
 
 /** The evidence sets of the violations, in the order they were found, and each violation explained.
  *  `graph`: the static call graph (callers and callees by display name); `atomic`: the config's. */
-export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis, 'nodes' | 'edges'>, atomic: string[] | undefined): { sets: EvidenceSets; explained: ExplainedViolation[] } {
+export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis, 'nodes' | 'edges'> & Partial<Pick<StaticAnalysis, 'classes'>>, atomic: string[] | undefined): { sets: EvidenceSets; explained: ExplainedViolation[] } {
   const touched = new Set<string>();
   const interrupted = new Set<string>();
   const deadlocked = new Set<string>();
@@ -45,6 +45,7 @@ export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis
   const writers = new Set<string>();
   const threw = new Set<string>();
   const wrote = new Map<string, Set<string>>();
+  const members = new Set((graph.classes ?? []).flatMap((c) => c.vars));
   const explained: ExplainedViolation[] = [];
   for (const violation of violations) {
     // confirm.ts: every real violation implicates the functions its failing interleaving ran.
@@ -78,7 +79,7 @@ export function evidenceSets(violations: Violation[], graph: Pick<StaticAnalysis
     }
     for (const s of violation.schedule) if (s.event.startsWith('throws ') && !s.function.startsWith('(')) threw.add(s.function);
     for (const f of implicated.touched) touched.add(f);
-    for (const [f, vars] of Object.entries(writesBeforeFailure(violation))) for (const v of vars) wrote.set(f, (wrote.get(f) ?? new Set<string>()).add(v));
+    for (const [f, vars] of Object.entries(writesBeforeFailure(violation, members))) for (const v of vars) wrote.set(f, (wrote.get(f) ?? new Set<string>()).add(v));
     for (const f of implicated.interrupted) interrupted.add(f);
     for (const f of implicated.touched) if (!implicated.callers?.includes(f)) named.add(f);
     if (implicated.basis === 'cycle') for (const f of implicated.touched) deadlocked.add(f);
