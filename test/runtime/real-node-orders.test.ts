@@ -320,3 +320,73 @@ test('a pool opening on setImmediate, a semaphore that grants at once, a latch: 
   }
   assert.deepEqual(failed, []);
 });
+
+// A counting semaphore whose `acquire` is no async function but returns `Promise.resolve()` while
+// a permit is free (a user's trial, the false alarm "Where we stand" names: a 2-permit semaphore
+// scheduled as a mutex). `await this.acquire()` was treated as slow I/O, so one holder's 2 ms
+// timer came before the second holder started and the peak was 1. A promise the program's own
+// code made settled is no I/O, as the promise of its async function that ran to its end is not.
+const SETTLED_PROJECT = {
+  'package.json': '{ "type": "module" }',
+  'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], integration: { command: 'node --test test/peak.test.ts' }, timeoutMs: 20000 }),
+  'src/semaphore.ts': `export class Semaphore {
+  private available: number;
+  private readonly waiters: Array<() => void> = [];
+  constructor(readonly permits: number) {
+    this.available = permits;
+  }
+  acquire(): Promise<void> {
+    if (this.available > 0) {
+      this.available--;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.available++;
+  }
+  async use<T>(fn: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await fn();
+    } finally {
+      this.release();
+    }
+  }
+}
+`,
+  'test/peak.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Semaphore } from '../src/semaphore.ts';
+
+test('a 2-permit semaphore admits exactly two of three tasks at first', async () => {
+  const sem = new Semaphore(2);
+  let running = 0;
+  let peak = 0;
+  const task = () => sem.use(async () => {
+    running++;
+    peak = Math.max(peak, running);
+    await new Promise((r) => setTimeout(r, 2));
+    running--;
+  });
+  await Promise.all([task(), task(), task()]);
+  assert.equal(peak, 2);
+});
+`,
+};
+
+test('a semaphore whose acquire returns Promise.resolve() while a permit is free: two holders at once under random, pct and atomfuzzer, as plain', async () => {
+  const loaded = loadConfig(tempProject(SETTLED_PROJECT));
+  const plain = await runTraced(loaded, { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  const failed: string[] = [];
+  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const run = await runTraced(loaded, { suite: 'integration', schedule: { strategy, seed, settleMs: 20 } });
+      if (!run.passed) failed.push(`${strategy} seed ${seed}: ${run.output.split('\n').find((l) => /hang|not ok|AssertionError|Expected|Error/.test(l)) ?? run.output.slice(-300)}`);
+    }
+  }
+  assert.deepEqual(failed, []);
+});

@@ -715,6 +715,17 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           return f.updatePropertyAccessExpression(node, rt(method, [object, ...keyAndSite(node.name.text, site)]), node.name);
         }
       }
+      if (options.scheduled && isSettledPromiseCall(ts, node)) {
+        // `Promise.resolve(x)` → `po(Promise.resolve(pa(x)), 1)`, `Promise.resolve()` and
+        // `Promise.reject(e)` → `po(…, 0)` (scheduled runs): the runtime remembers a promise the
+        // program's own code made settled, whose await is no I/O (awaits.ts `po`). The call is
+        // unchanged — same callee, `this`, argument evaluated once in its place. Before the
+        // callback APIs below: `resolve` is one of dns's, and no callback is registered here.
+        const visited = ts.visitEachChild(node, visitorOf(ctx), context) as TS.CallExpression;
+        const resolveOf = (node.expression as TS.PropertyAccessExpression).name.text === 'resolve' && visited.arguments.length === 1;
+        const call = resolveOf ? f.updateCallExpression(visited, visited.expression, visited.typeArguments, [rt('pa', [visited.arguments[0]])]) : visited;
+        return rt('po', [call, f.createNumericLiteral(resolveOf ? 1 : 0)]);
+      }
       if (!options.awaitsOnly && ts.isCallExpression(node) && node.arguments.length > 0 && !ts.isSpreadElement(node.arguments[node.arguments.length - 1])) {
         // `setImmediate(f)` → `setImmediate(cs(site, f))`: the last argument passes through the
         // runtime right before the call, so a callback registration (runtime/callbacks.ts) knows
@@ -846,4 +857,14 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       return false;
     }
   };
+}
+
+/** `Promise.resolve()`, `Promise.resolve(x)`, `Promise.reject(e)` as written: the identifier
+ *  `Promise`, a plain call (no `?.`), no spread, at most one argument. */
+function isSettledPromiseCall(ts: typeof TS, node: TS.Node): node is TS.CallExpression {
+  if (!ts.isCallExpression(node) || node.questionDotToken || node.arguments.length > 1 || (node.arguments.length === 1 && ts.isSpreadElement(node.arguments[0]))) return false;
+  const callee = node.expression;
+  if (!ts.isPropertyAccessExpression(callee) || callee.questionDotToken || !ts.isIdentifier(callee.expression) || callee.expression.text !== 'Promise' || !ts.isIdentifier(callee.name)) return false;
+  const name = callee.name.text;
+  return name === 'reject' ? node.arguments.length === 1 : name === 'resolve';
 }

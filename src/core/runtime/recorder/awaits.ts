@@ -1,11 +1,23 @@
 // Suspension points: `await`, `yield`, `for await` (`aw`, `ac`, `sp`, `rs`, `rc`). They keep the
 // activation tree exact with no extra promise ticks and, under the controlled scheduler, are where
 // a task parks until the strategy picks it (scheduler.ts).
+import { types } from 'node:util';
 import { identityOf } from '../value-capture.js';
 import { type Activation, type Frame, taskOfFrame } from './recorder-base.js';
 import { CallbackTaskRecorder } from './callback-tasks.js';
 
+/** `pa` saw no argument since the last `po`. */
+const NO_ARGUMENT: unknown = Symbol('no argument');
+
 export class AwaitRecorder extends CallbackTaskRecorder {
+  /** Promises the program's own code made settled — `Promise.resolve(v)` of a value that is no
+   *  thenable, `Promise.reject(e)`, `Promise.resolve()` (scheduled runs; `po`): awaiting one is
+   *  no I/O, as an await of the program's own async function that ran to its end is not (the
+   *  contract's rule 3, docs/how-it-works.md). A 2-permit semaphore whose `acquire()` returns
+   *  `Promise.resolve()` while a permit is free was scheduled as a mutex without it. */
+  private readonly ownSettled = new WeakSet<object>();
+  private promiseArgument: unknown = NO_ARGUMENT;
+
   // ---- suspension points --------------------------------------------------------------------
 
   /** Before `await value` (or `yield`): the activation suspends; control returns to what ran
@@ -42,6 +54,7 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     if (child && typeof value === 'object' && value !== null) this.dependentPromises.set(value, child);
     const lock = act?.lastLock;
     const innerGrant = act?.innerGrant === true;
+    if (!settled && typeof value === 'object' && value !== null && this.ownSettled.has(value)) settled = true;
     if (innerGrant) act!.innerGrant = undefined;
     return scheduler.park(act, site, value, {
       ...taskOfFrame(frame),
@@ -97,6 +110,27 @@ export class AwaitRecorder extends CallbackTaskRecorder {
   }
 
 
+  /** `Promise.resolve(x)` in scheduled runs: `po(Promise.resolve(pa(x)), 1)` — the argument as
+   *  the call gets it, evaluated once, in its place. */
+  pa<T>(value: T): T {
+    this.promiseArgument = value;
+    return value;
+  }
+
+  /** `po(Promise.resolve(…), 1)`, `po(Promise.resolve(), 0)`, `po(Promise.reject(…), 0)` (scheduled
+   *  runs): hands `result` back unchanged, and remembers it as settled by the program's own code
+   *  when it is a new native promise — a resolve of a value that may be a thenable (an object with
+   *  a `then` anywhere on its chain, a proxy) or of a promise (which it returns as it is: a stub's
+   *  promise passed through stays the stub's) is not. Nothing of the value is read but its
+   *  own property descriptors: no getter runs. */
+  po<T>(result: T, kind: 0 | 1): T {
+    const argument = this.promiseArgument;
+    this.promiseArgument = NO_ARGUMENT;
+    if (!types.isPromise(result) || (kind === 1 && (argument === NO_ARGUMENT || argument === result || !plainValue(argument)))) return result;
+    this.ownSettled.add(result);
+    return result;
+  }
+
   /** A scheduling point that is not an await (emitted in scheduled runs only): an async
    *  generator resumed after `yield` / `yield*`, a `for await` iteration starting, a `for await`
    *  loop ending. The continuation parks exactly like an await's (its `aw` was recorded before
@@ -134,4 +168,13 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     }
   }
 
+}
+
+/** A value `Promise.resolve` fulfils a promise with at once: no object or function with a `then`
+ *  (own or inherited, read by descriptor), no proxy. */
+function plainValue(value: unknown): boolean {
+  for (let o = value; (typeof o === 'object' && o !== null) || typeof o === 'function'; o = Object.getPrototypeOf(o)) {
+    if (types.isProxy(o) || Object.getOwnPropertyDescriptor(o, 'then') !== undefined) return false;
+  }
+  return true;
 }
