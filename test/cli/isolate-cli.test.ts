@@ -46,8 +46,14 @@ test('isolate narrows a failing schedule to the one preemption and names the fun
 test('isolate on a failure Node\'s own order shows too: skipped, said plainly, exit 1', () => {
   const dir = exampleCopy('account');
   try {
-    const isolated = conlens(['isolate', failingRun(dir), dir]);
+    const violation = failingRun(dir);
+    const isolated = conlens(['isolate', violation, dir]);
     assert.equal(isolated.status, 1, isolated.stdout + isolated.stderr);
+    // The replay command a report prints works from any folder: the project is the one whose
+    // .conlens/ holds the file (here the command runs in the repository, which has no config).
+    const replayed = conlens(['replay', violation]);
+    assert.equal(replayed.status, 0, replayed.stdout + replayed.stderr);
+    assert.match(replayed.stdout, /reproduced/);
     assert.match(isolated.stdout, /schedule isolation skipped: Node's own order fails too \(failed assertion\) and no run passed: no passing schedule to compare with — the failure does not need a preemption \(2 replays\)/);
     const usage = conlens(['isolate', dir]);
     assert.equal(usage.status, 2);

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
 import packageJson from '../../../package.json';
@@ -376,8 +376,9 @@ export const replayCommand: Subcommand = {
        conlens replay --seed S --strategy random|pct|atomfuzzer [dir] [--depth D] [--json FILE]
 
 Runs the integration command once under the controlled scheduler. Given a
-violation.json (written by conlens fuzz), the scheduler follows its recorded
-decisions step by step; given a seed and a strategy, it runs that schedule
+violation.json (written by conlens fuzz and rank), the scheduler follows its
+recorded decisions step by step, in the project the file is in (under its
+.conlens/) unless dir says otherwise; given a seed and a strategy, it runs that schedule
 again. Prints the outcome and whether the same failure happened.
 
 Options:
@@ -420,7 +421,9 @@ configuration error.`,
         throw new UsageError(`${file}: cannot read a violation report: ${(error as Error).message}`, 'replay');
       }
       if (!violation.decisions || !violation.kind) throw new UsageError(`${file}: not a violation report (no kind / decisions)`, 'replay');
-      dir = positionals[1] ?? '.';
+      // The project the violation was found in (<project>/.conlens/runs/<run>/violation.json),
+      // so the command a report prints works from any folder.
+      dir = positionals[1] ?? (values.config === undefined ? projectOf(file) : '.');
     } else if (values.strategy === undefined) {
       throw new UsageError('--seed needs --strategy random|pct|atomfuzzer', 'replay');
     }
@@ -451,3 +454,9 @@ configuration error.`,
     return result.outcome === 'pass' ? EXIT_OK : EXIT_FINDINGS;
   },
 };
+
+/** The folder holding the `.conlens` folder `file` is in, else the current one. */
+function projectOf(file: string): string {
+  for (let dir = dirname(resolve(file)); dirname(dir) !== dir; dir = dirname(dir)) if (basename(dir) === '.conlens') return dirname(dir);
+  return '.';
+}
