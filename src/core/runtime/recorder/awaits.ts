@@ -10,11 +10,12 @@ import { CallbackTaskRecorder } from './callback-tasks.js';
 const NO_ARGUMENT: unknown = Symbol('no argument');
 
 export class AwaitRecorder extends CallbackTaskRecorder {
-  /** Promises the program's own code made settled — `Promise.resolve(v)` of a value that is no
-   *  thenable, `Promise.reject(e)`, `Promise.resolve()` (scheduled runs; `po`): awaiting one is
-   *  no I/O, as an await of the program's own async function that ran to its end is not (the
-   *  contract's rule 3, docs/how-it-works.md). A 2-permit semaphore whose `acquire()` returns
-   *  `Promise.resolve()` while a permit is free was scheduled as a mutex without it. */
+  /** Promises the program's own code made settled and handed on — `Promise.resolve(v)` of a
+   *  value that is no thenable, `Promise.reject(e)`, `Promise.resolve()`, not written as an
+   *  await's own operand (scheduled runs; `po`): awaiting one is no I/O, as an await of the
+   *  program's own async function that ran to its end is not (the contract's rule 3,
+   *  docs/how-it-works.md). A 2-permit semaphore whose `acquire()` returns `Promise.resolve()`
+   *  while a permit is free was scheduled as a mutex without it. */
   private readonly ownSettled = new WeakSet<object>();
   private promiseArgument: unknown = NO_ARGUMENT;
 
