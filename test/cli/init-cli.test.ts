@@ -36,6 +36,16 @@ test('init writes the project runner\'s commands and says why (node:test, Jest, 
   assert.match(m.stdout, /integration {2}none: no test runs work concurrently[^\n]*conlens rank synthesizes concurrent tests from the unit tests/);
 });
 
+test("init keeps the loader the \"test\" script gives node (--import tsx): the commands also run by hand", () => {
+  const scripts = ['node --import tsx --test test/unit/*.test.ts test/integration/*.test.ts', 'tsc && node --import=tsx -r ./setup.cjs --test'];
+  const projects = scripts.map((test) => tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test } }), 'test/unit/counter.test.ts': UNIT, 'test/integration/counter.test.ts': CONCURRENT }));
+  const results = conlensBatch(projects.map((p) => ['init', p]));
+  for (const r of results) assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(configOf(projects[0]).unit, { command: 'node --import tsx --test test/unit/*.test.ts' });
+  assert.deepEqual(configOf(projects[0]).integration, { command: 'node --import tsx --test test/integration/*.test.ts', runs: 20 });
+  assert.deepEqual(configOf(projects[1]).unit, { command: 'node --import=tsx -r ./setup.cjs --test test/unit/*.test.ts' });
+});
+
 test('init refuses to overwrite a configuration unless --force', () => {
   const root = tempProject({ ...SOURCE, 'package.json': pkg({}), 'test/counter.test.ts': UNIT, 'conlens.config.json': '{ "include": ["x/**"] }\n' });
   const [kept] = conlensBatch([['init', root]]);

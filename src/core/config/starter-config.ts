@@ -81,6 +81,14 @@ export interface StarterChoice {
   reasons: string[];
 }
 
+/** The module flags the "test" script gives node before `--test` (`--import tsx`, `--loader
+ *  ts-node/esm`, `-r ./setup.cjs`), with their trailing space: kept in the starter commands, so
+ *  they also run by hand as the script does (traced runs leave a TypeScript loader out and keep
+ *  the rest). */
+function loaderFlags(script: string | undefined): string {
+  return /(?:^|&&|;)\s*node\s+((?:(?:--import|--loader|--experimental-loader|--require|-r)(?:=|\s+)[^\s;&|]+\s+)+)--test\b/.exec(script ?? '')?.[1] ?? '';
+}
+
 const TEST_SUFFIXES = ['.test.ts', '.spec.ts', '.test.mts', '.test.tsx', '.test.js', '.spec.js', '.test.mjs', '.spec.mjs', '.test.cjs'];
 const suffixOf = (file: string) => TEST_SUFFIXES.find((s) => file.endsWith(s));
 
@@ -113,6 +121,7 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
   const tests = shape.folders.includes('test') ? 'test' : shape.folders.includes('tests') ? 'tests' : shape.folders.includes('__tests__') ? '__tests__' : shape.testFiles?.length ? source : 'test';
   const suffix = mostCommon((shape.testFiles ?? []).map(suffixOf).filter((s): s is string => s !== undefined)) ?? '.test.ts';
   const nested = (dir: string) => (shape.testFiles ?? []).some((f) => f.startsWith(`${dir}/`) && f.slice(dir.length + 1).includes('/'));
+  const nodeFlags = runner === 'node' ? loaderFlags(pkg?.scripts?.test) : '';
   const command = (dir: string) => {
     const files = `${dir}/${nested(dir) ? '**/' : ''}*${suffix}`;
     switch (runner) {
@@ -129,7 +138,7 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
       case 'tap':
         return `npx tap ${files}`;
       default:
-        return `node --test ${files}`;
+        return `node ${nodeFlags}--test ${files}`;
     }
   };
   const unitDir = `${tests}${shape.hasUnitTests ? '/unit' : ''}`;
