@@ -715,14 +715,15 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           return f.updatePropertyAccessExpression(node, rt(method, [object, ...keyAndSite(node.name.text, site)]), node.name);
         }
       }
-      if (options.scheduled && isSettledPromiseCall(ts, node) && !isAwaited(ts, node)) {
+      if (options.scheduled && !options.awaitsOnly && isSettledPromiseCall(ts, node) && !isAwaited(ts, node)) {
         // `Promise.resolve(x)` → `po(Promise.resolve(pa(x)), 1)`, `Promise.resolve()` and
         // `Promise.reject(e)` → `po(…, 0)` (scheduled runs): the runtime remembers a promise the
         // program's own code made settled, whose await is no I/O (awaits.ts `po`): a result the
         // code hands on (`return Promise.resolve()` of a semaphore's free permit). One written
         // as an await's own operand (`await Promise.resolve(); // the write system call`) is a
         // yield point the author put there, a stand-in for I/O or a thread's context switch (the
-        // papers' examples): it stays a scheduling point (rule 2). The call is
+        // papers' examples): it stays a scheduling point (rule 2), and so does a stub of test
+        // code's (awaits-only: `serve: () => Promise.resolve()` is the mocked I/O). The call is
         // unchanged — same callee, `this`, argument evaluated once in its place. Before the
         // callback APIs below: `resolve` is one of dns's, and no callback is registered here.
         const visited = ts.visitEachChild(node, visitorOf(ctx), context) as TS.CallExpression;
