@@ -31,6 +31,18 @@ test('awaitsOnly: awaits are suspension points; no program points, field or lock
   assert.match(out.code, /function helper\(a\) \{ return a\.balance \+ 1; \}/);
 });
 
+test("a settled promise handed on is the program's (po) in included code only: test code's stub and a direct await stay the mocked-I/O delay", () => {
+  const code = `export const stub = { serve: () => Promise.resolve() };
+export function acquire() { return Promise.resolve(); }
+export async function yieldPoint() { await Promise.resolve(); await (Promise.reject(new Error('x'))).catch(() => 0); }`;
+  const settings = { fields: false, lockMethods: [], acquireMethods: [], scheduled: true };
+  const program = transpileTypeScript(code, '/p/src/sem.ts', 'module', { file: 'src/sem.ts', ...settings });
+  const tests = transpileTypeScript(code, '/p/test/sem.test.ts', 'module', { file: 'test/sem.test.ts', ...settings, awaitsOnly: true });
+  assert.equal((program.code.match(/__conlens_rt\.po\(/g) ?? []).length, 3, program.code);
+  assert.match(program.code, /await __conlens_rt\.ac\([^)]*, Promise\.resolve\(\)\)/, 'the direct await is left as it is');
+  assert.doesNotMatch(tests.code, /__conlens_rt\.p[oa]\(/, tests.code);
+});
+
 test('instrumentationFor: include fully; other project files awaits-only, only when scheduled', () => {
   const root = '/p';
   const base: TraceSettings = { root, include: ['src/**/*.ts'], runDir: '/p/.conlens/runs/x', fields: true, depth: 2, locks: [] };
