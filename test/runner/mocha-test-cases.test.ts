@@ -9,51 +9,44 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../helpers/cli.ts';
 
-test('a mocha run through node_modules/.bin records each test case with its outcome', () => {
+const FAILING_SUITE = "const assert = require('node:assert');\ndescribe('suite', () => {\n  it('passes', async () => {});\n  it('fails', async () => { assert.equal(1, 2); });\n});\n";
+
+/** Runs node_modules/.bin/mocha with `args` on the test files `files` (name → source) traced, and
+ *  returns the test-case events every trace of the run recorded (one trace per process). */
+function mochaTestEvents(files: Record<string, string>, args: string[]): { dir: string; tests: { k: string; name: string; file: string; ok?: boolean }[] } {
   const dir = mkdtempSync(join(tmpdir(), 'conlens-mocha-tests-'));
   try {
     mkdirSync(join(dir, 'test'));
     mkdirSync(join(dir, 'run'));
     symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    writeFileSync(join(dir, 'test', 'a.test.cjs'), "const assert = require('node:assert');\ndescribe('suite', () => {\n  it('passes', async () => {});\n  it('fails', async () => { assert.equal(1, 2); });\n});\n");
+    for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, 'test', name), source);
     const settings = { runDir: join(dir, 'run'), fields: true, depth: 2, locks: [], include: ['src/**/*.ts'], root: dir };
-    const run = spawnSync(join(dir, 'node_modules', '.bin', 'mocha'), ['test/a.test.cjs'], {
+    const run = spawnSync(join(dir, 'node_modules', '.bin', 'mocha'), args, {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: `--import ${join(REPO, 'dist', 'register.mjs')}`, CONLENS_TRACE: JSON.stringify(settings) },
     });
     assert.equal(run.status, 1, run.stdout + run.stderr);
     const lines = readdirSync(join(dir, 'run')).flatMap((f) => readFileSync(join(dir, 'run', f), 'utf8').split('\n').filter((l) => l.includes('"e":"test"')));
-    const tests = lines.map((l) => JSON.parse(l) as { k: string; name: string; file: string; ok?: boolean });
-    assert.deepEqual(tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`), ['begin suite passes', 'end suite passes true', 'begin suite fails', 'end suite fails false']);
-    assert.equal(tests[0].file, join(dir, 'test', 'a.test.cjs'));
+    return { dir, tests: lines.map((l) => JSON.parse(l)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const outcomes = (tests: { k: string; name: string; ok?: boolean }[]) => tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`);
+
+test('a mocha run through node_modules/.bin records each test case with its outcome', () => {
+  const { dir, tests } = mochaTestEvents({ 'a.test.cjs': FAILING_SUITE }, ['test/a.test.cjs']);
+  assert.deepEqual(outcomes(tests), ['begin suite passes', 'end suite passes true', 'begin suite fails', 'end suite fails false']);
+  assert.equal(tests[0].file, join(dir, 'test', 'a.test.cjs'));
 });
 
 test('mocha --parallel: each worker process records the test cases of the files it runs', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'conlens-mocha-parallel-'));
-  try {
-    mkdirSync(join(dir, 'test'));
-    mkdirSync(join(dir, 'run'));
-    symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    writeFileSync(join(dir, 'test', 'a.test.cjs'), "const assert = require('node:assert');\ndescribe('suite', () => {\n  it('passes', async () => {});\n  it('fails', async () => { assert.equal(1, 2); });\n});\n");
-    writeFileSync(join(dir, 'test', 'b.test.cjs'), "describe('other', () => {\n  it('ok', () => {});\n});\n");
-    const settings = { runDir: join(dir, 'run'), fields: true, depth: 2, locks: [], include: ['src/**/*.ts'], root: dir };
-    const run = spawnSync(join(dir, 'node_modules', '.bin', 'mocha'), ['--parallel', '--jobs', '2', 'test/a.test.cjs', 'test/b.test.cjs'], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: `--import ${join(REPO, 'dist', 'register.mjs')}`, CONLENS_TRACE: JSON.stringify(settings) },
-    });
-    assert.equal(run.status, 1, run.stdout + run.stderr);
-    const lines = readdirSync(join(dir, 'run')).flatMap((f) => readFileSync(join(dir, 'run', f), 'utf8').split('\n').filter((l) => l.includes('"e":"test"')));
-    const tests = lines.map((l) => JSON.parse(l) as { k: string; name: string; ok?: boolean });
-    // The workers' traces may interleave files in any order: compare the set.
-    assert.deepEqual(tests.map((t) => `${t.k} ${t.name}${t.ok === undefined ? '' : ` ${t.ok}`}`).sort(), ['begin other ok', 'begin suite fails', 'begin suite passes', 'end other ok true', 'end suite fails false', 'end suite passes true']);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const files = { 'a.test.cjs': FAILING_SUITE, 'b.test.cjs': "describe('other', () => {\n  it('ok', () => {});\n});\n" };
+  const { tests } = mochaTestEvents(files, ['--parallel', '--jobs', '2', 'test/a.test.cjs', 'test/b.test.cjs']);
+  // The workers' traces may interleave files in any order: compare the set.
+  assert.deepEqual(outcomes(tests).sort(), ['begin other ok', 'begin suite fails', 'begin suite passes', 'end other ok true', 'end suite fails false', 'end suite passes true']);
 });
 
 test('a Mocha whose lib/runner.js holds the Runner class (an ES module layout, Mocha 12) records test cases; one with no Runner runs on untouched', () => {
