@@ -52,11 +52,17 @@ function run(cwd, args, trace, dist = join(root, 'dist'), warm = false) {
   delete env.NODE_TEST_CONTEXT;
   if (!warm) env.CONLENS_CACHE = 'off';
   if (trace) env.CONLENS_TRACE = JSON.stringify({ root: cwd, depth: 2, locks: [], ...trace, runDir: mkdtempSync(join(scratch, 'run-')) });
-  const start = performance.now();
-  const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
-  const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} in ${cwd} failed:\n${result.stdout}\n${result.stderr}`);
-  return { ms, stdout: result.stdout };
+  // An example's unit test that waits real time (debounced-flush gives a 5 ms debounce and its fs
+  // write 100 ms) can fail on a loaded machine, plain or traced alike: it runs once more, and
+  // failing twice is a broken benchmark. The time is the run that passed.
+  for (let attempt = 1; ; attempt++) {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+    const ms = performance.now() - start;
+    if (result.status === 0) return { ms, stdout: result.stdout };
+    if (attempt === 2) throw new Error(`${args.join(' ')} in ${cwd} failed twice:\n${result.stdout}\n${result.stderr}`);
+    console.error(`   (${args.join(' ')} in ${cwd} failed; once more)`);
+  }
 }
 
 try {
