@@ -80,7 +80,7 @@ export function callsScope(called: string[], tests: string, include: string[] | 
 }
 
 /** Names for a sentence: the first few, then how many more. */
-function listed(names: string[], max = 5): string {
+export function listed(names: string[], max = 5): string {
   return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
 }
 

@@ -2,6 +2,7 @@
 // papers' terms — order, depth, S_rate, failure flags, 004 IV-F's cases, 001's pattern rows — are
 // for `--explain`, the JSON and the SARIF; here a finding is told with the user's functions,
 // tasks, lines and values.
+import { listed } from '../active/outcome.js';
 import type { PositionInvariant } from '../localize/localize-types.js';
 import type { Report } from './report-types.js';
 
@@ -39,7 +40,7 @@ export function positionInWords(p: Position): string {
       return 'its change landed between another task\'s read and its act in a failing run';
     case 'implicated':
       // What it changed there, when only the schedule shows it (rank.ts's writer-first rule).
-      return p.writer?.source === 'schedule' ? `a failing run went through it, and it wrote ${listed(p.writer.vars)} there` : 'a failing run went through it';
+      return p.writer?.source === 'schedule' ? `a failing run went through it, and it wrote ${listed(p.writer.vars, 3)} there` : 'a failing run went through it';
     case 'caller':
       return 'it calls a function a failing run went through';
     default:
@@ -53,8 +54,6 @@ export function positionInWords(p: Position): string {
       ? 'no run failed through it, but it was reached with state or arguments, and returned values, the unit tests never showed'
       : 'no run failed through it, but it returned values the unit tests never showed';
 }
-
-const listed = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} and ${xs.length - 3} more` : xs.join(', '));
 
 /** A violation's story without the papers' citations (`(inconsistent read, 001 Table 1 pattern
  *  2: R-W-R)` → `(inconsistent read)`); the report keeps them. */
