@@ -46,6 +46,24 @@ test("init keeps the loader the \"test\" script gives node (--import tsx): the c
   assert.deepEqual(configOf(projects[1]).unit, { command: 'node --import=tsx -r ./setup.cjs --test test/unit/*.test.ts' });
 });
 
+test("init keeps the other suite out of a Mocha command when Mocha's configuration names a spec (Mocha adds it to the files named)", () => {
+  const tests = { 'test/unit/counter.test.ts': UNIT, 'test/integration/counter.test.ts': CONCURRENT };
+  const mochaPkg = (extra: object) => pkg({ scripts: { test: 'mocha' }, devDependencies: { mocha: '^11.0.0' }, ...extra });
+  const rc = tempProject({ ...SOURCE, ...tests, 'package.json': mochaPkg({}), '.mocharc.json': '{ "node-option": ["import=tsx"], "spec": ["test/**/*.test.ts"] }' });
+  const yml = tempProject({ ...SOURCE, ...tests, 'package.json': mochaPkg({}), '.mocharc.yml': 'require: tsx\nspec:\n  - test/**/*.test.ts\n' });
+  const inPkg = tempProject({ ...SOURCE, ...tests, 'package.json': mochaPkg({ mocha: { spec: 'test' } }) });
+  const none = tempProject({ ...SOURCE, ...tests, 'package.json': mochaPkg({}), '.mocharc.json': '{ "node-option": ["import=tsx"], "timeout": 5000 }' });
+  const results = conlensBatch([rc, yml, inPkg, none].map((p) => ['init', p]));
+  for (const r of results) assert.equal(r.status, 0, r.stderr);
+  for (const p of [rc, yml, inPkg]) {
+    assert.equal(configOf(p).unit.command, "npx mocha test/unit/*.test.ts --ignore 'test/integration/**'");
+    assert.equal(configOf(p).integration.command, "npx mocha test/integration/*.test.ts --ignore 'test/unit/**'");
+  }
+  assert.match(results[0].stdout, /--ignore because Mocha adds the `spec` of \.mocharc\.json to the files named/);
+  assert.match(results[2].stdout, /the `spec` of package\.json's "mocha"/);
+  assert.equal(configOf(none).unit.command, 'npx mocha test/unit/*.test.ts');
+});
+
 test('init refuses to overwrite a configuration unless --force', () => {
   const root = tempProject({ ...SOURCE, 'package.json': pkg({}), 'test/counter.test.ts': UNIT, 'conlens.config.json': '{ "include": ["x/**"] }\n' });
   const [kept] = conlensBatch([['init', root]]);

@@ -8,7 +8,7 @@ import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS } from './config-types.js';
 import { RUNNER_SUPPORTED, runnerRefusal, supportedRunnersText } from '../runner/runner-support.js';
 import { CommandSyntaxError, parseCommand } from './command.js';
 
-type PackageJson = { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+type PackageJson = { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string>; mocha?: unknown };
 
 export interface WorkspaceShape {
   /** Top-level folder names. */
@@ -25,6 +25,9 @@ export interface WorkspaceShape {
   concurrentTestFiles?: string[];
   /** Whether the source folder holds TypeScript (else JavaScript); absent: TypeScript. */
   sourceIsTypeScript?: boolean;
+  /** The Mocha configuration that names a `spec` (`.mocharc.json`, package.json's `mocha`…):
+   *  Mocha adds it to the files a command names, so a unit command would run every spec. */
+  mochaSpecIn?: string;
 }
 
 export type StarterRunner = 'node' | 'vitest' | 'jest' | 'mocha' | 'ava' | 'tap';
@@ -122,6 +125,7 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
   const suffix = mostCommon((shape.testFiles ?? []).map(suffixOf).filter((s): s is string => s !== undefined)) ?? '.test.ts';
   const nested = (dir: string) => (shape.testFiles ?? []).some((f) => f.startsWith(`${dir}/`) && f.slice(dir.length + 1).includes('/'));
   const nodeFlags = runner === 'node' ? loaderFlags(pkg?.scripts?.test) : '';
+  const unitDir = `${tests}${shape.hasUnitTests ? '/unit' : ''}`;
   const command = (dir: string) => {
     const files = `${dir}/${nested(dir) ? '**/' : ''}*${suffix}`;
     switch (runner) {
@@ -129,9 +133,12 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
         return `npx vitest run ${dir}`;
       case 'jest':
         return `npx jest ${dir}`;
-      case 'mocha':
-        // A folder alone finds only .js specs (Mocha's default extensions): name the files.
-        return `npx mocha ${files}`;
+      case 'mocha': {
+        // A folder alone finds only .js specs (Mocha's default extensions): name the files. Mocha
+        // adds its configuration's `spec` to them: `--ignore` keeps the other suite's folder out.
+        const other = dir === unitDir ? (shape.hasIntegrationTests ? `${tests}/integration` : undefined) : shape.hasUnitTests ? unitDir : undefined;
+        return `npx mocha ${files}${shape.mochaSpecIn && other ? ` --ignore '${other}/**'` : ''}`;
+      }
       // ava and tap take files; their TypeScript set-up (ava's nodeArguments, tap's plugin) is the project's.
       case 'ava':
         return `npx ava ${files}`;
@@ -141,9 +148,9 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
         return `node ${nodeFlags}--test ${files}`;
     }
   };
-  const unitDir = `${tests}${shape.hasUnitTests ? '/unit' : ''}`;
   const unit = { command: command(unitDir) };
-  reasons.push(`unit         ${unit.command}: ${shape.hasUnitTests ? `the sequential tests of ${unitDir}/` : `the tests of ${unitDir}/`} (traced to learn what the code does when nothing overlaps)`);
+  const ignoring = runner === 'mocha' && shape.mochaSpecIn && shape.hasUnitTests && shape.hasIntegrationTests ? `; --ignore because Mocha adds the \`spec\` of ${shape.mochaSpecIn} to the files named` : '';
+  reasons.push(`unit         ${unit.command}: ${shape.hasUnitTests ? `the sequential tests of ${unitDir}/` : `the tests of ${unitDir}/`} (traced to learn what the code does when nothing overlaps)${ignoring}`);
 
   let integration: StarterChoice['config']['integration'];
   const concurrent = shape.concurrentTestFiles ?? [];
@@ -204,6 +211,7 @@ export function readProjectShape(root: string): WorkspaceShape {
   if (source) walk(source, 0, (f) => (suffixOf(f) && !tests ? testFiles.push(f) : sourceFiles.push(f)));
   const concurrentTestFiles = testFiles.filter((f) => CONCURRENT.test(readFileSync(join(root, f), 'utf8')));
   const sourceIsTypeScript = sourceFiles.length === 0 || sourceFiles.some((f) => /\.(c|m)?tsx?$/.test(f) && !f.endsWith('.d.ts'));
+  const mochaSpecIn = mochaConfigNamingSpec(root, packageJson);
   return {
     folders,
     hasUnitTests: tests !== undefined && existsSync(join(root, tests, 'unit')),
@@ -212,7 +220,22 @@ export function readProjectShape(root: string): WorkspaceShape {
     testFiles,
     concurrentTestFiles,
     sourceIsTypeScript,
+    ...(mochaSpecIn ? { mochaSpecIn } : {}),
   };
+}
+
+/** Mocha's configuration files, in the order Mocha looks for them. */
+const MOCHARC = ['.mocharc.cjs', '.mocharc.js', '.mocharc.yaml', '.mocharc.yml', '.mocharc.jsonc', '.mocharc.json'];
+/** A `spec` key in JSON, YAML or a JS object literal. */
+const SPEC_KEY = /(^|[\s{,])["']?spec["']?\s*:/m;
+
+/** The Mocha configuration that names a `spec`: the first rc file Mocha would load, or package.json's
+ *  `mocha`. Read as text: init does not load the project's Mocha. */
+function mochaConfigNamingSpec(root: string, pkg: PackageJson | undefined): string | undefined {
+  const rc = MOCHARC.find((name) => existsSync(join(root, name)));
+  if (rc && SPEC_KEY.test(readFileSync(join(root, rc), 'utf8'))) return rc;
+  if (pkg?.mocha && typeof pkg.mocha === 'object' && 'spec' in pkg.mocha) return 'package.json\'s "mocha"';
+  return undefined;
 }
 
 /** Why the starter's unit command would be refused by every traced run: the runner version

@@ -4,10 +4,10 @@
 // (localize/, report/); a step returns what it found and what the user must be warned about.
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fuzz, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy } from '../active/fuzz.js';
 import { mergeSummaries } from '../active/systematic.js';
-import { callsScope, commandText, coverageOf, verdictOf, type Coverage, type NotChecked, type Verdict } from '../active/outcome.js';
+import { callsScope, commandText, coverageOf, listed, verdictOf, type Coverage, type NotChecked, type Verdict } from '../active/outcome.js';
 import type { Violation } from '../active/violation.js';
 import type { LoadedConfig } from '../config/config-types.js';
 import type { FailureInvariantSet, InvariantSet } from '../invariants/invariant-types.js';
@@ -50,7 +50,7 @@ export async function referenceInvariants(loaded: LoadedConfig, options: Pick<Ra
     }
     passingTests = new Set(split.passed.map(testCaseKey));
     const named = split.failed.slice(0, 5).map((t) => `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`).join(', ');
-    warning = `${split.failed.length} of ${split.failed.length + split.passed.length} unit tests failed (${unit.argv.join(' ')}): ${named}${split.failed.length > 5 ? `, … and ${split.failed.length - 5} more` : ''}; the reference invariants come from the ${split.passed.length} that passed. If they are concurrent tests, keep them out of the unit command`;
+    warning = `${split.failed.length} of ${split.failed.length + split.passed.length} unit tests failed (${unit.argv.join(' ')}): ${named}${split.failed.length > 5 ? `, … and ${split.failed.length - 5} more` : ''}; the reference invariants come from the ${split.passed.length} that passed. ${unnamedFilesAdvice(loaded.root, unit.argv, split.failed) ?? 'If they are concurrent tests, keep them out of the unit command'}`;
   }
   clock.stage('reference invariants', 'mining the reference invariants');
   const reference = await mineInvariants([unit.runDir], { confidence: options.confidence, testCases: passingTests });
@@ -58,6 +58,18 @@ export async function referenceInvariants(loaded: LoadedConfig, options: Pick<Ra
     throw new RankInputError(`the unit tests hung before calling any instrumented function (${unit.argv.join(' ')}): no reference invariants; fix the hang first`);
   }
   return { reference, ...(warning ? { warning } : {}) };
+}
+
+/** When the command names test files and the failing tests are in others, the runner's own
+ *  configuration (Mocha adds its rc file's `spec` to the files named) or an import added them: the
+ *  advice says so, since taking them out of the command's list cannot help (a trial's finding). */
+export function unnamedFilesAdvice(root: string, argv: string[], failed: TestCase[]): string | undefined {
+  const named = new Set(argv.map((a) => resolve(root, a)).filter((f) => /\.[cm]?[jt]sx?$/.test(f)));
+  if (named.size === 0) return undefined;
+  const unnamed = [...new Set(failed.map((t) => t.file))].filter((f) => !named.has(resolve(root, f)));
+  if (unnamed.length === 0) return undefined;
+  const mocha = argv.some((a) => /(^|[/\\])mocha(\.js)?$/.test(a));
+  return `The command does not name ${listed(unnamed)}: the runner's configuration or an import adds ${unnamed.length === 1 ? 'it' : 'them'}${mocha ? " (Mocha adds its configuration's `spec` to the files a command names; give the unit command `--ignore '<folder of the concurrent tests>/**'`, as conlens init does)" : ''}`;
 }
 
 /** The unit run's test cases split by outcome, when the runner said which passed (test events)
