@@ -206,10 +206,12 @@ test('combined run plan: every level fits in 10 runs — the whole space, then 4
   assert.equal(statementOf(withRandom), 'explored every schedule (6, none needing more than 2 preemptions): no failure; then 4 random runs (seeds 7…10): no failure');
 });
 
-test('statement of a search that found a single schedule: says there was only one', () => {
+test('statement of a search that found a single schedule: says why there was only one (no two tasks ready, or the rest equivalent)', () => {
   const summary = { bound: 2, exhausted: 0, complete: true, byPreemptions: [1], left: 0, pruned: 0 };
-  assert.equal(statementOf(summary), 'explored every schedule: there was only one (at no point could two tasks go next), and it passed');
-  assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2 } }), 'explored every schedule: there was only one (at no point could two tasks go next), and it passed; then 3 random runs (seeds 2…4): no failure');
+  const one = 'explored every schedule: Node can run these tasks in one order only (at no point were two ready to go next, e.g. their timers end at different times), and it passed';
+  assert.equal(statementOf(summary), one);
+  assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2 } }), `${one}; then 3 random runs (seeds 2…4): no failure`);
+  assert.equal(statementOf({ ...summary, pruned: 3 }), 'explored every schedule: one, and 3 other orders of steps that touch nothing in common, left out as equivalent; it passed');
 });
 
 test('combined run plan: level 2 does not fit in 4 runs — levels 0 and 1 whole, no schedule of level 2', async () => {

@@ -130,8 +130,15 @@ function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
     const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
     return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
   }
-  // One schedule in all: no decision ever had two candidates, so nothing was interleaved.
-  if (s.complete && total === 1) return 'explored every schedule: there was only one (at no point could two tasks go next), and it passed';
+  // One schedule in all. Either no decision ever had two candidates (the tasks wait on things that
+  // end at different times, e.g. timers of different lengths: a real Node run orders them one way),
+  // or the reduction left the others out as reorderings of steps that share nothing (a trial's
+  // user read "only one" as "nothing ran concurrently").
+  if (s.complete && total === 1) {
+    return s.pruned > 0
+      ? `explored every schedule: one, and ${plural(s.pruned, 'other order')} of steps that touch nothing in common, left out as equivalent; it passed`
+      : 'explored every schedule: Node can run these tasks in one order only (at no point were two ready to go next, e.g. their timers end at different times), and it passed';
+  }
   if (s.complete) return `explored every schedule (${total}, none needing more than ${Math.max(0, s.byPreemptions.length - 1)} preemptions): no failure`;
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
   const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')}): no failure`;
