@@ -287,6 +287,35 @@ test('both order shapes in one run: nearest a throw wins; an assertion after the
   assert.deepEqual((({ kind, read, write }) => [kind, read.step, write.step])(foreignRead(staleOnly)!), ['read-before-write', 5, 7]);
 });
 
+test('a throw in a callee of a call that read, awaited and went on with a value another task rewrote meanwhile: the story tells that stale read, not the callee\'s read of the other task\'s write', () => {
+  // Two requests refresh one single-use token: both pass `refreshToken` on (tokens.ts:26); T7's
+  // refresh rotates the server's token and stores the new one; T8's refresh, with the spent token,
+  // is rejected. The server's read of `current` (written by T7) is nearest the throw.
+  const f = frames({ 1: ['Tokens.get', null], 2: ['Server.refresh', 1], 3: ['Tokens.store', 1], 4: ['Tokens.get', null], 5: ['Server.refresh', 4] });
+  const rows: Row[] = [
+    ['T7', 'Tokens.get', 1, rd(1, 'refreshToken', '"rt-1"'), 26],
+    ['T8', 'Tokens.get', 4, rd(1, 'refreshToken', '"rt-1"'), 26],
+    ['T7', 'Server.refresh', 2, 'resumes after the await at src/tokens.ts:41 (decision 1, 2 ready)', 41],
+    ['T7', 'Server.refresh', 2, rd(2, 'current', '"rt-1"'), 42],
+    ['T7', 'Server.refresh', 2, wr(2, 'current', '"rt-2"'), 57],
+    ['T7', 'Tokens.get', 1, 'resumes after the await at src/tokens.ts:26 (decision 2, 2 ready)', 26],
+    ['T7', 'Tokens.store', 3, wr(1, 'refreshToken', '"rt-2"'), 38],
+    ['T8', 'Server.refresh', 5, 'resumes after the await at src/tokens.ts:41 (decision 3, 1 ready)', 41],
+    ['T8', 'Server.refresh', 5, rd(2, 'current', '"rt-2"'), 42],
+    ['T8', 'Server.refresh', 5, 'throws InvalidGrantError: spent', 44],
+  ];
+  const input = { kind: 'exception' as const, message: 'spent', schedule: schedule(rows, 'src/tokens.ts'), frames: f };
+  assert.equal(interleavingOf(input), undefined);
+  const order = foreignRead(input)!;
+  assert.deepEqual([order.kind, order.read.step, order.write.step, order.waited?.step], ['read-before-write', 2, 7, 8]);
+  assert.equal(storyOf(input), 'T8 threw InvalidGrantError: spent in `Server.refresh` (declared at tokens.ts:44). Before that, its call of `Tokens.get` read `refreshToken` ("rt-1") at tokens.ts:26 and awaited; meanwhile T7 wrote it ("rt-2") at tokens.ts:38 in `Tokens.store`, and T8 went on with the value it had read: the check and the act of `Tokens.get` straddle the await, so they are not atomic (a stale read).');
+  // Without frames (the call around the throw is unknown), or with the write after the throw: the
+  // nearest read, as before.
+  assert.equal(foreignRead({ ...input, frames: undefined })?.kind, 'read-after-write');
+  const late = [...rows.slice(0, 6), ...rows.slice(7), rows[6]];
+  assert.equal(foreignRead({ ...input, schedule: schedule(late, 'src/tokens.ts') })?.waited, undefined);
+});
+
 test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {
   // atomic-set-account: the reads run in lock callbacks outside any activation ('—'); they
   // belong to the task whose lock steps surround them.

@@ -448,6 +448,7 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
   const order = foreignRead(input);
   if (thrown?.event.startsWith('throws ')) {
     const threw = `${thrown.task} threw ${thrown.event.slice('throws '.length)} in \`${thrown.function}\` (declared at ${where(thrown)})`;
+    if (order?.waited) return `${threw}. ${orderText(order, steps)}${failureText(input, true)}`;
     return `${threw}; ${order ? `no task's check and act were split by another task; ${orderText(order, steps)}` : "no two tasks' accesses to one location interleaved before it."}${failureText(input, true)}`;
   }
   const failed = `The run failed (${input.kind}${input.message ? `: ${input.message}` : ''})`;
@@ -480,6 +481,12 @@ function orderText(order: OrderDependence, steps: ScheduleStep[]): string {
   if (order.kind === 'write-after-write') {
     const wrote = didText({ op: 'write', variable: variableText(write.access!), value: write.access!.value });
     return `the last two writes of one location by two tasks before the failure: ${write.task} ${wrote} at ${where(write)} in \`${write.function}\`${callbackOf(steps, write.task)}, then ${read.task} wrote it${read.access!.value !== undefined ? ` (${read.access!.value})` : ''} at ${where(read)} in \`${read.function}\`${callbackOf(steps, read.task)}. The schedule chose which ran first, and nothing kept the other from running too: if one must come first, or only one may run, nothing orders the two (an order violation).`;
+  }
+  if (order.kind === 'read-before-write' && order.waited) {
+    const resumed = order.waited.function === read.function ? /after the await at (\S+?)(?: \(|$)/.exec(order.waited.event)?.[1] : undefined;
+    const value = read.access!.value !== undefined ? ` (${read.access!.value})` : '';
+    const wrote = `wrote it${write.access!.value !== undefined ? ` (${write.access!.value})` : ''}`;
+    return `Before that, its call of \`${read.function}\` read \`${variableText(read.access!)}\`${value} at ${where(read)} and awaited${resumed ? ` at ${resumed.split('/').pop()}` : ''}; meanwhile ${write.task} ${wrote} at ${where(write)} in \`${write.function}\`, and ${read.task} went on with the value it had read: the check and the act of \`${read.function}\` straddle the await, so they are not atomic (a stale read).`;
   }
   if (order.kind === 'read-before-write') {
     const variable = didText({ op: 'read', variable: pathText([...(order.via ?? []), read]), value: read.access!.value });
@@ -528,6 +535,9 @@ export interface OrderDependence {
   /** read-before-write through a field the write replaced: the reader's reads on the path to the
    *  read's object, outermost first (`table`, for a read of `EUR` on the object `table` held). */
   via?: ScheduleStep[];
+  /** read-before-write in a call still running at the throw: where the reader resumed after the
+   *  await between its read and the write (waitedOnStaleRead). */
+  waited?: ScheduleStep;
 }
 
 /** The fields a read went through to its location, as the user writes the path: `table.EUR`. */
@@ -583,6 +593,8 @@ export function foreignRead(input: InterleavingInput): OrderDependence | undefin
     const flowOf = flows(steps, input.frames);
     const before = new Set(flowOf.slice(0, failure).map((s) => s.task));
     const late = (write: ScheduleStep, j: number, reader: string) => racing(write, j, reader) && (j < failure || before.has(flowOf[j].task));
+    const waited = waitedOnStaleRead(steps, reads, failure, input.frames, racing);
+    if (waited) return waited;
     for (const i of reads) {
       const found = sawWrite(i) ?? staleRead(steps, i, steps.length - 1, late);
       if (found) return found;
@@ -598,6 +610,29 @@ export function foreignRead(input: InterleavingInput): OrderDependence | undefin
     if (found) return found;
   }
   return lastWrites(steps, failure, racing);
+}
+
+/** A check and its act straddling an await, the act cut short by the throw: the failing task's
+ *  call that is still running at the throw (an activation around it) read a location, then awaited,
+ *  and another running task wrote the location before the throw — the call went on with the value
+ *  it had read (two requests both passing `this.refreshToken` on, the second one already spent).
+ *  Told before the nearer read-after-write in a callee (the server that rejected the spent token
+ *  read its own state correctly), so the story names the stale read the ranking names too. */
+function waitedOnStaleRead(steps: ScheduleStep[], reads: number[], failure: number, frames: InterleavingInput['frames'], racing: (write: ScheduleStep, j: number, reader: string) => boolean): OrderDependence | undefined {
+  const thrower = steps[failure];
+  const around = chainOf(thrower.a, frames);
+  if (!around.length) return undefined;
+  for (const i of reads) {
+    const read = steps[i];
+    if (read.task !== thrower.task || read.a === undefined || !around.includes(read.a)) continue;
+    const resumes = steps.slice(i + 1, failure).filter((s) => s.task === read.task && s.event.startsWith('resumes after'));
+    // Where the reading call itself awaited, else the first await its callees resumed after.
+    const resumed = resumes.find((s) => s.function === read.function) ?? resumes[0];
+    if (!resumed) continue;
+    const found = staleRead(steps, i, failure - 1, racing);
+    if (found) return { ...found, waited: resumed };
+  }
+  return undefined;
 }
 
 /** With no read on either side: the last write before the failure by a task already running
