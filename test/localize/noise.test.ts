@@ -35,6 +35,11 @@ test('fixture: temp paths, mkdtemp suffixes, uuids, random ids, timestamps in th
   assert.equal(noiseOf(fi('Store.open:::EXIT', 'this.dir == "/scratch/a"', 'this.dir == "/scratch/b"'), { tmpdir: '/scratch' })?.rule, 'fixture');
   assert.equal(one('this.id == "3b241101-e2bb-4255-8caf-4136c566a962"')?.rule, 'fixture');
   assert.equal(one('this.token == "9f86d081884c7d659a2feaa0c55ad015"')?.rule, 'fixture');
+  // A uuid inside an id (`at-<uuid>`, a trial's access tokens), in any variable.
+  const prefixed = one('this.tokens.accessToken one of { "at-55f7372f-d13f-49fd-8988-39f7a20c8360", "at-e8704a44-ffdf-4f87-bf92-c26364cdc457" }');
+  assert.equal(prefixed?.rule, 'fixture');
+  assert.match(prefixed!.detail, /an id holding a uuid/);
+  assert.equal(one('this.label == "v1-release-2024"'), null);
   assert.equal(one('this.jobId one of { "k3x9q2m1z8", "p0o9i8u7y6" }', ['this.jobId'])?.rule, 'fixture');
   assert.equal(one('this.createdAt == "2024-05-01T10:20:30.000Z"')?.rule, 'fixture');
   assert.equal(noiseOf(fi('Job.start:::EXIT', null, 'this.started == 1716123456789', { kind: 'OneOfScalar' }))?.rule, 'fixture');

@@ -17,7 +17,8 @@
 //                   only the `has only one value` text is recognised.
 //   fixture       — a value that is a per-run fixture: temp paths (under os.tmpdir(), /tmp,
 //                   /var/folders, …\Temp\, or with mkdtemp's 6-character suffix), uuids and other
-//                   random ids (16+ hex digits; base-36 strings in a variable named like an id),
+//                   random ids (16+ hex digits; a string holding a uuid, `at-<uuid>`; base-36
+//                   strings in a variable named like an id),
 //                   timestamps (integers in 1e12…4.2e12, ms since 2001…2103; 1e9…4.2e9 in a
 //                   variable named like a time; ISO dates), ports (1024…65535 in a variable named
 //                   like a port) and pids (in a variable named like a pid). A literal in the
@@ -118,6 +119,8 @@ export const NODE_INTERNAL_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid inside a longer string: `at-55f7372f-…`, `session:3b24…` (a trial's tokens). */
+const HAS_UUID = /(?:^|[^0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/i;
 const HEX_ID = /^[0-9a-f]{16,}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 /** mkdtemp('prefix-') appends 6 random characters: `/tmp/xyz-AbC123`. */
@@ -165,6 +168,7 @@ function fixtureString(value: string, tmpdir: string | undefined, vars: string[]
   if (temp || TEMP_ROOTS.some((r) => value.startsWith(r)) || /\\(?:AppData\\Local\\)?Temp\\/i.test(value)) return 'a temp path';
   if (/[/\\]/.test(value) && MKDTEMP.test(value)) return 'a temp path (mkdtemp suffix)';
   if (UUID.test(value)) return 'a uuid';
+  if (HAS_UUID.test(value)) return 'an id holding a uuid';
   if (HEX_ID.test(value)) return 'a random id';
   if (ISO_DATE.test(value)) return 'a timestamp';
   if (vars.some((v) => ID_NAME.test(baseVariable(v))) && /^[a-z0-9]{8,}$/i.test(value) && /\d.*\d/.test(value) && /[a-z].*[a-z]/i.test(value)) return 'a random id';
