@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens } from '../helpers/cli.ts';
 import { exampleCopy, removeCopy } from '../helpers/example-copy.ts';
+import { tempProject } from '../helpers/temp-project.ts';
 
 function failingRun(dir: string): string {
   const fuzzed = conlens(['fuzz', dir, '--runs', '10', '--stop-at-first', '--json', join(dir, 'fuzz.json')]);
@@ -60,5 +61,32 @@ test('isolate on a failure Node\'s own order shows too: skipped, said plainly, e
     assert.match(usage.stderr, /give the violation\.json of a failing run/);
   } finally {
     removeCopy(dir);
+  }
+});
+
+test('a failing run whose mock latency is Math.random() replays with the same schedule: the run\'s random draws follow its seed', () => {
+  // A trial's replays all said "the schedule differed": its fake network slept 1–4 ms at random,
+  // so the timers' order changed from run to run of one seed.
+  const dir = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/integration.test.ts' } }),
+    'src/tally.ts': `const latency = () => new Promise<void>((resolve) => setTimeout(resolve, 1 + Math.random() * 3));
+export class Tally {
+  n = 0;
+  async add(): Promise<void> {
+    const seen = this.n;
+    await latency();
+    this.n = seen + 1;
+  }
+}
+`,
+    'test/unit.test.ts': "import { test } from 'node:test'; import assert from 'node:assert'; import { Tally } from '../src/tally.ts';\ntest('adds', async () => { const t = new Tally(); await t.add(); await t.add(); assert.equal(t.n, 2); });\n",
+    'test/integration.test.ts': "import { test } from 'node:test'; import assert from 'node:assert'; import { Tally } from '../src/tally.ts';\ntest('four adds at once', async () => { const t = new Tally(); await Promise.all([t.add(), t.add(), t.add(), t.add()]); assert.equal(t.n, 4); });\n",
+  });
+  const violation = failingRun(dir);
+  for (let i = 0; i < 2; i++) {
+    const replayed = conlens(['replay', violation, dir]);
+    assert.equal(replayed.status, 0, replayed.stdout + replayed.stderr);
+    assert.match(replayed.stdout, /the schedule was identical/);
   }
 });

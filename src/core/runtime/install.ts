@@ -4,6 +4,7 @@
 import type { TraceSettings } from '../instrument/instrument-config.js';
 import { Recorder } from './recorder.js';
 import { Scheduler, createStrategy } from './scheduler.js';
+import { seededMathRandom } from './strategies/strategy.js';
 
 export function installRecorder(settings: TraceSettings): Recorder {
   const recorder = new Recorder({
@@ -20,6 +21,8 @@ export function installRecorder(settings: TraceSettings): Recorder {
     const scheduler = new Scheduler(createStrategy(settings.schedule), settings.schedule, (event) => recorder.write(event), () => recorder.flush());
     recorder.scheduler = scheduler;
     scheduler.strategy.bind?.({ siteKey: (site) => recorder.siteKey(site), context: (act) => recorder.contextOf(act as never) });
+    // The run's random draws follow its seed, so a replayed seed draws them again (strategy.ts).
+    Math.random = seededMathRandom(settings.schedule.seed);
     // Before the recorder closes the trace: continuations still parked at exit are a stall.
     process.on('exit', () => scheduler.atExit());
   }

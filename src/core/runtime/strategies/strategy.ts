@@ -74,6 +74,22 @@ export interface StrategyLookup {
 }
 
 /** mulberry32: a small, fast, deterministic 32-bit PRNG. Returns floats in [0, 1). */
+/** Math.random for a scheduled run: 53-bit doubles in [0, 1), as V8's, drawn from the run's seed,
+ *  so the random delays tests draw (jittered mocks, backoff) come again when the seed is replayed
+ *  (a trial's replays all "differed": its mock latency was Math.random()). Any sequence of such
+ *  numbers is one a real run could draw. A method, as the builtin: named `random`, length 0, not a
+ *  constructor. */
+export function seededMathRandom(seed: number): () => number {
+  const next = mulberry32((seed ^ 0x2545f491) >>> 0);
+  return {
+    random(): number {
+      const hi = (next() * 4294967296) >>> 5;
+      const lo = (next() * 4294967296) >>> 6;
+      return (hi * 67108864 + lo) / 9007199254740992;
+    },
+  }.random;
+}
+
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
