@@ -138,7 +138,10 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     const target = plan ? targetOf(plan, seed) : undefined;
     const schedule: ScheduleSettings = {
       strategy: combined ? (systematic ? 'systematic' : 'random') : (options.strategy as Exclude<FuzzStrategy, 'combined'>),
-      seed,
+      // A search's schedules replay each other's prefixes: they draw one Math.random sequence (the
+      // search's seed; runtime strategy.ts), so random mock delays do not move the prefix. The seed
+      // does not choose a systematic schedule; its violation.json keeps this one for its replay.
+      seed: systematic ? options.seed : seed,
       ...(systematic ? { replay: systematic.prefix } : {}),
       ...(target ? { targets: [target] } : {}),
       ...(options.strategy === 'pct' ? { depth: options.depth ?? 3, steps: steps ?? 50 } : {}),
