@@ -187,6 +187,17 @@ export function createStrategy(settings: ScheduleSettings): Strategy {
   }
 }
 
+/** Whether resolving a promise with `value` could read or call a `then`: a proxy (its traps would
+ *  see the read), or an object with `then` on its prototype chain. Looked at by descriptors only:
+ *  no getter runs. */
+function mayHaveThen(value: unknown): boolean {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
+  for (let o: object | null = value as object; o !== null; o = Object.getPrototypeOf(o) as object | null) {
+    if (types.isProxy(o) || Object.getOwnPropertyDescriptor(o, 'then') !== undefined) return true;
+  }
+  return false;
+}
+
 export class Scheduler {
   readonly stallMs: number;
   readonly settleMs: number;
@@ -301,6 +312,23 @@ export class Scheduler {
     });
     this.progress();
     return gate;
+  }
+
+  /** Values a gate was resolved with in a box (release): resolving it with the value itself would
+   *  read the value's `then` once more than the native await did (a getter, a proxy's trap) and
+   *  call it if it became a function. The await's resumption (`rs`) takes the value back out. */
+  private readonly boxes = new WeakSet<object>();
+
+  private box(value: unknown): object {
+    const box = Object.create(null) as { v: unknown };
+    box.v = value;
+    this.boxes.add(box);
+    return box;
+  }
+
+  /** The awaited value as the program gets it: out of its box, if release put it in one. */
+  unbox<T>(value: T): T {
+    return typeof value === 'object' && value !== null && this.boxes.has(value) ? (value as unknown as { v: T }).v : value;
   }
 
   // ---- callbacks (callbacks.ts, delay injection) --------------------------------------------
@@ -640,7 +668,7 @@ export class Scheduler {
     PROMISE_THEN.call(RESOLVED, this.closeStepSoon);
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
-      if (chosen.ok) chosen.resolve(chosen.value);
+      if (chosen.ok) chosen.resolve(chosen.callback || !mayHaveThen(chosen.value) ? chosen.value : this.box(chosen.value));
       else chosen.reject(chosen.value);
     } finally {
       this.progress();

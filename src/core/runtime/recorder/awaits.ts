@@ -156,8 +156,10 @@ export class AwaitRecorder extends CallbackTaskRecorder {
     frame.prev = this.current;
     this.current = frame.act;
     if (frame.act) this.writer.write({ e: 'rs', a: frame.act.id, s: site });
-    this.scheduler?.resumed(frame.act);
-    return value;
+    const scheduler = this.scheduler;
+    if (!scheduler) return value;
+    scheduler.resumed(frame.act);
+    return scheduler.unbox(value);
   }
 
   /** Entering a catch or finally block of a function with suspension points: an await that threw

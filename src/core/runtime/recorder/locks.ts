@@ -8,8 +8,8 @@ import { AwaitRecorder } from './awaits.js';
 
 export class LockRecorder extends AwaitRecorder {
   /** `await lock.acquire()` resumed: the lock is held; wrap the release function it returns. */
-  rl<T>(frame: Frame, site: number, value: T, given: unknown): T {
-    this.rs(frame, site, value);
+  rl<T>(frame: Frame, site: number, resumed: T, given: unknown): T {
+    const value = this.rs(frame, site, resumed);
     // The lock is the one this activation asked for just before suspending (`mc` saw the call).
     const lock = given ?? frame.act?.lastLock;
     if (frame.act) frame.act.lastLock = undefined;

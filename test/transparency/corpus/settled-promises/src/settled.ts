@@ -24,12 +24,20 @@ export async function thenables(): Promise<unknown[]> {
       return undefined;
     },
   };
-  // How often the getter is read is left out of the transcript: under the scheduler the await's
-  // gate is resolved with the fulfilled value, which reads `then` once more (a known gap, in the
-  // build before this corpus too). Promise.resolve's own reads are the same.
+  // Read once by Promise.resolve and never again by the await: under the scheduler the await's
+  // gate must not be resolved with the value itself, which would read `then` once more.
   const viaGetter = Promise.resolve(getter);
   const readsByResolve = reads;
   const gotGetter = (await viaGetter) === getter;
+  const readsAfterAwait = reads;
+  // An object whose `then` became a function after its promise was fulfilled with it: the await
+  // gives the object, nothing calls its `then`.
+  const late: { then?: unknown; called?: boolean } = {};
+  const fulfilledLate = Promise.resolve(late);
+  late.then = () => {
+    late.called = true;
+  };
+  const gotLate = (await fulfilledLate) === late && late.called === undefined;
   const thenable = { then: (resolve: (v: string) => void) => resolve('from then') };
   const fromThen = await Promise.resolve(thenable);
   const inherited = Object.create({ then: (resolve: (v: string) => void) => resolve('inherited then') });
@@ -47,7 +55,7 @@ export async function thenables(): Promise<unknown[]> {
   });
   const proxied = Promise.resolve(proxy);
   const fromProxy = await proxied;
-  return [gotGetter, readsByResolve, fromThen, fromInherited, fromProxy === proxy, trapped.filter((t) => t.startsWith('descriptor'))];
+  return [gotGetter, readsByResolve, readsAfterAwait, gotLate, fromThen, fromInherited, fromProxy === proxy, trapped];
 }
 
 export function identity(): boolean[] {
