@@ -19,6 +19,7 @@
 //
 //   node bench/unseen/run.mjs <tune|heldout|all|<case>…> [--runs R] [--jobs J] [--seed S]
 //        [--strategy random|pct|atomfuzzer|assetfuzzer] [--isolate-budget N] [--json FILE] [--markdown] [--keep]
+//        [--corpus DIR]   another corpus of the same layout (DIR/cases/<name>, DIR/split.json): bench/unseen2
 //
 // --isolate-budget N is rank's (0: no schedule isolation); the "isolation" column says what rank's
 // schedule isolation (Choi & Zeller) did on the buggy variant: isolated/skipped/not-reproduced
@@ -34,13 +35,15 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
 const cli = join(repo, 'dist', 'cli.js');
-const casesDir = join(here, 'cases');
-const scratchRoot = join(repo, '.conlens', 'bench', 'unseen');
+// --corpus DIR: another corpus laid out as this one (DIR/cases, DIR/split.json), e.g. bench/unseen2.
+let corpusDir = here;
+let casesDir = join(here, 'cases');
+let scratchRoot = join(repo, '.conlens', 'bench', 'unseen');
 const STRATEGIES = ['random', 'pct', 'atomfuzzer', 'assetfuzzer'];
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error('usage: node bench/unseen/run.mjs <tune|heldout|all|<case>…> [--runs R] [--jobs J] [--seed S] [--strategy random|pct|atomfuzzer|assetfuzzer] [--json FILE] [--markdown] [--keep]');
+  console.error('usage: node bench/unseen/run.mjs <tune|heldout|all|<case>…> [--runs R] [--jobs J] [--seed S] [--strategy random|pct|atomfuzzer|assetfuzzer] [--json FILE] [--markdown] [--keep] [--corpus DIR]');
   process.exit(2);
 }
 
@@ -61,6 +64,11 @@ for (let i = 0; i < argv.length; i++) {
   } else if (a === '--json') opts.json = resolve(value());
   else if (a === '--markdown') opts.markdown = true;
   else if (a === '--keep') opts.keep = true;
+  else if (a === '--corpus') {
+    corpusDir = resolve(value());
+    casesDir = join(corpusDir, 'cases');
+    scratchRoot = join(repo, '.conlens', 'bench', corpusDir.split(/[/\\]/).pop());
+  }
   else if (a === '-h' || a === '--help') usage();
   else if (a.startsWith('-')) usage(`unknown option ${a}`);
   else selectors.push(a);
@@ -78,7 +86,7 @@ const readJson = (file) => {
 };
 const names = existsSync(casesDir) ? readdirSync(casesDir).filter((n) => existsSync(join(casesDir, n, 'expected.json'))).sort() : [];
 if (names.length === 0) usage(`no case under ${relative(process.cwd(), casesDir)}/`);
-const split = readJson(join(here, 'split.json')) ?? { tune: [], heldout: [] };
+const split = readJson(join(corpusDir, 'split.json')) ?? { tune: [], heldout: [] };
 const halfOf = (n) => (split.tune.includes(n) ? 'tune' : split.heldout.includes(n) ? 'heldout' : '?');
 const chosen = [];
 for (const s of selectors) {

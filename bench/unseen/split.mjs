@@ -4,9 +4,10 @@
 // (rounded down) is `tune`, the rest `heldout`.
 //   node bench/unseen/split.mjs [--seed S]            writes split.json and prints the split
 //   node bench/unseen/split.mjs [--seed S] --check    prints it and checks split.json matches (exit 1 if not)
+//   --corpus DIR: another corpus of the same layout (DIR/cases, DIR/split.json), e.g. bench/unseen2
 // The split was made once, with seed 30, after every case was written and before the tool ran on any.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -14,6 +15,8 @@ const args = process.argv.slice(2);
 const seedAt = args.indexOf('--seed');
 const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : 30;
 const check = args.includes('--check');
+const corpusAt = args.indexOf('--corpus');
+const corpus = corpusAt >= 0 ? resolve(args[corpusAt + 1] ?? '.') : here;
 if (!Number.isInteger(seed)) {
   console.error('usage: node bench/unseen/split.mjs [--seed S] [--check]');
   process.exit(2);
@@ -28,7 +31,7 @@ function mulberry32(a) {
   };
 }
 
-const casesDir = join(here, 'cases');
+const casesDir = join(corpus, 'cases');
 const names = readdirSync(casesDir)
   .filter((n) => existsSync(join(casesDir, n, 'expected.json')))
   .sort();
@@ -44,7 +47,7 @@ const split = { seed, tune: shuffled.slice(0, cut).sort(), heldout: shuffled.sli
 console.log(`seed ${seed}, ${names.length} cases`);
 console.log(`tune (${split.tune.length}): ${split.tune.join(', ')}`);
 console.log(`heldout (${split.heldout.length}): ${split.heldout.join(', ')}`);
-const file = join(here, 'split.json');
+const file = join(corpus, 'split.json');
 if (check) {
   const saved = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
   const same = saved && JSON.stringify(saved.tune) === JSON.stringify(split.tune) && JSON.stringify(saved.heldout) === JSON.stringify(split.heldout);
