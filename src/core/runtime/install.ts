@@ -21,8 +21,16 @@ export function installRecorder(settings: TraceSettings): Recorder {
     const scheduler = new Scheduler(createStrategy(settings.schedule), settings.schedule, (event) => recorder.write(event), () => recorder.flush());
     recorder.scheduler = scheduler;
     scheduler.strategy.bind?.({ siteKey: (site) => recorder.siteKey(site), context: (act) => recorder.contextOf(act as never) });
-    // The run's random draws follow its seed, so a replayed seed draws them again (strategy.ts).
-    Math.random = seededMathRandom(settings.schedule.seed);
+    // The program's random draws follow the run's seed, so a replayed seed draws them again
+    // (strategy.ts). Only the program's: a runner draws at moments that depend on timing (Vitest's
+    // RPC ids), which would shift the program's draws; it keeps the builtin.
+    const seeded = seededMathRandom(settings.schedule.seed);
+    const builtin = Math.random;
+    Math.random = {
+      random(): number {
+        return recorder.inProgram ? seeded() : builtin();
+      },
+    }.random;
     // Before the recorder closes the trace: continuations still parked at exit are a stall.
     process.on('exit', () => scheduler.atExit());
   }

@@ -164,6 +164,12 @@ export class RecorderBase {
   protected testTasks = 0;
   /** The activation whose code is running now (undefined: uninstrumented code, the event loop). */
   protected current: Activation | undefined;
+
+  /** Whether the program's own (instrumented) code is running: what it does between two
+   *  scheduling points follows from the schedule, unlike the runner's code around it. */
+  get inProgram(): boolean {
+    return this.current !== undefined;
+  }
   /** The requester of the runExclusive callback running now: a callback the library calls after
    *  its requester returned (`return m.runExclusive(() => this.x)`) runs with no current
    *  activation; ATOMFUZZER's conflict check still needs its task. */
