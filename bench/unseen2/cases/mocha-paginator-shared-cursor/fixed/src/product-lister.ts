@@ -5,7 +5,7 @@ export function toCsvRow(sku: string): string {
   return /[",\n]/.test(sku) ? `"${sku.replace(/"/g, '""')}"` : sku;
 }
 
-/** Walks every page of the catalogue; one lister serves the exporter and the indexer. */
+/** Walks every page of the catalogue. */
 export class ProductLister {
   pagesRead = 0;
 

@@ -21,7 +21,7 @@ export function isRetryable(err: unknown): boolean {
   return status === undefined || status === 429 || status >= 500;
 }
 
-/** Retries an operation with exponential backoff; one instance is shared by a service's callers. */
+/** Retries an operation with exponential backoff. */
 export class Retrier {
   failures = 0;
 
