@@ -204,3 +204,15 @@ test('two tests in one file (issue 31): rank 1 is the racy function, and neither
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('unit tests that do not finish within timeoutMs before calling anything: exit 2, naming timeoutMs and its file, both causes', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'node --test test/unit.test.ts' }, integration: { command: 'node --test test/unit.test.ts' }, timeoutMs: 1500 }),
+    'src/a.ts': 'export const one = () => 1;\n',
+    'test/unit.test.ts': "import { test } from 'node:test';\nimport { one } from '../src/a.ts';\ntest('waits', async () => { setInterval(() => {}, 100); await new Promise(() => {}); one(); });\n",
+  });
+  const { status, stderr } = conlens(['rank', root, '--runs', '1']);
+  assert.equal(status, 2, stderr);
+  assert.match(stderr, /the unit tests did not finish within timeoutMs \(1500 ms, \S*conlens\.config\.json\) and called no instrumented function before they were stopped .*If they need longer, raise timeoutMs; if they hang, fix that first/);
+});

@@ -35,7 +35,7 @@ export async function referenceInvariants(loaded: LoadedConfig, options: Pick<Ra
   const unit = await runTraced(loaded, { suite: 'unit', signal: options.signal });
   if (unit.unhookedRunner) throw new RankInputError(`the unit tests (${command}): ${unit.unhookedRunner}`);
   let warning = unit.timedOut
-    ? `the unit tests hung: stopped after ${config.timeoutMs ?? 'the configured'} ms (${unit.argv.join(' ')}); the reference invariants come from what ran before that`
+    ? `the unit tests did not finish within timeoutMs (${config.timeoutMs ?? 'the configured'} ms, ${relative(process.cwd(), loaded.file) || loaded.file}) and were stopped (${unit.argv.join(' ')}); the reference invariants come from what ran before that. If they need longer, raise timeoutMs`
     : undefined;
   let passingTests: TestScope;
   if (!unit.passed && !unit.timedOut) {
@@ -55,7 +55,9 @@ export async function referenceInvariants(loaded: LoadedConfig, options: Pick<Ra
   clock.stage('reference invariants', 'mining the reference invariants');
   const reference = await mineInvariants([unit.runDir], { confidence: options.confidence, testCases: passingTests });
   if (countJustified(reference) === 0 && unit.timedOut) {
-    throw new RankInputError(`the unit tests hung before calling any instrumented function (${unit.argv.join(' ')}): no reference invariants; fix the hang first`);
+    // A budget too small for the suite reads as a hang: both causes are named (a trial's user set
+    // timeoutMs to 100 ms and was told to fix a hang).
+    throw new RankInputError(`the unit tests did not finish within timeoutMs (${config.timeoutMs} ms, ${relative(process.cwd(), loaded.file) || loaded.file}) and called no instrumented function before they were stopped (${unit.argv.join(' ')}): no reference invariants. If they need longer, raise timeoutMs; if they hang, fix that first`);
   }
   return { reference, ...(warning ? { warning } : {}) };
 }
