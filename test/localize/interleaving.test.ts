@@ -539,3 +539,12 @@ test('no conflicting accesses, and two tasks awaited the same calls: the story s
   // One task per await: nothing to say.
   assert.match(storyOf({ kind: 'failed assertion', schedule: [schedule[0], schedule[1], schedule[4]], message: 'x' }), /two tasks\.$/);
 });
+
+test('a hang stopped at the time budget while a keep-alive timer still fired: the story says the run was still going, and its last step', () => {
+  const steps = schedule([
+    ['T2', 'Client.connect', 2, 'resumes after the await at src/client.ts:37 (decision 1, 1 ready)', 37],
+    ['T6', 'setInterval callback (line 19)', 6, 'runs the setInterval callback registered at test/hang.test.ts:19 (decision 5, 1 ready)', 19],
+  ], 'test/hang.test.ts');
+  assert.equal(storyOf({ kind: 'hang', schedule: steps }), 'The run hung: no task waited on a lock or a promise the scheduler saw stuck, and the run was still going when it was stopped; the last step was T6 in `setInterval callback (line 19)` at hang.test.ts:19 (runs the setInterval callback registered at test/hang.test.ts:19). Something the tests wait for never comes while other work keeps the process alive.');
+  assert.equal(storyOf({ kind: 'hang', schedule: [] }), 'The run hung: nothing could run and nothing happened.');
+});

@@ -442,7 +442,12 @@ export function storyOf(input: InterleavingInput, interleaving = interleavingOf(
   if (input.kind === 'hang') {
     const parked = steps.filter((s) => waitsForPromise(s.event));
     const list = parked.slice(0, 4).map((s) => `${s.task} in \`${s.function}\` at ${where(s)}`);
-    return `The run hung: ${list.length ? `${list.join(', ')} waited for promises that never settled` : 'nothing could run and nothing happened'}${parked.length > 4 ? ` (and ${parked.length - 4} more)` : ''}.`;
+    if (list.length) return `The run hung: ${list.join(', ')} waited for promises that never settled${parked.length > 4 ? ` (and ${parked.length - 4} more)` : ''}.`;
+    // Killed at the time budget while things still ran (a keep-alive timer firing): "nothing
+    // happened" would contradict the steps the report prints (a trial's user saw both).
+    const last = [...steps].reverse().find((s) => s.task !== '—' || s.event.startsWith('runs '));
+    if (!last) return 'The run hung: nothing could run and nothing happened.';
+    return `The run hung: no task waited on a lock or a promise the scheduler saw stuck, and the run was still going when it was stopped; the last step was ${last.task} in \`${last.function}\` at ${where(last)} (${last.event.replace(/ \(decision .*$/, '')}). Something the tests wait for never comes while other work keeps the process alive.`;
   }
   const thrown = steps[failureStep(input)];
   const order = foreignRead(input);
