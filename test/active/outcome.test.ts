@@ -12,6 +12,8 @@ test('each runner\'s summary of a run that executed no test, in its words; a sum
   assert.equal(noTestsRan('ℹ tests 1\nℹ pass 0\nℹ fail 0\nℹ cancelled 0\nℹ skipped 1\n'), 'node:test: pass 0, fail 0, skipped 1');
   assert.equal(noTestsRan('# tests 2\n# pass 1\n# fail 0\n# skipped 1\n'), undefined);
   assert.equal(noTestsRan('# tests 1\n# pass 0\n# fail 1\n'), undefined);
+  // node:test given a file that does not exist runs none and prints no summary (a path typo).
+  assert.equal(noTestsRan("Could not find '/p/test/integraton/a.test.ts'\n"), 'node:test: could not find /p/test/integraton/a.test.ts');
   // Mocha.
   assert.equal(noTestsRan('\n  0 passing (6ms)\n  1 pending\n'), 'mocha: 0 passing, 1 pending');
   assert.equal(noTestsRan('\n  0 passing (6ms)\n  1 failing\n'), undefined);

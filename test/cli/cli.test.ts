@@ -77,6 +77,18 @@ test('check runs the buggy example (exit 1, failures counted) and its fix (exit 
   assert.match(fixed.stdout, /integration +pass +0\/2 runs failed/);
 });
 
+test('check: node:test given a test file that does not exist ran no test: not checked (exit 2), and each run says so, not "failed"', () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ unit: { command: 'node --test test/a.test.mjs' }, integration: { command: 'node --test test/integraton.test.mjs', runs: 2 } }),
+    'test/a.test.mjs': "import { test } from 'node:test';\ntest('a', () => {});\n",
+  });
+  const { status, stdout, stderr } = conlens(['check', root]);
+  assert.equal(status, 2, stdout + stderr);
+  assert.match(stdout, /integration run 1: ran no test \(exit 1\)/);
+  assert.match(stdout, /integration +NOT CHECKED +0\/2 runs failed, 2 ran no test \(the runner said "node:test: could not find \S*integraton\.test\.mjs"\)/);
+});
+
 test('check: a suite whose runs executed no test is not checked (exit 2), never a pass', () => {
   const root = tempProject({
     'package.json': '{ "type": "module" }',

@@ -56,7 +56,9 @@ test (nothing was checked).`,
       runs,
       jobs,
       onRunDone: (suite, outcome) => {
-        if (!outcome.passed) log(`  ${suite} run ${outcome.run}: ${outcome.timedOut ? 'over the time budget, killed' : `failed (exit ${outcome.exitCode})`}`);
+        // A run that executed no test is not a failure of the tests (the summary does not count it
+        // as one): said as what it is, so the lines and the summary agree (trial 13).
+        if (!outcome.passed) log(`  ${suite} run ${outcome.run}: ${outcome.timedOut ? 'over the time budget, killed' : outcome.noTests !== undefined ? `ran no test (exit ${outcome.exitCode})` : `failed (exit ${outcome.exitCode})`}`);
       },
     });
     for (const suite of [result.unit, result.integration]) {

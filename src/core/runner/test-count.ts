@@ -29,6 +29,10 @@ export function noTestsRan(output: string): string | undefined {
   // Jest ("Tests:       2 skipped, 2 total") and Vitest ("      Tests  2 skipped (2)").
   const tests = lastMatch(text, /^\s*Tests:?\s+(\S.*\d.*)$/gm);
   if (tests) return /\b[1-9]\d* (passed|failed)\b/.test(tests[1]) ? undefined : `Tests: ${tests[1].trim()}`;
+  // node:test named a file that does not exist: it runs none of them and prints no summary (exit
+  // 1, which read as a failure of the program: a trial's path typo).
+  const missing = /^Could not find '(.+)'\s*$/m.exec(text);
+  if (missing) return `node:test: could not find ${missing[1]}`;
   return undefined;
 }
 
