@@ -73,6 +73,11 @@ test('failureMessage: an assertion without a message of its own says what differ
   assert.equal(failureMessage("not ok 1 - x\n  error: 'a withdrawal failed: boom'\n  code: 'ERR_ASSERTION'\n"), 'a withdrawal failed: boom');
 });
 
+test('failureMessage: Vitest colours its output into a pipe; the assertion is read without the colour codes', () => {
+  const vitest = [' \x1b[31m❯\x1b[39m test/a.test.ts \x1b[2m(\x1b[22m\x1b[2m2 tests\x1b[22m\x1b[2m | \x1b[22m\x1b[31m1 failed\x1b[39m)', '\x1b[31m\x1b[1mAssertionError\x1b[22m: expected 2 to be 1 // Object.is equality\x1b[39m', ' \x1b[36m \x1b[2m❯\x1b[22m test/a.test.ts:\x1b[2m15:32\x1b[22m\x1b[39m'].join('\n');
+  assert.equal(failureMessage(vitest), 'AssertionError: expected 2 to be 1 // Object.is equality');
+});
+
 test('failureMessage: Mocha\'s assertion without a message of its own keeps what differed (it prints the diff unindented below)', () => {
   const mocha = (body: string[]) => ['  0 passing (18ms)', '  1 failing', '', '  1) prefs', '       two saved at once:', '', ...body, '      + expected - actual', '', '      -1', '      +2', '      ', '      at Context.<anonymous> (file:///p/test/a.test.ts:2:49)', ''].join('\n');
   const deep = mocha(['      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:', '+ actual - expected', '', '  {', "    lang: 'en',", "-   theme: 'dark'", '  }']);

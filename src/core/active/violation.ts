@@ -596,7 +596,8 @@ function compactDetail(body: string[]): string {
 
 /** The failing test's message from node:test / mocha output. */
 export function failureMessage(output: string): string {
-  const lines = output.split('\n');
+  // Vitest colours its output even into a pipe: `\x1b[1mAssertionError\x1b[22m: expected 2 to be 1`.
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   for (let i = 0; i < lines.length; i++) {
     const m = /^\s*error:\s*(.*)$/.exec(lines[i]);
     if (!m) continue;
