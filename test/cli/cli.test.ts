@@ -56,13 +56,28 @@ test('a broken conlens.config.json gives exit 2 and file:line:column: path: what
 });
 
 test('config prints the effective configuration, also as JSON', () => {
-  const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "node --test test/*.ts" } }' });
+  const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "node --test test/*.ts" } }', 'test/a.test.ts': '' });
   const [text, json] = conlensBatch([['config', root], ['config', root, '--json']]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /conlens.config.json: valid/);
   assert.match(text.stdout, /timeoutMs +30000/);
   const parsed = JSON.parse(json.stdout) as { config: { include: string[] } };
   assert.deepEqual(parsed.config.include, ['src/**']);
+});
+
+test('config checks each command without running it: a glob that matches nothing, a program that does not exist, npx of a package not installed (exit 2, file and what to fix)', () => {
+  const config = (unit: string, integration: string) => JSON.stringify({ unit: { command: unit }, integration: { command: integration } });
+  const glob = tempProject({ 'conlens.config.json': config('node --test test/unti/*.test.ts', 'node --test test/*.test.ts'), 'test/a.test.ts': '' });
+  const program = tempProject({ 'conlens.config.json': config('node --test test/*.test.ts', 'vitset run test'), 'test/a.test.ts': '' });
+  const npx = tempProject({ 'conlens.config.json': config('npx vitset run test', 'node --test test/*.test.ts'), 'test/a.test.ts': '' });
+  const [g, p, n] = conlensBatch([['config', glob], ['config', program], ['config', npx]]);
+  for (const r of [g, p, n]) {
+    assert.equal(r.status, 2, r.stdout + r.stderr);
+    assert.match(r.stdout, /conlens\.config\.json: valid, but a command cannot run as configured \(below\)/);
+  }
+  assert.match(g.stderr, /conlens\.config\.json: unit\.command: "test\/unti\/\*\.test\.ts" matches no files in \S+: check the pattern/);
+  assert.match(p.stderr, /conlens\.config\.json: integration\.command: cannot start "vitset": no such program on PATH or in node_modules\/\.bin \(check the spelling\)/);
+  assert.match(n.stderr, /conlens\.config\.json: unit\.command: "npx vitset": vitset is not installed in node_modules\/\.bin, so npx would fetch a package of that name from the registry/);
 });
 
 test('check runs the buggy example (exit 1, failures counted) and its fix (exit 0)', () => {

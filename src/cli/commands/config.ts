@@ -1,6 +1,6 @@
-import { loadConfig } from '../../core/config/index.js';
+import { commandProblems, loadConfig } from '../../core/config/index.js';
 import { printWarnings } from '../print-config.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import type { Subcommand } from '../subcommand.js';
 
 export const configCommand: Subcommand = {
@@ -17,8 +17,11 @@ Options:
   --json          print the effective configuration as JSON
   -h, --help      show this help
 
+Also checks each test command without running it: its globs must match files,
+and its program must exist (on PATH or in node_modules/.bin; for npx, installed).
+
 Exit codes: 0 valid, 2 invalid or missing (each problem is printed as
-file:line:column: json.path: what to fix).`,
+file:line:column: json.path: what to fix), or a command that cannot run.`,
   options: { config: { type: 'string' }, json: { type: 'boolean' } },
   async run(values, positionals) {
     const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
@@ -29,8 +32,12 @@ file:line:column: json.path: what to fix).`,
     }
     const { config } = loaded;
     const command = (spec: string | string[]) => (Array.isArray(spec) ? JSON.stringify(spec) : spec);
+    const problems = [
+      ...(config.unit ? await commandProblems(config.unit.command, loaded.root, 'unit.command') : []),
+      ...(config.integration ? await commandProblems(config.integration.command, loaded.root, 'integration.command') : []),
+    ];
     const lines = [
-      `${loaded.file}: valid`,
+      `${loaded.file}: ${problems.length ? 'valid, but a command cannot run as configured (below)' : 'valid'}`,
       `  project      ${loaded.root}`,
       `  include      ${config.include.join(', ')}`,
       `  unit         ${config.unit ? command(config.unit.command) : '(none)'}`,
@@ -41,6 +48,7 @@ file:line:column: json.path: what to fix).`,
       `  timeoutMs    ${config.timeoutMs}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    return EXIT_OK;
+    for (const problem of problems) process.stderr.write(`${loaded.file}: ${problem}\n`);
+    return problems.length ? EXIT_USAGE : EXIT_OK;
   },
 };

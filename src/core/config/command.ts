@@ -1,6 +1,8 @@
 // How a configured test `command` becomes something we can spawn without a shell:
 // split like a shell (quotes, escapes, leading VAR=value assignments), then unquoted glob
 // words are expanded by us, relative to the project folder. argv arrays are taken literally.
+import { existsSync } from 'node:fs';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { parse as shellParse } from 'shell-quote';
 import { glob } from 'tinyglobby';
 import type { CommandSpec } from './config-types.js';
@@ -67,4 +69,35 @@ export async function expandCommand(parsed: ParsedCommand, cwd: string, label = 
     argv.push(...matches.sort());
   }
   return argv;
+}
+
+/** What would stop a configured command before it runs a test, found without running it (`conlens
+ *  config`): a glob that matches no file, or a program that is neither a path that exists, on
+ *  PATH, nor in the project's node_modules/.bin (for `npx X`: X must be installed, or npx would
+ *  fetch it from the registry). A trial's user got "valid" for both, and the first `rank` failed. */
+export async function commandProblems(spec: CommandSpec, cwd: string, label: string, path = process.env.PATH ?? ''): Promise<string[]> {
+  let argv: string[];
+  try {
+    argv = await expandCommand(parseCommand(spec), cwd, label);
+  } catch (error) {
+    if (error instanceof GlobMatchError) return [`${error.message}: check the pattern`];
+    if (error instanceof CommandSyntaxError) return [`${label}: ${error.message}`];
+    throw error;
+  }
+  const bins = [...ancestors(cwd).map((dir) => join(dir, 'node_modules', '.bin')), ...path.split(delimiter).filter(Boolean)];
+  const found = (name: string) => (/[/\\]/.test(name) ? existsSync(resolve(cwd, name)) : bins.some((dir) => existsSync(join(dir, name))));
+  const npx = basename(argv[0]) === 'npx' ? argv.slice(1).find((w) => !w.startsWith('-')) : undefined;
+  if (!found(argv[0])) return [`${label}: cannot start "${argv[0]}": no such program on PATH or in node_modules/.bin (check the spelling)`];
+  if (npx !== undefined && !npx.includes('@') && !ancestors(cwd).some((dir) => existsSync(join(dir, 'node_modules', '.bin', npx)))) {
+    return [`${label}: "npx ${npx}": ${npx} is not installed in node_modules/.bin, so npx would fetch a package of that name from the registry (check the spelling, or npm install it)`];
+  }
+  return [];
+}
+
+function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    out.push(d);
+    if (dirname(d) === d) return out;
+  }
 }
