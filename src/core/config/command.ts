@@ -86,7 +86,9 @@ export async function commandProblems(spec: CommandSpec, cwd: string, label: str
   }
   const bins = [...ancestors(cwd).map((dir) => join(dir, 'node_modules', '.bin')), ...path.split(delimiter).filter(Boolean)];
   const found = (name: string) => (/[/\\]/.test(name) ? existsSync(resolve(cwd, name)) : bins.some((dir) => existsSync(join(dir, name))));
-  const npx = basename(argv[0]) === 'npx' ? argv.slice(1).find((w) => !w.startsWith('-')) : undefined;
+  // `npx --package=x cmd` / `-p x` names what it installs: not checked.
+  const npxArgs = basename(argv[0]) === 'npx' ? argv.slice(1) : [];
+  const npx = npxArgs.some((w) => w === '-p' || w.startsWith('--package')) ? undefined : npxArgs.find((w) => !w.startsWith('-'));
   if (!found(argv[0])) return [`${label}: cannot start "${argv[0]}": no such program on PATH or in node_modules/.bin (check the spelling)`];
   if (npx !== undefined && !npx.includes('@') && !ancestors(cwd).some((dir) => existsSync(join(dir, 'node_modules', '.bin', npx)))) {
     return [`${label}: "npx ${npx}": ${npx} is not installed in node_modules/.bin, so npx would fetch a package of that name from the registry (check the spelling, or npm install it)`];
