@@ -208,7 +208,7 @@ test('combined run plan: every level fits in 10 runs — the whole space, then 4
 
 test('statement of a search that found a single schedule: says why there was only one (no two tasks ready, or the rest equivalent)', () => {
   const summary = { bound: 2, exhausted: 0, complete: true, byPreemptions: [1], left: 0, pruned: 0 };
-  const one = 'explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next, e.g. their timers end at different times), and it passed';
+  const one = 'explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set), and it passed';
   assert.equal(statementOf(summary), one);
   assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2 } }), `${one}; then 3 random runs (seeds 2…4): no failure`);
   assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2, failure: { run: 3, seed: 3 } } }), `${one}; then 3 random runs (seeds 2…4): run 3 (seed 3) failed: an order the search did not reach: its guarantee holds for the timings its runs had (timer lengths, I/O times, one Math.random seed), and the random runs had others`);

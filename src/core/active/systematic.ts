@@ -140,7 +140,7 @@ function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
   if (s.complete && total === 1) {
     return s.pruned > 0
       ? `explored every schedule: one, and ${plural(s.pruned, 'other order')} of steps that touch nothing in common, left out as equivalent; it passed`
-      : "explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next, e.g. their timers end at different times), and it passed";
+      : "explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set), and it passed";
   }
   if (s.complete) return `explored every schedule (${total}, none needing more than ${Math.max(0, s.byPreemptions.length - 1)} preemptions): no failure`;
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
