@@ -88,5 +88,7 @@ export class Tally {
     const replayed = conlens(['replay', violation, dir]);
     assert.equal(replayed.status, 0, replayed.stdout + replayed.stderr);
     assert.match(replayed.stdout, /the schedule was identical/);
+    assert.match(replayed.stdout, /^failing test: "four adds at once" \(test\/integration\.test\.ts:2\)$/m);
+    assert.doesNotMatch(replayed.stdout, /the recorded run's failing test/);
   }
 });

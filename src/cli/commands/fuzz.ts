@@ -444,6 +444,12 @@ configuration error.`,
     if (violation) {
       log(result.reproduced ? 'reproduced: the same kind of failure happened' : `NOT reproduced: expected ${violation.kind}, got ${result.outcome}`);
       log(result.sameDecisions ? 'the schedule was identical (same decisions)' : 'the schedule differed from the recorded one');
+      // Which tests failed, and whether they are the recorded run's (a trial's replay failed a test
+      // the recorded run had passed, and said only "reproduced").
+      const failing = testNames(result.violation);
+      const recorded = testNames(violation);
+      if (failing.length) log(`failing test${failing.length === 1 ? '' : 's'}: ${failing.join('; ')}`);
+      if (recorded.length && failing.join('\n') !== recorded.join('\n')) log(`the recorded run's failing test${recorded.length === 1 ? '' : 's'}: ${recorded.join('; ')}`);
     }
     if (result.violation) {
       log('');
@@ -454,6 +460,11 @@ configuration error.`,
     return result.outcome === 'pass' ? EXIT_OK : EXIT_FINDINGS;
   },
 };
+
+/** A violation's failing test cases as the report names them: `"name" (file:line)`. */
+function testNames(violation: Violation | undefined): string[] {
+  return (violation?.testCases ?? []).map((t) => `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`);
+}
 
 /** The folder holding the `.conlens` folder `file` is in, else the current one. */
 function projectOf(file: string): string {
