@@ -4,7 +4,6 @@
 import type { TraceSettings } from '../instrument/instrument-config.js';
 import { Recorder } from './recorder.js';
 import { Scheduler, createStrategy } from './scheduler.js';
-import { seededMathRandom } from './strategies/strategy.js';
 
 export function installRecorder(settings: TraceSettings): Recorder {
   const recorder = new Recorder({
@@ -22,13 +21,12 @@ export function installRecorder(settings: TraceSettings): Recorder {
     recorder.scheduler = scheduler;
     scheduler.strategy.bind?.({ siteKey: (site) => recorder.siteKey(site), context: (act) => recorder.contextOf(act as never) });
     // The program's random draws follow the run's seed, so a replayed seed draws them again
-    // (strategy.ts). Only the program's: a runner draws at moments that depend on timing (Vitest's
-    // RPC ids), which would shift the program's draws; it keeps the builtin.
-    const seeded = seededMathRandom(settings.schedule.seed);
+    // (Scheduler.random). Only the program's: a runner draws at moments that depend on timing
+    // (Vitest's RPC ids), which would shift the program's draws; it keeps the builtin.
     const builtin = Math.random;
     Math.random = {
       random(): number {
-        return recorder.inProgram ? seeded() : builtin();
+        return recorder.inProgram ? scheduler.random() : builtin();
       },
     }.random;
     // Before the recorder closes the trace: continuations still parked at exit are a stall.

@@ -20,6 +20,7 @@ import { DEBUG_DECISIONS, debugDecision, rekeyDebugDecisions } from './debug-dec
 import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, SystematicStrategy, type Candidate, type Strategy } from './strategies/index.js';
+import { seededMathRandom, seedWithKey } from './strategies/strategy.js';
 import { mustPrecede, type LoopOrder } from './event-loop-order.js';
 import { LockTable, taskOf } from './lock-table.js';
 
@@ -244,12 +245,13 @@ export class Scheduler {
 
   constructor(
     public strategy: Strategy,
-    settings: Pick<ScheduleSettings, 'stallMs' | 'settleMs'>,
+    settings: Pick<ScheduleSettings, 'stallMs' | 'settleMs'> & { seed?: number },
     private readonly write: (event: TraceEvent) => void,
     private readonly flush: () => void = () => {},
     private readonly exit: (code: number) => void = (code) => processExit(code),
   ) {
     this.stallMs = settings.stallMs ?? 2000;
+    this.seed = settings.seed ?? 0;
     // Long enough that a busy machine (a descheduled process, a slow setImmediate turn) does not
     // change which continuations are ready — the wait ends as soon as they settle. 10 ms made a
     // seed's schedule differ between runs under load.
@@ -263,6 +265,10 @@ export class Scheduler {
   /** A Vitest worker learns which test file it runs only after it started (runtime/vitest-setup.ts),
    *  so its per-process replay record is looked up again then — before any decision was taken. */
   rekey(settings: ScheduleSettings, key: string): void {
+    if (key !== this.randomKey) {
+      this.randomKey = key;
+      this.draw = undefined;
+    }
     if (this.step === 0 && DEBUG_DECISIONS !== undefined) rekeyDebugDecisions(key);
     if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic')) return;
     if ((!settings.replay || Array.isArray(settings.replay)) && !settings.preempt) return;
@@ -312,6 +318,18 @@ export class Scheduler {
     });
     this.progress();
     return gate;
+  }
+
+  /** The program's Math.random (install.ts): drawn from the run's seed and the test file this
+   *  process runs, so a replayed seed draws the same numbers, and test files running side by side
+   *  (node --test's processes, Vitest's workers) do not draw the same ones (a temp name made of
+   *  Math.random in two at once). Made at the first draw; a Vitest worker's next file starts anew. */
+  private readonly seed: number;
+  private randomKey = processKey();
+  private draw: (() => number) | undefined;
+
+  random(): number {
+    return (this.draw ??= seededMathRandom(seedWithKey(this.seed, this.randomKey)))();
   }
 
   /** Values a gate was resolved with in a box (release): resolving it with the value itself would

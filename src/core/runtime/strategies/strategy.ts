@@ -90,6 +90,13 @@ export function seededMathRandom(seed: number): () => number {
   }.random;
 }
 
+/** A seed for one process: the run's seed mixed with its key (its test file; FNV-1a). */
+export function seedWithKey(seed: number, key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (seed ^ h) >>> 0;
+}
+
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
