@@ -314,6 +314,9 @@ test('a throw in a callee of a call that read, awaited and went on with a value 
   assert.equal(foreignRead({ ...input, frames: undefined })?.kind, 'read-after-write');
   const late = [...rows.slice(0, 6), ...rows.slice(7), rows[6]];
   assert.equal(foreignRead({ ...input, schedule: schedule(late, 'src/tokens.ts') })?.waited, undefined);
+  // The call read `refreshToken` again after T7's write: it saw the new value, no stale read.
+  const reread: Row[] = [...rows.slice(0, 8), ['T8', 'Tokens.get', 4, rd(1, 'refreshToken', '"rt-2"'), 30], ...rows.slice(8)];
+  assert.equal(foreignRead({ ...input, schedule: schedule(reread, 'src/tokens.ts') })?.waited, undefined);
 });
 
 test("two fields of one object (001's two-location shapes): copyFrom read checking before and savings after creditInterest updated both", () => {

@@ -635,7 +635,9 @@ function waitedOnStaleRead(steps: ScheduleStep[], reads: number[], failure: numb
     const resumed = resumes.find((s) => s.function === read.function) ?? resumes[0];
     if (!resumed) continue;
     const found = staleRead(steps, i, failure - 1, racing);
-    if (found) return { ...found, waited: resumed };
+    // Not if the call read the location again after the write: it saw the new value.
+    const at = found ? steps.indexOf(found.write) : -1;
+    if (found && !steps.slice(at + 1, failure).some((s) => s.task === read.task && s.access?.op === 'read' && sameLocation(s.access, read.access!))) return { ...found, waited: resumed };
   }
   return undefined;
 }
