@@ -10,7 +10,7 @@ import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
 import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../subcommand.js';
 import { storyOf } from '../../core/localize/interleaving.js';
-import { wrapText } from '../../core/report/format-report.js';
+import { testCaseText, wrapText } from '../../core/report/format-report.js';
 import { storyInWords } from '../../core/report/plain-words.js';
 
 
@@ -463,7 +463,7 @@ configuration error.`,
 
 /** A violation's failing test cases as the report names them: `"name" (file:line)`. */
 function testNames(violation: Violation | undefined): string[] {
-  return (violation?.testCases ?? []).map((t) => `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`);
+  return (violation?.testCases ?? []).map(testCaseText);
 }
 
 /** The folder holding the `.conlens` folder `file` is in, else the current one. */

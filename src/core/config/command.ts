@@ -1,7 +1,7 @@
 // How a configured test `command` becomes something we can spawn without a shell:
 // split like a shell (quotes, escapes, leading VAR=value assignments), then unquoted glob
 // words are expanded by us, relative to the project folder. argv arrays are taken literally.
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { parse as shellParse } from 'shell-quote';
 import { glob } from 'tinyglobby';
@@ -84,13 +84,14 @@ export async function commandProblems(spec: CommandSpec, cwd: string, label: str
     if (error instanceof CommandSyntaxError) return [`${label}: ${error.message}`];
     throw error;
   }
-  const bins = [...ancestors(cwd).map((dir) => join(dir, 'node_modules', '.bin')), ...path.split(delimiter).filter(Boolean)];
-  const found = (name: string) => (/[/\\]/.test(name) ? existsSync(resolve(cwd, name)) : bins.some((dir) => existsSync(join(dir, name))));
+  const local = ancestors(cwd).map((dir) => join(dir, 'node_modules', '.bin'));
+  const bins = [...local, ...path.split(delimiter).filter(Boolean)];
+  const found = (name: string) => (/[/\\]/.test(name) ? existsSync(resolve(cwd, name)) : bins.some((dir) => isExecutable(join(dir, name))));
   // `npx --package=x cmd` / `-p x` names what it installs: not checked.
   const npxArgs = basename(argv[0]) === 'npx' ? argv.slice(1) : [];
   const npx = npxArgs.some((w) => w === '-p' || w.startsWith('--package')) ? undefined : npxArgs.find((w) => !w.startsWith('-'));
   if (!found(argv[0])) return [`${label}: cannot start "${argv[0]}": no such program on PATH or in node_modules/.bin (check the spelling)`];
-  if (npx !== undefined && !npx.includes('@') && !ancestors(cwd).some((dir) => existsSync(join(dir, 'node_modules', '.bin', npx)))) {
+  if (npx !== undefined && !npx.includes('@') && !local.some((dir) => isExecutable(join(dir, npx)))) {
     return [`${label}: "npx ${npx}": ${npx} is not installed in node_modules/.bin, so npx would fetch a package of that name from the registry (check the spelling, or npm install it)`];
   }
   return [];
@@ -101,5 +102,15 @@ function ancestors(dir: string): string[] {
   for (let d = resolve(dir); ; d = dirname(d)) {
     out.push(d);
     if (dirname(d) === d) return out;
+  }
+}
+
+/** A file the user may run: what a shell finds on PATH (test-runners.ts commandNode too). */
+export function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
   }
 }

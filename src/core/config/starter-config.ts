@@ -149,7 +149,7 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
     }
   };
   const unit = { command: command(unitDir) };
-  const ignoring = runner === 'mocha' && shape.mochaSpecIn && shape.hasUnitTests && shape.hasIntegrationTests ? `; --ignore because Mocha adds the \`spec\` of ${shape.mochaSpecIn} to the files named` : '';
+  const ignoring = unit.command.includes(' --ignore ') ? `; --ignore because Mocha adds the \`spec\` of ${shape.mochaSpecIn} to the files named` : '';
   reasons.push(`unit         ${unit.command}: ${shape.hasUnitTests ? `the sequential tests of ${unitDir}/` : `the tests of ${unitDir}/`} (traced to learn what the code does when nothing overlaps)${ignoring}`);
 
   let integration: StarterChoice['config']['integration'];

@@ -24,6 +24,7 @@ import { testCaseKey, type TestCase, type TestScope } from '../trace/test-cases.
 import { RankInputError, type RankClock, type RankOptions } from './rank-options.js';
 import type { IntegrationSuite } from './synth-rank.js';
 import { isolateFailure, type ScheduleIsolation } from './isolate.js';
+import { isMocha } from '../runner/ts-loaders.js';
 
 /** The unit tests run traced, sequentially, and the reference invariants mined from them; a unit
  *  suite that fails, or hangs before calling anything, is no reference (RankInputError). */
@@ -70,7 +71,7 @@ export function unnamedFilesAdvice(root: string, argv: string[], failed: TestCas
   if (named.size === 0) return undefined;
   const unnamed = [...new Set(failed.map((t) => t.file))].filter((f) => !named.has(resolve(root, f)));
   if (unnamed.length === 0) return undefined;
-  const mocha = argv.some((a) => /(^|[/\\])mocha(\.js)?$/.test(a));
+  const mocha = argv.some(isMocha);
   return `The command does not name ${listed(unnamed)}: the runner's configuration or an import adds ${unnamed.length === 1 ? 'it' : 'them'}${mocha ? " (Mocha adds its configuration's `spec` to the files a command names; give the unit command `--ignore '<folder of the concurrent tests>/**'`, as conlens init does)" : ''}`;
 }
 

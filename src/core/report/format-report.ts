@@ -185,7 +185,7 @@ function failingTestLines(report: Report): string[] {
 }
 
 /** A test case as the user finds it: `"transfers twice" (test/bank.test.ts:12)`. */
-function testCaseText(t: { name: string; file: string; line: number; ordinal?: number }): string {
+export function testCaseText(t: { name: string; file: string; line: number; ordinal?: number }): string {
   // A second test of the same name in the file is told apart by its place among them.
   return `"${t.name}"${t.ordinal ? ` (#${t.ordinal} of that name)` : ''} (${t.file}${t.line ? `:${t.line}` : ''})`;
 }

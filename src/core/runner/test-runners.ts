@@ -7,9 +7,9 @@
 // Each runner's wrapper lives in its own file (vitest.ts, jest.ts, ava.ts, tap.ts) and registers here.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
-import { parseCommand, CommandSyntaxError } from '../config/command.js';
+import { isExecutable, parseCommand, CommandSyntaxError } from '../config/command.js';
 
 export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap' | 'unknown';
 
@@ -204,11 +204,3 @@ export function commandNode(argv: string[], env: NodeJS.ProcessEnv): string {
   return supported ? found : process.execPath;
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}

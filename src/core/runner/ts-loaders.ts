@@ -63,7 +63,7 @@ function nodeOptionsWithout(value: string | undefined): { value: string; dropped
 }
 
 const isNode = (word: string) => basename(word) === 'node' || word === process.execPath;
-const isMocha = (word: string) => /(^|[/\\])_?mocha(\.cmd)?$/.test(word) || /(^|[/\\])mocha[/\\]bin[/\\]_?mocha(\.js)?$/.test(word);
+export const isMocha = (word: string) => /(^|[/\\])_?mocha(\.cmd)?$/.test(word) || /(^|[/\\])mocha[/\\]bin[/\\]_?mocha(\.js)?$/.test(word);
 const isTsx = (word: string) => word === 'tsx' || /(^|[/\\])node_modules[/\\]\.bin[/\\]tsx(\.cmd)?$/.test(word);
 
 /** `argv` (a plain command) without its TypeScript loaders; undefined when it has none. */
