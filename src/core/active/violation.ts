@@ -13,6 +13,7 @@ import type { TracedRun } from '../trace/run-traced.js';
 import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
 import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
+import { withoutColour } from '../runner/test-count.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
 import { accessOf, stepOf, type ExploredStep } from './explored-steps.js';
 import { noTestsRan } from '../runner/test-count.js';
@@ -597,7 +598,7 @@ function compactDetail(body: string[]): string {
 /** The failing test's message from node:test / mocha output. */
 export function failureMessage(output: string): string {
   // Vitest colours its output even into a pipe: `\x1b[1mAssertionError\x1b[22m: expected 2 to be 1`.
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = withoutColour(output).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const m = /^\s*error:\s*(.*)$/.exec(lines[i]);
     if (!m) continue;

@@ -7,7 +7,7 @@
 /** The runner's summary when it says no test ran (none found, every one skipped or filtered
  *  out), else undefined. */
 export function noTestsRan(output: string): string | undefined {
-  const text = output.replace(/\x1b\[[0-9;]*m/g, '');
+  const text = withoutColour(output);
   // Jest ("No tests found, exiting with code 1"), Vitest ("No test files found, exiting with code 1").
   const none = /^\s*(No tests? (files )?found\b.*)$/m.exec(text);
   if (none) return none[1].trim();
@@ -40,4 +40,9 @@ function lastMatch(text: string, pattern: RegExp): RegExpExecArray | undefined {
   let last: RegExpExecArray | undefined;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) last = m;
   return last;
+}
+
+/** A runner's output without its colour codes (Vitest colours even into a pipe). */
+export function withoutColour(output: string): string {
+  return output.replace(/\x1b\[[0-9;]*m/g, '');
 }
