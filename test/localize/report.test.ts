@@ -277,3 +277,25 @@ test("plain words: an implicated function that only the failing run shows writin
   // A member write the access map knows needs no telling here: the tier's words stand.
   assert.equal(positionInWords({ ...base, writer: { writes: true, vars: ['a'], source: 'access-map' } }), 'a failing run went through it');
 });
+
+test('a JM and an MJ over the same variables at one point are told as one change (fahunt: `this.saves >= 0` "not in the unit tests", where it held)', async () => {
+  const { invariantChanges, invariantInWords } = await import('../../src/core/report/plain-words.ts');
+  const point = 'src/c.ts#SaveCoalescer.request:::ENTER';
+  const invs = [
+    { point, vars: ['value', 'this.saves'], reference: null, online: 'value >= this.saves', relationship: 'MJ', type: 'Bin' as const },
+    { point, vars: ['this.saves'], reference: null, online: 'this.saves >= 0', relationship: 'MJ', type: 'U!Int' as const },
+    { point, vars: ['this.running'], reference: 'this.running == null', online: null, relationship: 'JM', type: 'U!Int' as const },
+    { point, vars: ['this.saves'], reference: 'this.saves one of { 0, 1, 2 }', online: null, relationship: 'JM', type: 'U!Int' as const },
+    { point: 'src/c.ts#SaveCoalescer.run:::ENTER', vars: ['this.saves'], reference: null, online: 'this.saves >= 0', relationship: 'MJ', type: 'U!Int' as const },
+  ];
+  const words = invariantChanges(invs).map(invariantInWords);
+  assert.deepEqual(words, [
+    'on entry to SaveCoalescer.request, `value >= this.saves` held in every integration run but not in the unit tests',
+    'on entry to SaveCoalescer.request, `this.saves one of { 0, 1, 2 }` in the unit tests became `this.saves >= 0` in the integration runs',
+    'on entry to SaveCoalescer.request, `this.running == null` always held in the unit tests but not in the integration runs',
+    // Another point: not paired.
+    'on entry to SaveCoalescer.run, `this.saves >= 0` held in every integration run but not in the unit tests',
+  ]);
+  // Without variables (an older report), nothing is paired.
+  assert.equal(invariantChanges(invs.map(({ vars: _, ...i }) => i)).length, 5);
+});

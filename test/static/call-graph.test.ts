@@ -250,3 +250,34 @@ test('an empty project gives an empty graph', () => {
   assert.deepEqual([analysis.nodes, analysis.edges, analysis.roots, analysis.classes], [[], [], [], []]);
   assert.equal(analysis.stats.files, 0);
 });
+
+test('a promise executor\'s resolve kept in an object literal implements an interface method, but calling it runs no function of ours (fahunt: "called from ConnectionPool.close")', () => {
+  const analysis = analyze({
+    'src/pool.ts': `interface Waiter { resolve(n: number): void; reject(e: unknown): void; }
+export class Pool {
+  private waiters: Waiter[] = [];
+  async acquire(): Promise<number> {
+    return new Promise<number>((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+  release(n: number): void { this.waiters.shift()?.resolve(n); }
+  close(): void { for (const w of this.waiters.splice(0)) w.reject(new Error('closed')); }
+}`,
+  });
+  assert.deepEqual(edgeNames(analysis), []);
+});
+
+test('an interface method implemented by a named function, an inline arrow or a shorthand of a function is reached', () => {
+  const analysis = analyze({
+    'src/a.ts': `interface Sink { write(s: string): void; flush(): void; close(): void; }
+function flushAll(): void { console.log('flush'); }
+const closeAll = () => { console.log('close'); };
+export function makeSink(): Sink {
+  return { write: (s: string) => { console.log(s); }, flush: flushAll, close: closeAll };
+}
+export function use(sink: Sink): void { sink.write('x'); sink.flush(); sink.close(); }`,
+  });
+  const edges = edgeNames(analysis);
+  assert.ok(edges.includes('use -> flushAll'), edges.join(', '));
+  assert.ok(edges.includes('use -> closeAll'), edges.join(', '));
+  assert.ok(edges.some((e) => e.startsWith('use -> makeSink')), edges.join(', '));
+});

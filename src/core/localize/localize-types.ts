@@ -98,6 +98,8 @@ export type PositionCase =
 /** A failure invariant as the report shows it (DESIGN §4). */
 export interface PositionInvariant {
   point: string;
+  /** The variables of its slot (template over these, in order): pairs a JM with an MJ for words. */
+  vars?: string[];
   reference: string | null;
   online: string | null;
   relationship: string;

@@ -132,7 +132,7 @@ function mergeWriters(a: Writer, b: Writer): Writer {
 }
 
 function asReported(pair: FailureInvariant): PositionInvariant {
-  return { point: pair.point, reference: pair.reference?.text ?? null, online: pair.online?.text ?? null, relationship: pair.relationship, type: pair.type };
+  return { point: pair.point, vars: [...pair.vars], reference: pair.reference?.text ?? null, online: pair.online?.text ?? null, relationship: pair.relationship, type: pair.type };
 }
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3).replace(/0+$/, ''));

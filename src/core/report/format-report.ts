@@ -3,7 +3,7 @@
 // V / IX / X: position, call order, depth, S_rate, rank, flags, and the failure invariants under
 // each position, with the ranking's reasons.
 import { assumptionText, scheduleName } from '../active/violation.js';
-import { invariantInWords, noPositionWords, positionInWords, storyInWords } from './plain-words.js';
+import { invariantChanges, invariantInWords, noPositionWords, positionInWords, storyInWords } from './plain-words.js';
 import { viaDetail } from './fold-positions.js';
 import type { HiddenFailureInvariant, Report } from './report-types.js';
 import { notCheckedLines } from '../active/outcome.js';
@@ -46,8 +46,9 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
       lines.push(...wrapText(sentence(positionInWords(p)), 96).map((l) => `   ${l}`));
       if (p.isolated) lines.push(...wrapText(sentence(p.isolated), 96).map((l) => `   ${l}`));
       if (p.schedule) lines.push(...wrapText(sentence(storyInWords(p.schedule.text)), 96).map((l) => `   ${l}`));
-      for (const inv of p.failureInvariants.slice(0, limit)) lines.push(...wrapText(`- ${invariantInWords(inv)}`, 96).map((l, i) => `   ${i ? '  ' : ''}${l}`));
-      if (p.failureInvariants.length > limit) lines.push(`   … ${p.failureInvariants.length - limit} more (--json has them all)`);
+      const changes = invariantChanges(p.failureInvariants);
+      for (const inv of changes.slice(0, limit)) lines.push(...wrapText(`- ${invariantInWords(inv)}`, 96).map((l, i) => `   ${i ? '  ' : ''}${l}`));
+      if (changes.length > limit) lines.push(`   … ${changes.length - limit} more (--json has them all)`);
       if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`   - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
       const callers = [...new Set([p.kind === 'between' ? p.caller : undefined, ...(p.via ?? []).map((v) => (v.kind === 'between' ? v.caller : undefined))].filter((c): c is string => !!c && c !== p.function))];
       if (callers.length) lines.push(`   called from ${callers.map((c) => (c === '(test)' ? 'the test' : c)).join(', ')}`);

@@ -15,6 +15,42 @@ export function splitPoint(point: string): { function: string; kind: string; id?
   return hash > 0 ? { function: fn.slice(hash + 1), kind, id: fn } : { function: fn, kind };
 }
 
+/**
+ * The failure invariants as changes to tell. Daikon pairs only invariants of one template class,
+ * so `this.saves one of { 0, 1, 2 }` (unit tests, JM) and `this.saves >= 0` (integration, MJ) are
+ * two failure invariants; told apart, the second says it did not hold in the unit tests, where it
+ * did (fahunt). A JM and an MJ over the same variables at one point are told as one change, at the
+ * place of the first; the rest stay as they are.
+ */
+export function invariantChanges<I extends PositionInvariant>(invariants: readonly I[]): I[] {
+  const slot = (i: PositionInvariant) => (i.vars ? `${i.point}\0${[...i.vars].sort().join('\0')}` : undefined);
+  const onlineOnly = new Map<string, number[]>();
+  invariants.forEach((i, at) => {
+    const key = slot(i);
+    if (key === undefined || i.relationship !== 'MJ') return;
+    onlineOnly.set(key, [...(onlineOnly.get(key) ?? []), at]);
+  });
+  const partner = new Map<number, number>();
+  invariants.forEach((i, at) => {
+    const key = slot(i);
+    const free = key === undefined || i.relationship !== 'JM' ? undefined : onlineOnly.get(key);
+    if (free?.length) {
+      const other = free.shift()!;
+      partner.set(at, other).set(other, at);
+    }
+  });
+  const out: I[] = [];
+  invariants.forEach((i, at) => {
+    const other = partner.get(at);
+    if (other === undefined) out.push(i);
+    else if (other > at) {
+      const [jm, mj] = i.relationship === 'JM' ? [i, invariants[other]] : [invariants[other], i];
+      out.push({ ...mj, reference: jm.reference, relationship: 'JM+MJ' });
+    }
+  });
+  return out;
+}
+
 /** A failure invariant in plain words: where, and what the unit and integration runs showed. */
 export function invariantInWords(inv: PositionInvariant): string {
   const { function: fn, kind } = splitPoint(inv.point);

@@ -133,13 +133,56 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     for (const implementation of languageService.getImplementationAtPosition(call.getSourceFile().fileName, callee.getStart()) ?? []) {
       const file = project.getSourceFile(implementation.fileName)?.compilerNode;
       if (!file) continue;
-      // The innermost inventory function starting at the implementation's span.
-      let node: ts.Node | undefined = (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, implementation.textSpan.start);
-      while (node && !inventory.byDecl.has(node)) node = node.parent;
-      const entry = node ? inventory.byDecl.get(node) : undefined;
-      if (entry && !found.includes(entry)) found.push(entry);
+      const token = (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, implementation.textSpan.start);
+      for (const entry of declaredAt(token)) if (!found.includes(entry)) found.push(entry);
     }
     return found;
+  };
+
+  /**
+   * The function declared where an implementation was found: the inventory function whose head
+   * (name, parameters) holds the token, or the function a property or variable named there holds
+   * (an inline one belongs to the function around it, as inline callbacks do). Not merely the
+   * function around the token: `{ resolve, reject }` built inside `acquire` from a promise
+   * executor's parameters implements `Waiter.resolve`, yet calling it never runs `acquire`'s code
+   * (fahunt: "called from ConnectionPool.close").
+   */
+  const enclosingEntry = (node: ts.Node | undefined): InventoryEntry | undefined => {
+    while (node && !inventory.byDecl.has(node)) node = node.parent;
+    return node ? inventory.byDecl.get(node) : undefined;
+  };
+  const heldFunction = (declaration: ts.Node, hops = 0): InventoryEntry | undefined => {
+    if ((ts.isPropertyAssignment(declaration) || ts.isVariableDeclaration(declaration) || ts.isPropertyDeclaration(declaration)) && declaration.initializer) {
+      let init: ts.Expression = declaration.initializer;
+      while (ts.isParenthesizedExpression(init) || ts.isAsExpression(init)) init = init.expression;
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return inventory.byDecl.get(init) ?? enclosingEntry(init);
+      // `flush: flushAll`: the function the name refers to.
+      const named = ts.isIdentifier(init) || ts.isPropertyAccessExpression(init) ? checker.getSymbolAtLocation(ts.isIdentifier(init) ? init : init.name) : undefined;
+      const target = named && named.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(named) : named;
+      // (`const a = b; const b = a;` ends after a few hops.)
+      for (const d of target?.declarations ?? []) if (d !== declaration && hops < 4) return heldFunction(d, hops + 1);
+      return undefined;
+    }
+    return entryForDeclaration(declaration as ts.Declaration);
+  };
+  const declaredAt = (token: ts.Node): InventoryEntry[] => {
+    for (let node: ts.Node | undefined = token; node; node = node.parent) {
+      const entry = inventory.byDecl.get(node);
+      if (entry) {
+        const body = (node as ts.FunctionLikeDeclaration).body;
+        return body && token.getStart() >= body.getStart() ? [] : [entry];
+      }
+      if (ts.isShorthandPropertyAssignment(node)) {
+        const value = checker.getShorthandAssignmentValueSymbol(node);
+        return (value?.declarations ?? []).map((d) => heldFunction(d)).filter((e): e is InventoryEntry => !!e);
+      }
+      if (ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) {
+        const held = heldFunction(node);
+        return held ? [held] : [];
+      }
+      if (ts.isBlock(node) || ts.isSourceFile(node)) return [];
+    }
+    return [];
   };
 
   /**

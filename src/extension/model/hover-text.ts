@@ -6,7 +6,7 @@
 import type { HiddenFailureInvariant, ReportViolation } from '../../core/report/report-types.js';
 import { viaDetail } from '../../core/report/fold-positions.js';
 import { scheduleName } from '../../core/active/violation.js';
-import { formatFlags, formatScore, invariantInWords, positionName, type RankedPosition } from './report-model.js';
+import { formatFlags, formatScore, invariantChanges, invariantInWords, positionName, type RankedPosition } from './report-model.js';
 
 /** Escapes what Markdown would otherwise interpret (invariants are full of `*`, `_`, `<`, `>`). */
 export function escapeMarkdown(text: string): string {
@@ -35,10 +35,11 @@ export function hoverMarkdown(group: RankedPosition[], violations: ReportViolati
     const p = r.position;
     const lines: string[] = [];
     lines.push(`**Concurrency Lens — #${r.rank} suspicious: ${escapeMarkdown(positionName(p))}**${p.confirmed ? ' · ✔ confirmed by a violation' : ' · invariant drift only'}`);
-    if (p.failureInvariants.length) {
-      lines.push('', `What changed between the unit tests and the integration runs (${p.failureInvariants.length}):`);
-      for (const inv of p.failureInvariants.slice(0, MAX_INVARIANTS)) lines.push(`- ${wordsMarkdown(invariantInWords(inv))} (${inv.relationship})`);
-      if (p.failureInvariants.length > MAX_INVARIANTS) lines.push(`- … ${p.failureInvariants.length - MAX_INVARIANTS} more in the Failure Invariants view`);
+    const changes = invariantChanges(p.failureInvariants);
+    if (changes.length) {
+      lines.push('', `What changed between the unit tests and the integration runs (${changes.length}):`);
+      for (const inv of changes.slice(0, MAX_INVARIANTS)) lines.push(`- ${wordsMarkdown(invariantInWords(inv))} (${inv.relationship})`);
+      if (changes.length > MAX_INVARIANTS) lines.push(`- … ${changes.length - MAX_INVARIANTS} more in the Failure Invariants view`);
     }
     const noise = (options.hidden ?? []).filter((h) => h.function === p.function || h.function === p.id);
     if (noise.length && options.showAll) {

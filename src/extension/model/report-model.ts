@@ -5,10 +5,10 @@ import type { HiddenFailureInvariant, Report, ReportViolation } from '../../core
 import type { PositionInvariant } from '../../core/localize/localize-types.js';
 import { scheduleName, type ScheduleStep } from '../../core/active/violation.js';
 import type { NotChecked } from '../../core/active/outcome.js';
-import { invariantInWords, splitPoint } from '../../core/report/plain-words.js';
+import { invariantChanges, invariantInWords, splitPoint } from '../../core/report/plain-words.js';
 
 // Plain words live with the report (core/report/plain-words.ts): the CLI's default text uses them too.
-export { invariantInWords, splitPoint };
+export { invariantChanges, invariantInWords, splitPoint };
 
 export type ReportPosition = Report['positions'][number];
 
