@@ -242,6 +242,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   let step: ExploredStep | undefined;
   const info = await readTraceFile(file, (event, traceInfo, owner) => {
     probe.see(event, traceInfo);
+    if (event.e === 'aw' || event.e === 'rs' || event.e === 'ex' || event.e === 'exc') tasks.step(event.e, event.a);
     switch (event.e) {
       case 'asf':
         if (event.kind === 'realised') realised.push(event.target);

@@ -59,8 +59,13 @@ export async function summarizeRun(runDir: string): Promise<RunSummary> {
         activations++;
         tasks.enter(event.a, event.p);
         count(info, event.f, 'enter');
-      } else if (event.e === 'ex') count(info, event.f, 'exit');
-      else if (event.e === 'exc') count(info, event.f, 'threw');
+      } else if (event.e === 'ex') {
+        count(info, event.f, 'exit');
+        tasks.step('ex', event.a);
+      } else if (event.e === 'exc') {
+        count(info, event.f, 'threw');
+        tasks.step('exc', event.a);
+      } else if (event.e === 'aw' || event.e === 'rs') tasks.step(event.e, event.a);
       else if (event.e === 'spawn') tasks.spawn(event.a);
       else if (event.e === 'rd' || event.e === 'wr' || event.e === 'up') {
         const side = event.e === 'rd' ? 'reads' : 'writes';

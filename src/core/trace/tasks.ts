@@ -8,12 +8,23 @@
 // emitter listener (`on`, a server's 'request' / 'connection', a socket's 'data') — starts a flow
 // per run: each tick, event or incoming request is a piece of work of its own, which can overlap
 // the next one.
+//
+// One flow awaits one call at a time. So a call that begins while a sibling call (same parent, not
+// spawned) is suspended runs in another flow of the parent: an inline async callback's, as
+// `items.map(async (x) => { await this.send(x); })` makes one per item (trial 15: every `send` of
+// a broadcast was one task, and its lost update on the quota file was never a split). It starts a
+// task of its own; the first such call stays in the parent's flow.
 export class TaskLabeler {
   private readonly parent = new Map<number, number | null>();
   private readonly spawned = new Set<number>();
   private readonly order: number[] = [];
   /** Callback runs that continue their registrant's flow (logical labelling only). */
   private readonly continuing = new Set<number>();
+  /** Per parent, its calls that have begun and not ended; the suspended ones; calls that began
+   *  while a sibling was suspended. */
+  private readonly open = new Map<number, Set<number>>();
+  private readonly suspended = new Set<number>();
+  private readonly overlapping = new Set<number>();
 
   constructor(private readonly options: { logical?: boolean } = {}) {}
 
@@ -22,6 +33,28 @@ export class TaskLabeler {
     this.parent.set(activation, parent);
     this.order.push(activation);
     if (this.options.logical && callback !== undefined && !REPEATING.test(callback)) this.continuing.add(activation);
+    if (parent === null || callback !== undefined) return;
+    let siblings = this.open.get(parent);
+    if (!siblings) this.open.set(parent, (siblings = new Set()));
+    for (const sibling of siblings) {
+      if (this.suspended.has(sibling) && !this.spawned.has(sibling)) {
+        this.overlapping.add(activation);
+        break;
+      }
+    }
+    siblings.add(activation);
+  }
+
+  /** An `aw` (suspends), `rs` (resumes), `ex` or `exc` (ends) of an activation. */
+  step(kind: 'aw' | 'rs' | 'ex' | 'exc', activation: number): void {
+    if (kind === 'aw') this.suspended.add(activation);
+    else {
+      this.suspended.delete(activation);
+      if (kind !== 'rs') {
+        const parent = this.parent.get(activation);
+        if (parent !== undefined && parent !== null) this.open.get(parent)?.delete(activation);
+      }
+    }
   }
 
   spawn(activation: number): void {
@@ -35,7 +68,7 @@ export class TaskLabeler {
     const rootLabel = new Map<number, string>();
     for (const activation of this.order) {
       const parent = this.parent.get(activation) ?? null;
-      const own = parent === null || (this.spawned.has(activation) && !this.continuing.has(activation)) || !root.has(parent);
+      const own = parent === null || (this.spawned.has(activation) && !this.continuing.has(activation)) || this.overlapping.has(activation) || !root.has(parent);
       const taskRoot = own ? activation : root.get(parent)!;
       root.set(activation, taskRoot);
       if (!rootLabel.has(taskRoot)) rootLabel.set(taskRoot, `T${rootLabel.size + 1}`);

@@ -153,6 +153,12 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
       case 'spawn':
         tasks.spawn(event.a);
         break;
+      case 'aw':
+      case 'rs':
+      case 'ex':
+      case 'exc':
+        tasks.step(event.e, event.a);
+        break;
       case 'rd':
       case 'wr':
       case 'up':
