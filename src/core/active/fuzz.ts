@@ -3,6 +3,7 @@
 // different seeds), J at a time; classify each run (violation.ts) and write violation.json for
 // every run that showed one. A replay runs once, following a violation's recorded decisions (or
 // a seed and strategy again), and says whether the same failure happened.
+import { libraryAwaits } from './library-awaits.js';
 import { join } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
@@ -108,9 +109,19 @@ export interface AssetFuzzerSummary {
 
 export async function runSchedule(loaded: LoadedConfig, schedule: ScheduleSettings, out: string | undefined, signal?: AbortSignal): Promise<{ run: TracedRun; analysis: RunAnalysis }> {
   if (!loaded.config.integration) throw new NoCommandError(`${loaded.file}: no "integration" command configured; add { "integration": { "command": "…" } }`);
-  const run = await runTraced(loaded, { suite: 'integration', out, schedule, signal });
+  // Every scheduled run (fuzz, replay, isolate) runs a library's at-once promise promptly (FA1).
+  const prompts = schedule.prompts ?? libraryAwaitsOf(loaded);
+  const run = await runTraced(loaded, { suite: 'integration', out, schedule: prompts.length ? { ...schedule, prompts } : schedule, signal });
   const analysis = await analyzeRun(run, schedule.strategy, schedule.seed);
   return { run, analysis };
+}
+
+const libraryAwaitCache = new WeakMap<LoadedConfig, string[]>();
+/** The project's awaits of a library's call (library-awaits.ts), once per configuration. */
+function libraryAwaitsOf(loaded: LoadedConfig): string[] {
+  let sites = libraryAwaitCache.get(loaded);
+  if (!sites) libraryAwaitCache.set(loaded, (sites = libraryAwaits(loaded)));
+  return sites;
 }
 
 /** ATOMFUZZER's atomic blocks by static name: the config's `atomic`, every function marked

@@ -54,6 +54,9 @@ export interface ScheduleSettings {
   /** atomfuzzer: await sites (`file:line:column`) whose continuation enters an atomic block that
    *  can suspend (active/atomic-blocks.ts): preferred, so the windows open early. */
   entries?: string[];
+  /** Await sites (`file:line:column`) of a library's call (active/library-awaits.ts): when the
+   *  promise settles at once, no I/O was done, and the continuation runs promptly, as in Node. */
+  prompts?: string[];
   /** Awaits in the project's files outside `include` (the tests, their helpers) are scheduling
    *  points too, without any other instrumentation (default true): concurrent work that the test
    *  itself does — a closing "thread" written in the test — takes part in the schedule. */

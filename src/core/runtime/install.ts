@@ -13,6 +13,7 @@ export function installRecorder(settings: TraceSettings): Recorder {
     locks: settings.locks,
     ...(settings.schedule?.atomic ? { atomic: settings.schedule.atomic } : {}),
     ...(settings.schedule?.entries ? { entries: settings.schedule.entries } : {}),
+    ...(settings.schedule?.prompts ? { prompts: settings.schedule.prompts } : {}),
   });
   Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
 

@@ -70,8 +70,9 @@ export class AwaitRecorder extends CallbackTaskRecorder {
       // once — not a timer or I/O (docs/how-it-works.md, the contract's rules 2 and 3).
       // Nor is an await of the program's own async function that ran to its end (its promise is
       // settled: a memo hit, a permit free); a stub of test code's, or one whose promise waits for
-      // another, stays the mocked-I/O delay (rule 2).
-      ...((lock !== undefined && lock !== null) || innerGrant ? { prompt: 'always' as const } : !act || settled || this.insideLockObject(act) ? { prompt: 'if-immediate' as const } : {}),
+      // another, stays the mocked-I/O delay (rule 2). Nor is an await of a library's call
+      // (promptSites, active/library-awaits.ts) whose promise settled at once: it did no I/O.
+      ...((lock !== undefined && lock !== null) || innerGrant ? { prompt: 'always' as const } : !act || settled || this.insideLockObject(act) || this.promptSites.has(site) ? { prompt: 'if-immediate' as const } : {}),
     }) as T;
   }
 

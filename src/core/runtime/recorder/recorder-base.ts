@@ -22,6 +22,8 @@ export interface RecorderOptions {
   atomic?: string[];
   /** Await sites (`file:line:column`) that enter an atomic block (the scheduler's entrySites). */
   entries?: string[];
+  /** Await sites (`file:line:column`) of a library's call: prompt when settled at once. */
+  prompts?: string[];
 }
 
 export interface FunctionInfo {
@@ -200,6 +202,9 @@ export class RecorderBase {
   protected readonly atomicNames: Set<string>;
   protected readonly atomicFns = new Set<number>();
   protected readonly entrySites: Set<string>;
+  private readonly promptKeys: Set<string>;
+  /** Site ids of `promptKeys` (awaits.ts suspend). */
+  protected readonly promptSites = new Set<number>();
   /** Activations entered and not exited yet. */
   protected open = 0;
   /** Callback sites → their callback function (kind 'callback'), and the callback tasks run. */
@@ -221,6 +226,7 @@ export class RecorderBase {
     this.writer = new TraceWriter(options.runDir, options.fields);
     this.atomicNames = new Set(options.atomic ?? []);
     this.entrySites = new Set(options.entries ?? []);
+    this.promptKeys = new Set(options.prompts ?? []);
   }
 
   /** Writes a trace event (the scheduler's decisions). */
@@ -258,6 +264,7 @@ export class RecorderBase {
       this.siteKeys[siteBase + k] = siteKey(file, line, col);
       if (kind === 'await' && name) this.awaitedCallees.set(siteBase + k, name.slice(name.lastIndexOf('.') + 1));
       if (this.entrySites.has(`${file}:${line}:${col}`)) this.scheduler?.entrySites.add(siteBase + k);
+      if (this.promptKeys.size && this.promptKeys.has(`${file}:${line}:${col}`)) this.promptSites.add(siteBase + k);
       this.writer.write({ e: 'site', i: siteBase + k, file, line, col, k: kind as never, ...(name === undefined ? {} : { name }), ...(on === undefined ? {} : { on }) });
     });
     this.siteCount += sites.length;
