@@ -54,18 +54,22 @@ export function libraryAwaits(loaded: LoadedConfig, project?: Pick<ReturnType<ty
         service ??= morph.getLanguageService().compilerObject;
         const callee = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
         const found = service.getImplementationAtPosition(call.getSourceFile().fileName, callee.getStart()) ?? [];
-        if (found.length === 0) return false;
-        return found.every((impl) => {
+        // Each is a library's, a wrapper of one, or the program's own function (instrumented: its
+        // promise, settled at once, already runs promptly); at least one is a library's.
+        let library = false;
+        const known = found.every((impl) => {
           const file = morph.getSourceFile(impl.fileName)?.compilerNode;
           if (!file) return false;
-          if (inLibrary(file)) return true;
+          if (inLibrary(file)) return (library = true);
           if (!scopeFiles.has(file)) return false; // test code: a fake
           let node: ts.Node | undefined = (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, impl.textSpan.start);
           while (node && !ts.isPropertyAssignment(node) && !ts.isMethodDeclaration(node) && !ts.isPropertyDeclaration(node) && !ts.isSourceFile(node)) node = node.parent;
           if (!node || ts.isSourceFile(node)) return false;
           const fn = ts.isMethodDeclaration(node) ? node : node.initializer;
-          return !!fn && wrapsLibrary(fn, depth);
+          if (fn && wrapsLibrary(fn, depth)) return (library = true);
+          return ts.isMethodDeclaration(node);
         });
+        return known && library;
       });
     };
     for (const file of scope) {
