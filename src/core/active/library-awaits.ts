@@ -8,7 +8,7 @@
 // library call that does real I/O (a driver's query, `fetch`) settles later and stays a choice.
 //
 // An await is a library's when its operand is a call whose callee the type checker resolves only
-// to declarations under node_modules (or TypeScript's lib), directly or through an interface whose
+// to declarations of a package under node_modules (not TypeScript's lib), directly or through an interface whose
 // implementations in the project are thin wrappers over such calls (`{ acquire: () => s.acquire() }`).
 // Test code's implementations (a fake outside `include`) keep the stand-in model.
 import { ts } from 'ts-morph';
@@ -16,12 +16,14 @@ import { relative } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import { loadProject, toPosix } from '../static/load-project.js';
 
-const inLibrary = (file: ts.SourceFile) => file.isDeclarationFile || file.fileName.includes('/node_modules/');
 
-export function libraryAwaits(loaded: LoadedConfig, project?: Pick<ReturnType<typeof loadProject>, 'scope' | 'checker' | 'project'>): string[] {
+export function libraryAwaits(loaded: LoadedConfig, project?: Pick<ReturnType<typeof loadProject>, 'scope' | 'checker' | 'project' | 'program'>): string[] {
   const sites: string[] = [];
   try {
-    const { scope, checker, project: morph } = project ?? loadProject(loaded.root, loaded.config.include);
+    const { scope, checker, project: morph, program } = project ?? loadProject(loaded.root, loaded.config.include);
+    // A package's code, not TypeScript's lib: `await Promise.resolve()` written as such is a yield
+    // point its author put there (docs/how-it-works.md, rule 3), and stays a scheduling point.
+    const inLibrary = (file: ts.SourceFile) => file.fileName.includes('/node_modules/') && !program.isSourceFileDefaultLibrary(file);
     const scopeFiles = new Set(scope);
     let service: ts.LanguageService | undefined;
     const symbolOf = (call: ts.CallExpression): ts.Symbol | undefined => {
