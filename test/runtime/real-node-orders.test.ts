@@ -376,3 +376,49 @@ test('a 2-permit semaphore admits exactly two of three tasks at first', async ()
 test('a semaphore whose acquire returns Promise.resolve() while a permit is free: two holders at once under random, pct and atomfuzzer, as plain', async () => {
   assert.deepEqual(await failingOnlyScheduled(SETTLED_PROJECT, 8), []);
 });
+
+// fahunt 2 FA2: a stream's 'data' events, parked for the program's listener, were still waiting
+// when Node emitted 'end' and `events.once` (Node's own listener) heard it at once: the checksum
+// was taken of part of the chunks. Node's later events on an emitter now wait for its earlier ones.
+test('a stream\'s \'end\' reaches events.once only after the program heard every \'data\', under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 30000 }),
+    'src/sum.ts': `import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { once } from 'node:events';
+export async function checksum(file: string): Promise<number> {
+  const s = createReadStream(file, { highWaterMark: 8 });
+  await stat(file);
+  let sum = 0;
+  s.on('data', (c) => { for (const b of c as Buffer) sum = (sum * 31 + b) >>> 0; });
+  await once(s, 'end');
+  return sum;
+}
+export function checksumOf(text: string): number {
+  let sum = 0;
+  for (const b of Buffer.from(text)) sum = (sum * 31 + b) >>> 0;
+  return sum;
+}
+`,
+    'test/sum.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checksum, checksumOf } from '../src/sum.ts';
+test('checksums of several files at once lose nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conlens-sum-'));
+  const texts = ['the quick brown fox jumps over the lazy dog', 'lorem ipsum dolor sit amet', 'a'.repeat(50)];
+  const files = texts.map((t, i) => { const f = join(dir, 'f' + i); writeFileSync(f, t); return f; });
+  assert.deepEqual(await Promise.all(files.map((f) => checksum(f))), texts.map(checksumOf));
+});
+`,
+  });
+  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
+    for (const seed of [1, 2, 3, 4]) {
+      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
+      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output}`);
+    }
+  }
+});

@@ -422,6 +422,11 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       scheduler.flushChannel(this);
       return Reflect.apply(emit, this, [type, ...args]) as boolean;
     }
+    // Node emits from I/O: the events it emitted on this emitter before, still parked for the
+    // program's listeners, came first — Node's and libraries' own listeners must not hear a
+    // stream's 'end' before the program heard its last 'data' (fahunt 2 FA2: `await once(s,
+    // 'end')` returned a checksum of half the chunks).
+    scheduler.flushChannel(this);
     const listeners = Reflect.apply(rawListeners, this, [type]) as Function[];
     const program = listeners.filter((l) => listenerOf(l));
     // An event nobody listens to yet is delayed too: a listener the program adds before it is
