@@ -21,7 +21,7 @@ test('two customers cancelling their own orders are both served', async () => {
   const { db, audit, api } = setup([['o1', 'ann'], ['o2', 'bob']]);
   const replies = await Promise.all([
     api.cancelOrder({ id: 'r1', user: 'ann', orderId: 'o1' }),
-    arriving(45, api, { id: 'r2', user: 'bob', orderId: 'o2' }),
+    arriving(90, api, { id: 'r2', user: 'bob', orderId: 'o2' }),
   ]);
   assert.deepEqual(replies, [{ status: 200 }, { status: 200 }]);
   assert.equal((await db.find('o2'))?.status, 'cancelled');
@@ -31,9 +31,9 @@ test('two customers cancelling their own orders are both served', async () => {
 test('every audit entry of a busy minute names the user of its own request', async () => {
   const { audit, api } = setup([['o1', 'ann'], ['o2', 'bob'], ['o3', 'cy']]);
   await Promise.all([
-    arriving(70, api, { id: 'r1', user: 'ann', orderId: 'o1' }),
-    arriving(70, api, { id: 'r2', user: 'eve', orderId: 'o2' }),
-    arriving(70, api, { id: 'r3', user: 'cy', orderId: 'o3' }),
+    arriving(150, api, { id: 'r1', user: 'ann', orderId: 'o1' }),
+    arriving(150, api, { id: 'r2', user: 'eve', orderId: 'o2' }),
+    arriving(150, api, { id: 'r3', user: 'cy', orderId: 'o3' }),
   ]);
   const owners: Record<string, string> = { r1: 'ann', r2: 'eve', r3: 'cy' };
   for (const entry of audit.entries) assert.equal(entry.user, owners[entry.requestId], entry.action);
