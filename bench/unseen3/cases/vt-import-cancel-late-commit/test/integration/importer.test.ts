@@ -26,6 +26,21 @@ describe('contact importer with a user at the controls', () => {
     }
   });
 
+  it('a large import stopped midway keeps only what was committed before', async () => {
+    const store = new ContactStore();
+    const importer = new ContactImporter(store, new EmailValidator(), 4);
+    const token = new CancelToken();
+    let rowsAtCancel = -1;
+    const [result] = await Promise.allSettled([
+      importer.import(lines(24), token),
+      sleep(5 + Math.floor(Math.random() * 10)).then(() => {
+        rowsAtCancel = store.rows.length;
+        token.cancel('window closed');
+      }),
+    ]);
+    expect(store.rows).toHaveLength(result.status === 'fulfilled' ? 24 : rowsAtCancel);
+  });
+
   it('two files imported at once both arrive', async () => {
     const store = new ContactStore();
     const importer = new ContactImporter(store, new EmailValidator(), 2);
