@@ -8,7 +8,7 @@ export interface Job {
 export interface Execution {
   job: string;
   node: string;
-  leaseHeld: boolean;
+  holder: string | null;
 }
 
 /** The shared list of scheduled jobs, and the audit log of every execution. */
@@ -31,7 +31,7 @@ export class JobBoard {
   }
 
   execute(job: Job, node: string): void {
-    this.executions.push({ job: job.id, node, leaseHeld: this.lock.holds(node) });
+    this.executions.push({ job: job.id, node, holder: this.lock.holder });
   }
 }
 

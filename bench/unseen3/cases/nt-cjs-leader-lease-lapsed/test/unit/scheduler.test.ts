@@ -34,8 +34,8 @@ test('the leader runs due jobs, a follower runs none', async () => {
   assert.equal(await b.tick(), 0);
   assert.equal(await a.tick(), 2);
   assert.deepEqual(board.executions, [
-    { job: 'send-digest', node: 'a', leaseHeld: true },
-    { job: 'rotate-keys', node: 'a', leaseHeld: true },
+    { job: 'send-digest', node: 'a', holder: 'a' },
+    { job: 'rotate-keys', node: 'a', holder: 'a' },
   ]);
 });
 
