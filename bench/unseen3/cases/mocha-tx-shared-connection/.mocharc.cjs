@@ -1,0 +1,5 @@
+module.exports = {
+  extension: ['ts'],
+  'node-option': ['import=tsx'],
+  timeout: 5000,
+};
