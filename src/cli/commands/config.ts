@@ -44,7 +44,7 @@ file:line:column: json.path: what to fix), or a command that cannot run.`,
       `  integration  ${config.integration ? `${command(config.integration.command)}  × ${config.integration.runs} runs` : '(none)'}`,
       `  roots        ${config.roots.length ? config.roots.join(', ') : '(functions with no callers)'}`,
       `  atomic       ${config.atomic.length ? config.atomic.join(', ') : '(none besides /** @atomic */)'}`,
-      `  locks        ${config.locks.length ? config.locks.map((l) => `${l.module}#${l.export}.${l.acquire}/${l.release}`).join(', ') : '(async-mutex only)'}`,
+      `  locks        ${config.locks.length ? config.locks.map((l) => `${l.module}#${l.export}.${l.acquire}/${l.release}`).join(', ') : '(none configured: async-mutex and lock-shaped objects such as async-sema\'s Sema are recognised by shape)'}`,
       `  timeoutMs    ${config.timeoutMs}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
