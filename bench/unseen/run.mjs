@@ -6,7 +6,7 @@
 //   1. copy the buggy project and fixed/ to <repo>/.conlens/bench/unseen/<name>/{buggy,fixed}
 //      (the only place this script writes, besides --json), without node_modules, .conlens,
 //      lockfiles and expected.json;
-//   2. `npm install --ignore-scripts --no-audit --no-fund` there if its package.json has dependencies;
+//   2. `npm install --ignore-scripts --no-audit --no-fund` there if its package.json has dependencies or devDependencies;
 //   3. `node <repo>/dist/cli.js rank <copy> --json <copy>/.conlens/unseen-report.json [--runs R]
 //      [--jobs J] [--seed S] [--strategy X]` on both copies (conlens's output kept next to it in
 //      .conlens/unseen-rank.txt);
@@ -122,7 +122,9 @@ function copyVariant(from, to, topLevel) {
 
 function install(dir) {
   const pkg = readJson(join(dir, 'package.json')) ?? {};
-  if (Object.keys(pkg.dependencies ?? {}).length === 0) return undefined;
+  // devDependencies too: the runners (Jest, Vitest, Mocha, tsx) are pinned there, and a copy must
+  // run them at those versions, not whatever a folder above it has installed.
+  if (Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).length === 0) return undefined;
   const npm = run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir });
   return npm.status === 0 ? undefined : `npm install failed (${npm.status}): ${(npm.stderr || npm.stdout).trim().split('\n').slice(-3).join(' ')}`;
 }
