@@ -67,7 +67,9 @@ async function main(): Promise<void> {
   if (settings.schedule) argv.runInBand = true;
   // Tests conlens wrote under .conlens/ (conlens synth) match Jest's default testMatch: a run of
   // the user's command must not pick them up; only a command that names them runs them.
-  if (!userArgs.some((a) => a.includes('.conlens'))) argv.testPathIgnorePatterns = [...(config.testPathIgnorePatterns ?? []), '/\\.conlens/'];
+  // The project's own .conlens/ only (where the command runs): a project that lives below some
+  // other .conlens/ folder (a copy the bench made under its own) keeps its tests.
+  if (!userArgs.some((a) => a.includes('.conlens'))) argv.testPathIgnorePatterns = [...(config.testPathIgnorePatterns ?? []), `${join(cwd, '.conlens').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`];
   else {
     // A config's `roots` (`<rootDir>/test`) leave them out even when named (rank's synthesized
     // suite: "No tests found"): the project's .conlens/ is a root too.
