@@ -3,7 +3,6 @@
 // different seeds), J at a time; classify each run (violation.ts) and write violation.json for
 // every run that showed one. A replay runs once, following a violation's recorded decisions (or
 // a seed and strategy again), and says whether the same failure happened.
-import { libraryAwaits } from './library-awaits.js';
 import { join } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
 import type { ScheduleSettings, StrategyName } from '../instrument/instrument-config.js';
@@ -14,6 +13,7 @@ import { shardRunIndexes, type Shard } from './shard.js';
 import { fuzzScope, fuzzVerdict, type NotChecked, type Outcome, type RunChecked } from './outcome.js';
 import { searchSchedules, statementOf, type Schedule, type SystematicSummary } from './systematic.js';
 import { analyzeRun, sumAtomCounts, writeViolation, type AtomCounts, type RunAnalysis, type Violation, type ViolationKind } from './violation.js';
+import { libraryAwaits } from './library-awaits.js';
 
 /** `combined` (issue 32): the systematic search first, random runs for the rest of the budget
  *  (systematic.ts searchShare); each run is one of the two strategies. */
