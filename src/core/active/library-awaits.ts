@@ -14,6 +14,7 @@
 import { ts } from 'ts-morph';
 import { relative } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
+import { calleeSymbol, tokenAt } from '../static/call-graph.js';
 import { loadProject, toPosix } from '../static/load-project.js';
 
 
@@ -26,14 +27,6 @@ export function libraryAwaits(loaded: LoadedConfig, project?: Pick<ReturnType<ty
     const inLibrary = (file: ts.SourceFile) => file.fileName.includes('/node_modules/') && !program.isSourceFileDefaultLibrary(file);
     const scopeFiles = new Set(scope);
     let service: ts.LanguageService | undefined;
-    const symbolOf = (call: ts.CallExpression): ts.Symbol | undefined => {
-      let callee: ts.Expression = call.expression;
-      while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
-      const name = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
-      let symbol = name ? checker.getSymbolAtLocation(name) : undefined;
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      return symbol;
-    };
     // A function-like that only returns a library call: `() => s.acquire()`, `{ return s.acquire(); }`.
     const wrapsLibrary = (fn: ts.Node, depth: number): boolean => {
       if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionDeclaration(fn)) || !fn.body) return false;
@@ -47,7 +40,7 @@ export function libraryAwaits(loaded: LoadedConfig, project?: Pick<ReturnType<ty
     };
     const isLibraryCall = (call: ts.CallExpression, depth: number): boolean => {
       if (depth > 3) return false;
-      const declarations = symbolOf(call)?.declarations ?? [];
+      const declarations = calleeSymbol(checker, call)?.declarations ?? [];
       if (declarations.length === 0) return false;
       return declarations.every((d) => {
         if (inLibrary(d.getSourceFile())) return true;
@@ -64,7 +57,7 @@ export function libraryAwaits(loaded: LoadedConfig, project?: Pick<ReturnType<ty
           if (!file) return false;
           if (inLibrary(file)) return (library = true);
           if (!scopeFiles.has(file)) return false; // test code: a fake
-          let node: ts.Node | undefined = (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, impl.textSpan.start);
+          let node: ts.Node | undefined = tokenAt(file, impl.textSpan.start);
           while (node && !ts.isPropertyAssignment(node) && !ts.isMethodDeclaration(node) && !ts.isPropertyDeclaration(node) && !ts.isSourceFile(node)) node = node.parent;
           if (!node || ts.isSourceFile(node)) return false;
           const fn = ts.isMethodDeclaration(node) ? node : node.initializer;

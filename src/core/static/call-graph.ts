@@ -41,6 +41,21 @@ function implementationOf(decl: ts.Declaration): ts.Declaration {
   return decl;
 }
 
+/** The symbol a call's callee names (`f`, `o.m`, through parentheses and `!`), aliases followed:
+ *  no overload resolution. Undefined for a callee that is no name (`f()()`, `a[i]()`). */
+export function calleeSymbol(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression): ts.Symbol | undefined {
+  let callee: ts.Expression = call.expression;
+  while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
+  const name = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
+  const symbol = name ? checker.getSymbolAtLocation(name) : undefined;
+  return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** The token at a position (the language service answers with spans; TypeScript's own helper). */
+export function tokenAt(file: ts.SourceFile, position: number): ts.Node {
+  return (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, position);
+}
+
 export function buildCallGraph(project: Project, checker: ts.TypeChecker, files: ts.SourceFile[], inventory: Inventory, root: string): CallGraphResult {
   const hierarchy = new ClassHierarchy(checker, files, inventory);
   const edgeMap = new Map<string, CallEdge>();
@@ -133,7 +148,7 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
     for (const implementation of languageService.getImplementationAtPosition(call.getSourceFile().fileName, callee.getStart()) ?? []) {
       const file = project.getSourceFile(implementation.fileName)?.compilerNode;
       if (!file) continue;
-      const token = (ts as unknown as { getTokenAtPosition(f: ts.SourceFile, p: number): ts.Node }).getTokenAtPosition(file, implementation.textSpan.start);
+      const token = tokenAt(file, implementation.textSpan.start);
       for (const entry of declaredAt(token)) if (!found.includes(entry)) found.push(entry);
     }
     return found;
@@ -192,12 +207,7 @@ export function buildCallGraph(project: Project, checker: ts.TypeChecker, files:
    * (`f()()`, `a[i]()`, `(c ? f : g)()`). Undefined: the checker could not resolve the callee.
    */
   const calleeDeclarations = (call: ts.CallExpression | ts.NewExpression): ts.Declaration[] | undefined => {
-    let callee: ts.Expression = call.expression;
-    while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
-    const name = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
-    let symbol = name ? checker.getSymbolAtLocation(name) : undefined;
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    const declarations = symbol?.declarations;
+    const declarations = calleeSymbol(checker, call)?.declarations;
     if (declarations?.length) {
       if (ts.isNewExpression(call)) {
         // A class: its constructor (none written: resolved, but there is no function to call).
