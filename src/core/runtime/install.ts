@@ -21,15 +21,8 @@ export function installRecorder(settings: TraceSettings): Recorder {
     const scheduler = new Scheduler(createStrategy(settings.schedule), settings.schedule, (event) => recorder.write(event), () => recorder.flush());
     recorder.scheduler = scheduler;
     scheduler.strategy.bind?.({ siteKey: (site) => recorder.siteKey(site), context: (act) => recorder.contextOf(act as never) });
-    // The program's random draws follow the run's seed, so a replayed seed draws them again
-    // (Scheduler.random). Only the program's: a runner draws at moments that depend on timing
-    // (Vitest's RPC ids), which would shift the program's draws; it keeps the builtin.
-    const builtin = Math.random;
-    Math.random = {
-      random(): number {
-        return recorder.inProgram ? scheduler.random() : builtin();
-      },
-    }.random;
+    recorder.seedMathRandom = (math) => seedMathRandom(recorder, scheduler, math);
+    recorder.seedMathRandom(Math);
     // Before the recorder closes the trace: continuations still parked at exit are a stall.
     process.on('exit', () => scheduler.atExit());
   }
@@ -51,4 +44,21 @@ export function installRecorder(settings: TraceSettings): Recorder {
     process.on(signal, onSignal);
   }
   return recorder;
+}
+
+/** Replaces `math.random` (this realm's, or a Jest test file's vm context's: jest-bridge.ts) with
+ *  draws from the run's seed, so a replayed seed draws the same numbers. The program's draws come
+ *  from one sequence (Scheduler.random). Test code's (a fake latency drawn in the test file) from
+ *  another, so they repeat too without shifting the program's. The runner's and libraries' own
+ *  draws with no project frame on the stack keep the builtin: a runner draws at moments that
+ *  depend on timing (Vitest's RPC ids), which would shift the sequences. */
+function seedMathRandom(recorder: Recorder, scheduler: Scheduler, math: { random(): number }): void {
+  const builtin = math.random;
+  const random = {
+    random(): number {
+      if (recorder.inProgram) return scheduler.random();
+      return recorder.projectOnStack?.(random) ? scheduler.testRandom() : builtin();
+    },
+  }.random;
+  math.random = random;
 }

@@ -268,6 +268,7 @@ export class Scheduler {
     if (key !== this.randomKey) {
       this.randomKey = key;
       this.draw = undefined;
+      this.testDraw = undefined;
     }
     if (this.step === 0 && DEBUG_DECISIONS !== undefined) rekeyDebugDecisions(key);
     if (this.step > 0 || (settings.strategy !== 'replay' && settings.strategy !== 'systematic')) return;
@@ -330,6 +331,14 @@ export class Scheduler {
 
   random(): number {
     return (this.draw ??= seededMathRandom(seedWithKey(this.seed, this.randomKey)))();
+  }
+
+  /** Test code's Math.random: a sequence of its own, so the test file's draws (a fake latency)
+   *  repeat in a replay and do not shift the program's. */
+  private testDraw: (() => number) | undefined;
+
+  testRandom(): number {
+    return (this.testDraw ??= seededMathRandom(seedWithKey(this.seed, `${this.randomKey}\0test`)))();
   }
 
   /** Values a gate was resolved with in a box (release): resolving it with the value itself would
