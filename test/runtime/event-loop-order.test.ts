@@ -2,7 +2,7 @@
 // each rule forbids exactly the orders Node never shows, and leaves I/O free.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IMMEDIATE_QUEUE, mustPrecede, type LoopOrder } from '../../src/core/runtime/event-loop-order.ts';
+import { IMMEDIATE_QUEUE, LoopClock, mustPrecede, type LoopOrder } from '../../src/core/runtime/event-loop-order.ts';
 
 const timer = (armed: number, expiry: number): LoopOrder => ({ order: armed, armed, expiry });
 const immediate = (order: number, clock = 0): LoopOrder => ({ channel: IMMEDIATE_QUEUE, order, immediate: true, clock });
@@ -34,4 +34,40 @@ test('I/O completions have no order, among themselves or against timers and imme
   assert.equal(mustPrecede(io(1), timer(2, 1)), false);
   assert.equal(mustPrecede(timer(1, 1), io(2)), false);
   assert.equal(mustPrecede(immediate(1), io(2)), false);
+});
+
+// fahunt2 FA3: the real time a stretch runs without yielding moves the timers' clock; time between
+// stretches, and short stretches, do not.
+test('LoopClock: a long synchronous run counts, a gap between runs and a short run do not; immediates use the last expiry that ran', async () => {
+  const busy = (ms: number) => {
+    const start = performance.now();
+    while (performance.now() - start < ms) { /* a long synchronous step */ }
+  };
+  const clock = new LoopClock();
+  assert.equal(clock.look(), 0);
+  busy(12);
+  const after = clock.look();
+  assert.ok(after >= 12 && after < 1000, String(after));
+  // The next run starts its own stretch: the time in between (here a 15 ms wait) is not counted.
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  assert.equal(clock.look(), after);
+  // A short stretch: the pure virtual clock.
+  busy(1);
+  assert.equal(clock.look(), after);
+  // A step is one stretch across its microtasks, until it ends.
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  clock.step();
+  await Promise.resolve();
+  busy(8);
+  await Promise.resolve();
+  const stepped = clock.look();
+  assert.ok(stepped >= after + 8, `${stepped} after ${after}`);
+  clock.end();
+  // A timer that ran sets both clocks; a long stretch moves only the timers' one.
+  clock.reach(stepped + 100);
+  assert.equal(clock.fired, stepped + 100);
+  assert.equal(clock.now, stepped + 100);
+  busy(6);
+  assert.ok(clock.look() >= stepped + 106);
+  assert.equal(clock.fired, stepped + 100);
 });

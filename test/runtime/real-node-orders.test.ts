@@ -422,3 +422,49 @@ test('checksums of several files at once lose nothing', async () => {
     }
   }
 });
+
+// fahunt 2 FA3: Node arms a timer against the real clock. A 5 ms timer, then a synchronous step
+// of 10 ms or more, then a 1 ms timer: the 5 ms one fires first in every Node run. The virtual
+// clock, on which callbacks took no time, fired the 1 ms timer first in every scheduled run.
+test('a timer armed after a long synchronous step expires after an earlier, shorter one, under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 30000 }),
+    'src/window.ts': `export function resetBeforeRetry(): Promise<string[]> {
+  return new Promise((resolve) => {
+    const order: string[] = [];
+    setTimeout(() => order.push('reset'), 5);
+    const start = performance.now();
+    while (performance.now() - start < 12) { /* the rest of the synchronous step */ }
+    setTimeout(() => { order.push('retry'); resolve(order); }, 1);
+  });
+}
+export async function afterAwait(): Promise<string[]> {
+  const order: string[] = [];
+  setTimeout(() => order.push('reset'), 5);
+  await Promise.resolve();
+  const start = performance.now();
+  while (performance.now() - start < 12) { /* a long step after the await */ }
+  return new Promise((resolve) => setTimeout(() => { order.push('retry'); resolve(order); }, 1));
+}
+`,
+    'test/window.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { afterAwait, resetBeforeRetry } from '../src/window.ts';
+test('the earlier timer first, in one step', async () => {
+  for (const o of await Promise.all([resetBeforeRetry(), resetBeforeRetry()])) assert.deepEqual(o, ['reset', 'retry']);
+});
+test('the earlier timer first, the long step after an await', async () => {
+  for (const o of await Promise.all([afterAwait(), afterAwait()])) assert.deepEqual(o, ['reset', 'retry']);
+});
+`,
+  });
+  const plain = await runTraced(loadConfig(root), { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
+    for (const seed of [1, 2, 3, 4]) {
+      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
+      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output}`);
+    }
+  }
+});

@@ -78,7 +78,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   let registrations = 0;
   const settleMs = scheduler.settleMs;
   /** The virtual clock of the timers (event-loop-order.ts). */
-  let clock = 0;
+  const clock = scheduler.loopClock;
 
   /** The registration of `callback` by the program, calling `api` through `wrapper` directly
    *  (VIA_NODE: through Node's own code, as http.createServer adds its handler); undefined when
@@ -152,7 +152,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
-      reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock + ms, order);
+      reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock.look() + ms, order);
       expect(reg, deadline(), reg.next);
       // Issue 30: a timer is a channel. Arming and clearing it write it; its firing reads it (the
       // callback runs only if no clear came first): a clear that comes too late, after the fire,
@@ -162,7 +162,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const wrapped = function (this: unknown, ...given: unknown[]) {
         const loop = reg.next!;
         park(reg, loop, () => {
-          clock = Math.max(clock, loop.expiry!);
+          clock.reach(loop.expiry!);
           if (api === 'setTimeout' && reg.primitive !== undefined) byId.delete(reg.primitive);
           if (timerKey) recorder.resource('rd', timerKey, reg.site, 'fired');
           Reflect.apply(callback as Function, this, given);
@@ -199,7 +199,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
       const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
-      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock);
+      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired);
       expect(reg, performance.now() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
         park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
@@ -348,11 +348,11 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const timersPromises = builtin('node:timers/promises') as Record<string, unknown>;
   promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
     const ms = timerDelay(delay);
-    const loop = loopOrder(++order, undefined, clock + ms, order);
+    const loop = loopOrder(++order, undefined, clock.look() + ms, order);
     return [loop, ms <= settleMs ? performance.now() + ms + 2 : undefined];
-  }, (loop) => (clock = Math.max(clock, loop.expiry!)));
+  }, (loop) => clock.reach(loop.expiry!));
   promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
-    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock), performance.now() + settleMs]);
+    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired), performance.now() + settleMs]);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event

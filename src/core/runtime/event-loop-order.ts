@@ -18,12 +18,89 @@
 //     runs before an earlier-armed one with a smaller or equal delay, timers armed in one turn
 //     run by delay, and an interval's tick never passes a timer that expires before it — every
 //     order this allows is one a real run shows for some I/O durations;
+//     A synchronous stretch is the exception (LoopClock): Node arms a timer against the real
+//     clock, so the real time a stretch of code ran without the loop polling moves the virtual
+//     clock too (fahunt2 FA3: a 5 ms timer, then a 10 ms busy step, then a 1 ms timer: the 5 ms
+//     one fires first in every Node run);
 //   - an immediate runs before every timer that had not expired on the virtual clock when the
 //     immediate was registered: the loop reaches a check phase before time passes (so at the
 //     main module's top level `setImmediate` comes before `setTimeout(…, 5)`, as in a plain run
 //     of an idle process).
 // Two I/O completions (fs callbacks, requests, different sockets), and an I/O completion against
 // a timer or an immediate, have no order: the thread pool and the network decide it.
+
+import { performance } from 'node:perf_hooks';
+
+const QUEUE_MICROTASK = queueMicrotask;
+/** A stretch counts from this long on: a step that merely ran slowly once (a busy machine, a
+ *  garbage collection) leaves the virtual order, and so the seed's replay, as it was. */
+const LONG_STRETCH_MS = 5;
+
+/** The timers' virtual clock. Callbacks take no time and I/O any time, except that the real time
+ *  a stretch of code runs without yielding counts: every Node run spends it there, between the
+ *  timers it arms. A stretch is a scheduler step (the continuation or callback it released and
+ *  that step's microtasks) or, outside steps, one synchronous run of code. Time between stretches
+ *  (I/O, the scheduler's own waits and decisions) does not count, nor does a stretch shorter than
+ *  LONG_STRETCH_MS, so the schedules of runs whose stretches are short stay those of the pure
+ *  virtual clock, and a seed replays them. */
+export class LoopClock {
+  /** Virtual milliseconds: the time a timer armed now counts its delay from. */
+  now = 0;
+  /** The latest expiry of a timer that ran: an immediate registered now runs before every timer
+   *  expiring after it. Not `now`: an immediate registered in an I/O callback (or the microtasks
+   *  after it) runs before any timer, however long that callback ran, since the loop's check
+   *  phase comes before its timers phase (the fahunt2 watchdog: a 0 ms timer armed in a readFile
+   *  callback, a setImmediate in the continuation after it). */
+  fired = 0;
+  private start = 0;
+  private base = 0;
+  private open = false;
+  /** Which stretch a queued close is for: a step begun since keeps its own. */
+  private generation = 0;
+  private readonly closeRun = (generation: number) => () => {
+    if (generation === this.generation) this.open = false;
+  };
+
+  /** The clock now, the current stretch's real time counted. */
+  look(): number {
+    const now = performance.now();
+    if (!this.open) {
+      this.begin(now);
+      QUEUE_MICROTASK(this.closeRun(this.generation));
+    } else if (now - this.start >= LONG_STRETCH_MS) this.now = Math.max(this.now, this.base + Math.floor(now - this.start));
+    return this.now;
+  }
+
+  /** A scheduler step begins, after its decision: it is one stretch until `end`. */
+  step(): void {
+    this.begin(performance.now());
+  }
+
+  /** The step's microtasks are over. */
+  end(): void {
+    if (this.open) this.look();
+    this.open = false;
+    this.generation++;
+  }
+
+  /** A timer expiring at `expiry` runs: the clock is at least there; the stretch goes on from it. */
+  reach(expiry: number): void {
+    if (expiry > this.fired) this.fired = expiry;
+    const now = this.look();
+    if (expiry > now) {
+      this.now = expiry;
+      this.base = expiry;
+      this.start = performance.now();
+    }
+  }
+
+  private begin(now: number): void {
+    this.generation++;
+    this.open = true;
+    this.start = now;
+    this.base = this.now;
+  }
+}
 
 /** A parked (or registered) macrotask callback's place in the event loop's queues. */
 export interface LoopOrder {

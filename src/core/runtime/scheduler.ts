@@ -21,7 +21,7 @@ import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, SystematicStrategy, type Candidate, type Strategy } from './strategies/index.js';
 import { seededMathRandom, seedWithKey } from './strategies/strategy.js';
-import { mustPrecede, type LoopOrder } from './event-loop-order.js';
+import { LoopClock, mustPrecede, type LoopOrder } from './event-loop-order.js';
 import { LockTable, taskOf } from './lock-table.js';
 
 export { processKey };
@@ -242,6 +242,8 @@ export class Scheduler {
   /** A released step (a continuation, a callback) is running, or the microtasks it queued are:
    *  what settles now was settled by the program's own code, not by I/O (release). */
   private stepOpen = false;
+  /** The timers' virtual clock (callbacks.ts); a step's stretch starts at its release. */
+  readonly loopClock = new LoopClock();
 
   constructor(
     public strategy: Strategy,
@@ -693,6 +695,7 @@ export class Scheduler {
     // macrotask (a native I/O completion) can settle anything.
     this.stepOpen = true;
     PROMISE_THEN.call(RESOLVED, this.closeStepSoon);
+    this.loopClock.step();
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
       if (chosen.ok) chosen.resolve(chosen.callback || !mayHaveThen(chosen.value) ? chosen.value : this.box(chosen.value));
@@ -704,6 +707,7 @@ export class Scheduler {
 
   private readonly closeStep = (): void => {
     this.stepOpen = false;
+    this.loopClock.end();
   };
 
   private readonly closeStepSoon = (): void => {
