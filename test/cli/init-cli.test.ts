@@ -105,3 +105,31 @@ test('init writes ava and node-tap commands for the versions traced runs support
   assert.deepEqual(configOf(tap).integration, { command: 'npx tap test/*.test.ts', runs: 20 });
   assert.match(t.stdout, /runner {7}node-tap: the "test" script runs tap/);
 });
+
+// wsrep: a project written in .mjs files got `src/**/*.js`, which matched none of them, and rank
+// then ranked nothing (and on a correct copy said nothing was wrong).
+test('init names the source files by the extensions they have: .mjs, or several at once', () => {
+  const unit = "import { test } from 'node:test';\ntest('x', () => {});\n";
+  const mjs = tempProject({ 'src/gateway.mjs': 'export const n = 0;\n', 'src/store.mjs': 'export const m = 0;\n', 'package.json': pkg({ scripts: { test: 'node --test test/unit/*.test.mjs' } }), 'test/unit/gateway.test.mjs': unit });
+  const mixed = tempProject({ 'lib/a.cjs': 'exports.n = 0;\n', 'lib/b.js': 'exports.m = 0;\n', 'package.json': pkg({ scripts: { test: 'node --test test/unit/*.test.js' } }), 'test/unit/a.test.js': unit });
+  const tsx = tempProject({ 'src/a.ts': 'export const n = 0;\n', 'src/view.tsx': 'export const v = 0;\n', 'src/types.d.ts': 'export {};\n', 'package.json': pkg({ scripts: { test: 'node --test test/unit/*.test.ts' } }), 'test/unit/a.test.ts': unit });
+  const results = conlensBatch([['init', mjs], ['init', mixed], ['init', tsx]]);
+  for (const r of results) assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(configOf(mjs).include, ['src/**/*.mjs']);
+  assert.deepEqual(configOf(mixed).include, ['lib/**/*.{cjs,js}']);
+  assert.deepEqual(configOf(tsx).include, ['src/**/*.{ts,tsx}']);
+});
+
+test('an include that names no file is an error for config and rank, naming the extensions there (never a quiet rank of nothing)', () => {
+  const root = tempProject({
+    'src/gateway.mjs': 'export async function hop(x) { await null; return x; }\n',
+    'package.json': pkg({ scripts: { test: 'node --test test/unit/*.test.mjs' } }),
+    'test/unit/gateway.test.mjs': "import { test } from 'node:test';\nimport { hop } from '../../src/gateway.mjs';\ntest('x', async () => { await hop(1); });\n",
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.js'], unit: { command: 'node --test test/unit/*.test.mjs' }, integration: { command: 'node --test test/unit/*.test.mjs' } }),
+  });
+  const [config, rank] = conlensBatch([['config', root], ['rank', root, '--runs', '1']]);
+  assert.equal(config.status, 2, config.stdout + config.stderr);
+  assert.match(config.stderr, /include: matches no source file of the project \(under src: 1 \.mjs files\); name them, e\.g\. "src\/\*\*\/\*\.mjs"/);
+  assert.equal(rank.status, 2, rank.stdout + rank.stderr);
+  assert.match(rank.stderr, /conlens\.config\.json: include: matches no source file/);
+});

@@ -1,4 +1,5 @@
 import { commandProblems, loadConfig } from '../../core/config/index.js';
+import { includeMatchesNothing } from '../../core/config/include-check.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import type { Subcommand } from '../subcommand.js';
@@ -32,12 +33,14 @@ file:line:column: json.path: what to fix), or a command that cannot run.`,
     }
     const { config } = loaded;
     const command = (spec: string | string[]) => (Array.isArray(spec) ? JSON.stringify(spec) : spec);
+    const noFiles = includeMatchesNothing(loaded);
     const problems = [
+      ...(noFiles ? [`include: ${noFiles}`] : []),
       ...(config.unit ? await commandProblems(config.unit.command, loaded.root, 'unit.command') : []),
       ...(config.integration ? await commandProblems(config.integration.command, loaded.root, 'integration.command') : []),
     ];
     const lines = [
-      `${loaded.file}: ${problems.length ? 'valid, but a command cannot run as configured (below)' : 'valid'}`,
+      `${loaded.file}: ${problems.length ? `valid, but ${noFiles ? 'include names no file' : 'a command cannot run'} as configured (below)` : 'valid'}`,
       `  project      ${loaded.root}`,
       `  include      ${config.include.join(', ')}`,
       `  unit         ${config.unit ? command(config.unit.command) : '(none)'}`,

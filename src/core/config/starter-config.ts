@@ -25,6 +25,9 @@ export interface WorkspaceShape {
   concurrentTestFiles?: string[];
   /** Whether the source folder holds TypeScript (else JavaScript); absent: TypeScript. */
   sourceIsTypeScript?: boolean;
+  /** The extensions of the source folder's files of that language (`mjs` in a project written in
+   *  .mjs files): an include of `*.js` alone would match none of them. */
+  sourceExtensions?: string[];
   /** The Mocha configuration that names a `spec` (`.mocharc.json`, package.json's `mocha`…):
    *  Mocha adds it to the files a command names, so a unit command would run every spec. */
   mochaSpecIn?: string;
@@ -118,7 +121,8 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
 
   const source = shape.folders.includes('src') ? 'src' : shape.folders.includes('lib') ? 'lib' : 'src';
   const ext = shape.sourceIsTypeScript === false ? 'js' : 'ts';
-  const include = `${source}/**/*.${ext}`;
+  const exts = shape.sourceExtensions?.length ? shape.sourceExtensions : [ext];
+  const include = `${source}/**/*.${exts.length === 1 ? exts[0] : `{${exts.join(',')}}`}`;
   reasons.push(`include      ${include}: ${shape.folders.includes(source) ? `the ${ext === 'ts' ? 'TypeScript' : 'JavaScript'} files of ${source}/` : 'no src/ or lib/ folder; edit it to name your source files'}`);
 
   const tests = shape.folders.includes('test') ? 'test' : shape.folders.includes('tests') ? 'tests' : shape.folders.includes('__tests__') ? '__tests__' : shape.testFiles?.length ? source : 'test';
@@ -211,6 +215,8 @@ export function readProjectShape(root: string): WorkspaceShape {
   if (source) walk(source, 0, (f) => (suffixOf(f) && !tests ? testFiles.push(f) : sourceFiles.push(f)));
   const concurrentTestFiles = testFiles.filter((f) => CONCURRENT.test(readFileSync(join(root, f), 'utf8')));
   const sourceIsTypeScript = sourceFiles.length === 0 || sourceFiles.some((f) => /\.(c|m)?tsx?$/.test(f) && !f.endsWith('.d.ts'));
+  const language = sourceIsTypeScript ? /\.((c|m)?ts|tsx)$/ : /\.((c|m)?js|jsx)$/;
+  const sourceExtensions = [...new Set(sourceFiles.filter((f) => language.test(f) && !f.endsWith('.d.ts')).map((f) => f.slice(f.lastIndexOf('.') + 1)))].sort();
   const mochaSpecIn = mochaConfigNamingSpec(root, packageJson);
   return {
     folders,
@@ -220,6 +226,7 @@ export function readProjectShape(root: string): WorkspaceShape {
     testFiles,
     concurrentTestFiles,
     sourceIsTypeScript,
+    sourceExtensions,
     ...(mochaSpecIn ? { mochaSpecIn } : {}),
   };
 }

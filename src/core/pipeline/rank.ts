@@ -8,6 +8,8 @@
 // the analysis needs before anything runs and stops early, with a not-checked report, when there
 // is nothing to rank.
 import type { LoadedConfig } from '../config/config-types.js';
+import { ConfigError } from '../config/config-error.js';
+import { includeMatchesNothing } from '../config/include-check.js';
 import { failureInvariants } from '../invariants/diff.js';
 import { mineInvariants } from '../invariants/miner.js';
 import { evidenceSets } from '../localize/evidence-sets.js';
@@ -21,6 +23,9 @@ import { countJustified, failingTests, coverageVerdict, integrationRuns, isolati
 import { integrationSuite } from './synth-rank.js';
 
 export async function rankProject(loaded: LoadedConfig, options: RankOptions): Promise<Report> {
+  // Ranking nothing must not read as an all-clear: an include naming no file is an error.
+  const noFiles = includeMatchesNothing(loaded);
+  if (noFiles) throw new ConfigError([{ file: loaded.file, line: 0, column: 0, path: 'include', message: noFiles }]);
   const { config } = loaded;
   if (!config.unit) throw new RankInputError(`${loaded.file}: no "unit" command: reference invariants come from a passing sequential suite; add { "unit": { "command": "…" } }`);
   const clock = new RankClock(options);
