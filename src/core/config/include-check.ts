@@ -42,6 +42,8 @@ export function includeMatchesNothing(loaded: LoadedConfig): string | undefined 
     return false;
   };
   if (walk(loaded.root, '', 0) || seen > MAX_FILES) return undefined;
-  const there = [...near].sort((a, b) => b[1] - a[1]).map(([ext, n]) => `${n} ${ext}`);
-  return `matches no source file of the project${there.length ? ` (under ${[...bases].join(', ')}: ${there.join(', ')} files); name them, e.g. "${[...bases][0]}/**/*${[...near].sort((a, b) => b[1] - a[1])[0][0]}"` : '; name the files to analyze, e.g. "src/**/*.ts"'}`;
+  const there = [...near].sort((a, b) => b[1] - a[1]);
+  if (there.length === 0) return 'matches no source file of the project; name the files to analyze, e.g. "src/**/*.ts"';
+  const [base] = bases;
+  return `matches no source file of the project (under ${[...bases].join(', ')}: ${there.map(([ext, n]) => `${n} ${ext}`).join(', ')} files); name them, e.g. "${base}/**/*${there[0][0]}"`;
 }
