@@ -56,7 +56,7 @@ test('a broken conlens.config.json gives exit 2 and file:line:column: path: what
 });
 
 test('config prints the effective configuration, also as JSON', () => {
-  const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "node --test test/*.ts" } }', 'test/a.test.ts': '' });
+  const root = tempProject({ 'conlens.config.json': '{ "unit": { "command": "node --test test/*.ts" } }', 'test/a.test.ts': '', 'src/a.ts': '' });
   const [text, json] = conlensBatch([['config', root], ['config', root, '--json']]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /conlens.config.json: valid/);
@@ -67,9 +67,9 @@ test('config prints the effective configuration, also as JSON', () => {
 
 test('config checks each command without running it: a glob that matches nothing, a program that does not exist, npx of a package not installed (exit 2, file and what to fix)', () => {
   const config = (unit: string, integration: string) => JSON.stringify({ unit: { command: unit }, integration: { command: integration } });
-  const glob = tempProject({ 'conlens.config.json': config('node --test test/unti/*.test.ts', 'node --test test/*.test.ts'), 'test/a.test.ts': '' });
-  const program = tempProject({ 'conlens.config.json': config('node --test test/*.test.ts', 'vitset run test'), 'test/a.test.ts': '' });
-  const npx = tempProject({ 'conlens.config.json': config('npx vitset run test', 'node --test test/*.test.ts'), 'test/a.test.ts': '' });
+  const glob = tempProject({ 'conlens.config.json': config('node --test test/unti/*.test.ts', 'node --test test/*.test.ts'), 'test/a.test.ts': '', 'src/a.ts': '' });
+  const program = tempProject({ 'conlens.config.json': config('node --test test/*.test.ts', 'vitset run test'), 'test/a.test.ts': '', 'src/a.ts': '' });
+  const npx = tempProject({ 'conlens.config.json': config('npx vitset run test', 'node --test test/*.test.ts'), 'test/a.test.ts': '', 'src/a.ts': '' });
   const [g, p, n] = conlensBatch([['config', glob], ['config', program], ['config', npx]]);
   for (const r of [g, p, n]) {
     assert.equal(r.status, 2, r.stdout + r.stderr);

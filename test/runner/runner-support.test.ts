@@ -12,7 +12,10 @@ import { tempProject } from '../helpers/temp-project.ts';
 function project(packages: Record<string, string>, scripts: Record<string, string> = {}, config?: object): string {
   const files: Record<string, string> = { 'package.json': JSON.stringify({ name: 'p', private: true, scripts }) };
   for (const [name, version] of Object.entries(packages)) files[`node_modules/${name}/package.json`] = JSON.stringify({ name, version });
-  if (config) files['conlens.config.json'] = JSON.stringify(config);
+  if (config) {
+    files['conlens.config.json'] = JSON.stringify(config);
+    files['src/a.ts'] = 'export const a = 1;\n';
+  }
   return tempProject(files);
 }
 

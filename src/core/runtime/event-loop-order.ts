@@ -32,10 +32,6 @@
 import { performance } from 'node:perf_hooks';
 
 const QUEUE_MICROTASK = queueMicrotask;
-const cpuTime = (): number => {
-  const used = process.cpuUsage();
-  return used.user + used.system;
-};
 /** A stretch counts from this long on: a step that merely ran slowly once (a busy machine, a
  *  garbage collection) leaves the virtual order, and so the seed's replay, as it was. */
 const LONG_STRETCH_MS = 5;
@@ -57,8 +53,6 @@ export class LoopClock {
    *  callback, a setImmediate in the continuation after it). */
   fired = 0;
   private start = 0;
-  /** The process's CPU time (µs) when the stretch began. */
-  private cpu = 0;
   private base = 0;
   private open = false;
   /** Which stretch a queued close is for: a step begun since keeps its own. */
@@ -74,11 +68,10 @@ export class LoopClock {
       this.begin(now);
       QUEUE_MICROTASK(this.closeRun(this.generation));
     } else if (now - this.start >= LONG_STRETCH_MS) {
-      // The time the process ran, not the wall clock's: a process the machine set aside for a
-      // while (another job's turn) ran no code meanwhile, and a replay on a quieter machine would
-      // not count that time.
-      const ran = Math.min(now - this.start, (cpuTime() - this.cpu) / 1000);
-      if (ran >= LONG_STRETCH_MS) this.now = Math.max(this.now, this.base + Math.floor(ran));
+      // Wall time, as Node's timers count it: on a busy machine a stretch the process was set
+      // aside in lasts longer in every Node run too (so its replay may take other timer orders;
+      // counting the CPU time alone made orders no run on that machine can).
+      this.now = Math.max(this.now, this.base + Math.floor(now - this.start));
     }
     return this.now;
   }
@@ -103,7 +96,6 @@ export class LoopClock {
       this.now = expiry;
       this.base = expiry;
       this.start = performance.now();
-      this.cpu = cpuTime();
     }
   }
 
@@ -111,7 +103,6 @@ export class LoopClock {
     this.generation++;
     this.open = true;
     this.start = now;
-    this.cpu = cpuTime();
     this.base = this.now;
   }
 }
