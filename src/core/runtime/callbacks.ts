@@ -25,7 +25,7 @@ import Module, { createRequire } from 'node:module';
 import timers from 'node:timers';
 import { types } from 'node:util';
 import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
-import { IMMEDIATE_QUEUE, loopOrder, type LoopOrder } from './event-loop-order.js';
+import { IMMEDIATE_QUEUE, loopOrder, realNow, type LoopOrder } from './event-loop-order.js';
 import { shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
@@ -151,7 +151,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const reg = registration(replacement, api, callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
-      const deadline = () => (ms <= settleMs ? performance.now() + ms + 2 : undefined);
+      const deadline = () => (ms <= settleMs ? realNow() + ms + 2 : undefined);
       reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock.look() + ms, order);
       expect(reg, deadline(), reg.next);
       // Issue 30: a timer is a channel. Arming and clearing it write it; its firing reads it (the
@@ -200,7 +200,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
       const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired);
-      expect(reg, performance.now() + settleMs, loop);
+      expect(reg, realNow() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
         park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
       }, ...args]) as object;
@@ -221,6 +221,20 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     (globalThis as Record<string, unknown>)[name] = fn;
     (timers as unknown as Record<string, unknown>)[name] = fn;
   }
+
+  // The program's clock reads: a stretch in which it read the clock counts its real time on the
+  // timers' clock (event-loop-order.ts LoopClock; fahunt2 FA3, a busy wait between two timers).
+  const watchClock = (owner: Record<string, unknown>, name: string) => {
+    const original = owner[name] as Function;
+    owner[name] = shapedLike(original, function (this: unknown) {
+      if (recorder.inProgram) clock.observe();
+      return Reflect.apply(original, this, arguments);
+    });
+  };
+  watchClock(Date as unknown as Record<string, unknown>, 'now');
+  watchClock(performance as unknown as Record<string, unknown>, 'now');
+  watchClock(process as unknown as Record<string, unknown>, 'hrtime');
+  watchClock(process.hrtime as unknown as Record<string, unknown>, 'bigint');
 
   // ---- microtasks ---------------------------------------------------------------------------
   const nextTick = process.nextTick;
@@ -292,7 +306,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       const reg = registration(replacement, api, callback, callback, ANY_CODE);
       if (!reg) return Reflect.apply(original, this, args);
       const loop = loopOrder(++order);
-      expect(reg, performance.now() + settleMs, loop);
+      expect(reg, realNow() + settleMs, loop);
       args[args.length - 1] = function (this: unknown, ...given: unknown[]) {
         loop.order = ++order;
         park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
@@ -340,7 +354,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     });
     owner[name] = replacement;
   };
-  const io = (): [LoopOrder, number] => [loopOrder(++order), performance.now() + settleMs];
+  const io = (): [LoopOrder, number] => [loopOrder(++order), realNow() + settleMs];
   for (const [module, names] of Object.entries(IO_PROMISE_APIS)) {
     const exports = builtin(`node:${module}`) as Record<string, unknown>;
     for (const name of names) promised(exports, `${module.replace('/', '.')}.${name}`, name, io);
@@ -349,10 +363,10 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
     const ms = timerDelay(delay);
     const loop = loopOrder(++order, undefined, clock.look() + ms, order);
-    return [loop, ms <= settleMs ? performance.now() + ms + 2 : undefined];
+    return [loop, ms <= settleMs ? realNow() + ms + 2 : undefined];
   }, (loop) => clock.reach(loop.expiry!));
   promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
-    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired), performance.now() + settleMs]);
+    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired), realNow() + settleMs]);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event

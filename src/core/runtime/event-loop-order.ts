@@ -31,14 +31,19 @@
 
 import { performance } from 'node:perf_hooks';
 
+/** The real clock for the runtime's own use, taken before the program's clock reads are watched
+ *  (callbacks.ts): the scheduler's reads are not the program's. */
+export const realNow: () => number = performance.now.bind(performance);
+
 const QUEUE_MICROTASK = queueMicrotask;
 /** A stretch counts from this long on: a step that merely ran slowly once (a busy machine, a
  *  garbage collection) leaves the virtual order, and so the seed's replay, as it was. */
 const LONG_STRETCH_MS = 5;
 
 /** The timers' virtual clock. Callbacks take no time and I/O any time, except that the real time
- *  a stretch of code runs without yielding counts: every Node run spends it there, between the
- *  timers it arms. A stretch is a scheduler step (the continuation or callback it released and
+ *  a stretch of code runs without yielding counts when the program read the clock in it (a busy
+ *  wait, a deadline): the time it measured passes in every Node run, between the timers it arms.
+ *  Unread, a stretch's time is the machine's speed, which no run can rely on. A stretch is a scheduler step (the continuation or callback it released and
  *  that step's microtasks) or, outside steps, one synchronous run of code. Time between stretches
  *  (I/O, the scheduler's own waits and decisions) does not count, nor does a stretch shorter than
  *  LONG_STRETCH_MS, so the schedules of runs whose stretches are short stay those of the pure
@@ -57,17 +62,19 @@ export class LoopClock {
   private open = false;
   /** Which stretch a queued close is for: a step begun since keeps its own. */
   private generation = 0;
+  /** The stretch in which the program last read the clock. */
+  private observedIn = -1;
   private readonly closeRun = (generation: number) => () => {
     if (generation === this.generation) this.open = false;
   };
 
   /** The clock now, the current stretch's real time counted. */
   look(): number {
-    const now = performance.now();
+    const now = realNow();
     if (!this.open) {
       this.begin(now);
       QUEUE_MICROTASK(this.closeRun(this.generation));
-    } else if (now - this.start >= LONG_STRETCH_MS) {
+    } else if (this.observedIn === this.generation && now - this.start >= LONG_STRETCH_MS) {
       // Wall time, as Node's timers count it: on a busy machine a stretch the process was set
       // aside in lasts longer in every Node run too (so its replay may take other timer orders;
       // counting the CPU time alone made orders no run on that machine can).
@@ -76,9 +83,15 @@ export class LoopClock {
     return this.now;
   }
 
+  /** The program read the clock (Date.now, performance.now, process.hrtime). */
+  observe(): void {
+    if (!this.open) this.look();
+    this.observedIn = this.generation;
+  }
+
   /** A scheduler step begins, after its decision: it is one stretch until `end`. */
   step(): void {
-    this.begin(performance.now());
+    this.begin(realNow());
   }
 
   /** The step's microtasks are over. */
@@ -95,7 +108,7 @@ export class LoopClock {
     if (expiry > now) {
       this.now = expiry;
       this.base = expiry;
-      this.start = performance.now();
+      this.start = realNow();
     }
   }
 

@@ -21,7 +21,7 @@ import type { ScheduleSettings } from '../instrument/instrument-config.js';
 import type { PromiseMade, SchedEvent, StallEvent, TraceEvent, WaitForEdge } from './trace-events.js';
 import { AssetFuzzerStrategy, AtomFuzzerStrategy, PctStrategy, RandomStrategy, ReplayStrategy, SystematicStrategy, type Candidate, type Strategy } from './strategies/index.js';
 import { seededMathRandom, seedWithKey } from './strategies/strategy.js';
-import { LoopClock, mustPrecede, type LoopOrder } from './event-loop-order.js';
+import { LoopClock, mustPrecede, realNow, type LoopOrder } from './event-loop-order.js';
 import { LockTable, taskOf } from './lock-table.js';
 
 export { processKey };
@@ -90,7 +90,7 @@ interface ExpectedCallback {
   /** Candidate order, taken at registration (so a callback's place among the candidates does not
    *  depend on when its I/O completed). */
   seq: number;
-  /** performance.now() by which it is expected (undefined: not a candidate, e.g. a long timer). */
+  /** realNow() by which it is expected (undefined: not a candidate, e.g. a long timer). */
   deadline: number | undefined;
   by: ScheduledActivation | undefined;
   /** Its place in the loop's queues: a callback it precedes waits. */
@@ -141,7 +141,7 @@ interface Entry {
 function newEntry(seq: number, key: string, candidate: Candidate | undefined, callback: ParkedCallback | undefined, act: ScheduledActivation | undefined, site: number, info: ParkInfo,
   readyAt: number, state: Entry['state'], turn: number | undefined, resolve: (value: unknown) => void, reject: (error: unknown) => void): Entry {
   return {
-    kind: undefined, seq, key, candidate, callback, act, site, info, parkedAt: performance.now(), readyAt, instant: undefined, state, prompt: undefined, turn,
+    kind: undefined, seq, key, candidate, callback, act, site, info, parkedAt: realNow(), readyAt, instant: undefined, state, prompt: undefined, turn,
     atOnce: undefined, ok: undefined, value: undefined, resolve, reject,
   };
 }
@@ -213,7 +213,7 @@ export class Scheduler {
   private graceTimer: NodeJS.Timeout | undefined;
   private graceAt = 0;
   private stallTimer: NodeJS.Timeout | undefined;
-  private lastProgress = performance.now();
+  private lastProgress = realNow();
   private stalled = false;
   private readonly locks = new LockTable<ScheduledActivation>();
   /** Await sites whose operand once stayed pending through a whole settle wait: it waits for
@@ -407,13 +407,13 @@ export class Scheduler {
     this.parked.push(entry);
     // While a decision waits for another callback Node has yet to run, this one changes nothing:
     // no turn for it (the wait's own tick comes when that callback parks).
-    if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = performance.now();
+    if (this.awaiting && this.awaiting.token !== callback.token) this.lastProgress = realNow();
     else if (last && this.awaiting && !this.stalled && !this.stepOpen) {
       // The callback the last decision chose has come: it is released now, as the turn the
       // decision waited for (issue 33: a turn of the event loop per callback so chosen), not in a
       // later one. Node runs it here in every run, so the order is Node's own; what parked
       // meanwhile is the same, since nothing else is released while a decision waits.
-      this.lastProgress = performance.now();
+      this.lastProgress = realNow();
       this.turn++;
       this.awaitChosen();
     } else this.progress();
@@ -502,7 +502,7 @@ export class Scheduler {
 
   /** Something happened (park, settle, exit, a lock event): a decision may be due. */
   progress(): void {
-    this.lastProgress = performance.now();
+    this.lastProgress = realNow();
     if (!this.tickQueued && !this.stalled && this.parked.length) {
       this.tickQueued = true;
       SET_IMMEDIATE(() => this.tick());
@@ -551,7 +551,7 @@ export class Scheduler {
     // Let awaited I/O and timers settle before deciding (for a short while), so the candidates
     // do not depend on timing; operands that wait for other parked tasks are not waited for.
     // (Callbacks expected soon need no wait: they are candidates already.)
-    const now = performance.now();
+    const now = realNow();
     let waitUntil = 0;
     for (let i = 0; i < parked.length; i++) {
       const entry = parked[i];
@@ -589,7 +589,7 @@ export class Scheduler {
 
   /** Tick again in `ms` (one timer at a time, the earliest asked for). */
   private wake(ms: number): void {
-    const at = performance.now() + ms;
+    const at = realNow() + ms;
     if (this.graceTimer) {
       if (this.graceAt <= at) return;
       CLEAR_TIMEOUT(this.graceTimer);
@@ -616,7 +616,7 @@ export class Scheduler {
       this.release(entry, awaiting.index, awaiting.candidates, false);
       return;
     }
-    const left = awaiting.since + this.stallMs - performance.now();
+    const left = awaiting.since + this.stallMs - realNow();
     if (left > 0) return this.wake(left);
     this.awaiting = undefined;
     const expected = this.expected.get(awaiting.token);
@@ -663,7 +663,7 @@ export class Scheduler {
     const chosen = picks[index!];
     if (chosen.kind === undefined) return this.release(chosen, index!, candidates, diverged);
     // Delay injection: everything else waits until Node ran the chosen callback.
-    this.awaiting = { token: chosen.token, index: index!, candidates, since: performance.now() };
+    this.awaiting = { token: chosen.token, index: index!, candidates, since: realNow() };
     this.awaitChosen();
   }
 
@@ -792,16 +792,16 @@ export class Scheduler {
 
   private armStall(): void {
     if (this.stallTimer || this.stalled || !this.parked.length) return;
-    const wait = Math.max(1, this.lastProgress + this.stallMs - performance.now());
+    const wait = Math.max(1, this.lastProgress + this.stallMs - realNow());
     this.stallTimer = SET_TIMEOUT(() => {
       this.stallTimer = undefined;
       if (this.stalled) return;
       if (this.awaiting || this.parked.some((e) => this.isEligible(e))) return this.progressQuiet();
       if (!this.parked.length) return;
-      if (performance.now() - this.lastProgress < this.stallMs - 1) return this.armStall();
+      if (realNow() - this.lastProgress < this.stallMs - 1) return this.armStall();
       // A callback waiting for a timer Node has yet to run waits for time, not for a deadlock.
       if (this.parked.some((e) => this.waitsForTimer(e))) {
-        this.lastProgress = performance.now();
+        this.lastProgress = realNow();
         return this.armStall();
       }
       if (this.stallHandler?.(this.waitForCycle() ? 'deadlock' : 'hang')) return this.dropStuck(this.stallSince);
