@@ -21,7 +21,7 @@ export function installTracing(settings: TraceSettings, ownDir: string): Recorde
   }, ownDir);
   // Callbacks are scheduling points in scheduled runs (runtime/callbacks.ts); their fs wrappers go
   // first, so the resource wrappers below see the program's own call as their caller.
-  recorder.projectOnStack = sites.onStack;
+  recorder.calledFromProject = sites.calledFromProject;
   if (recorder.scheduler) scheduleCallbacks(recorder, recorder.scheduler, sites, { channels: settings.fields });
   // Files and ports are shared state too; their accesses are field events (runtime/resources.ts).
   // Before any of the program's modules load, so every import of node:fs sees the wrappers.

@@ -49,15 +49,16 @@ export function installRecorder(settings: TraceSettings): Recorder {
 /** Replaces `math.random` (this realm's, or a Jest test file's vm context's: jest-bridge.ts) with
  *  draws from the run's seed, so a replayed seed draws the same numbers. The program's draws come
  *  from one sequence (Scheduler.random). Test code's (a fake latency drawn in the test file) from
- *  another, so they repeat too without shifting the program's. The runner's and libraries' own
- *  draws with no project frame on the stack keep the builtin: a runner draws at moments that
- *  depend on timing (Vitest's RPC ids), which would shift the sequences. */
+ *  another, so they repeat too without shifting the program's. Draws a library or the runner
+ *  makes itself keep the builtin: a runner draws at moments that depend on timing (Vitest's RPC
+ *  ids), which would shift the sequences. Only the direct caller is looked at: a test drawing
+ *  latencies in a loop calls Math.random often, and a whole stack per draw slowed it down. */
 function seedMathRandom(recorder: Recorder, scheduler: Scheduler, math: { random(): number }): void {
   const builtin = math.random;
   const random = {
     random(): number {
       if (recorder.inProgram) return scheduler.random();
-      return recorder.projectOnStack?.(random) ? scheduler.testRandom() : builtin();
+      return recorder.calledFromProject?.(random) ? scheduler.testRandom() : builtin();
     },
   }.random;
   math.random = random;

@@ -193,6 +193,9 @@ export interface ProjectSites {
   callerSite(wrapper: Function, name: string, direct?: boolean): number | undefined;
   /** Some frame of the project's code is on the stack (the program made the call). */
   onStack(wrapper: Function): boolean;
+  /** The function that called `wrapper` is the project's (one frame looked at: cheap enough for
+   *  a call as frequent as Math.random). */
+  calledFromProject(wrapper: Function): boolean;
   /** `compute()`'s site, once per call expression of instrumented code that marked this call
    *  (recorder `cs`, `last` its last argument) and `key`: such a call always has the same caller,
    *  so its stack is captured once, not at every call. */
@@ -306,6 +309,11 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
       return fileName !== undefined && fileName !== null && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
     });
 
+  const calledFromProject = (wrapper: Function): boolean => {
+    const fileName = structuredStack(wrapper, captureCallSites, 1)?.[0]?.getFileName();
+    return typeof fileName === 'string' && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
+  };
+
   // By mark, then key: no key string is built per call (issue 33, a call per scheduled callback).
   const markedSites = new Map<number, Map<string, number | undefined>>();
   const atMark = (last: unknown, key: string, compute: () => number | undefined): number | undefined => {
@@ -322,7 +330,7 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     sink.callValue = undefined;
   };
 
-  return { siteOf, callerSite, onStack, atMark, clearMark };
+  return { siteOf, callerSite, onStack, calledFromProject, atMark, clearMark };
 }
 
 /** Installs the wrappers. */

@@ -200,9 +200,9 @@ export class RecorderBase {
   /** Scheduled runs: seeds a realm's Math.random (install.ts; a Jest test file's vm context has
    *  its own Math, jest-bridge.ts). */
   seedMathRandom: ((math: { random(): number }) => void) | undefined;
-  /** Whether the project's code (program or tests) is on the stack above `below` (resources.ts
-   *  ProjectSites.onStack): test code's Math.random draws are seeded, the runner's are not. */
-  projectOnStack: ((below: Function) => boolean) | undefined;
+  /** Whether the project's code (program or tests) called `below` (resources.ts ProjectSites):
+   *  test code's Math.random draws are seeded, the runner's and libraries' are not. */
+  calledFromProject: ((below: Function) => boolean) | undefined;
   /** ATOMFUZZER's atomic blocks: the static names from the schedule settings, and the indexes
    *  of the registered functions that carry one. */
   protected readonly atomicNames: Set<string>;
