@@ -1,8 +1,9 @@
 // A replayed seed must repeat the run, and a test's fake latency is often drawn in the test file
 // (`setTimeout(r, Math.random() * 5)`), not in the program (unseen3: 4 of 9 tune cases could not
 // be isolated, "replaying the failing schedule gave a pass"). So test code's Math.random follows
-// the seed too, from a sequence of its own, and under Jest, whose test files have their own Math
-// (a vm context), the program's and the test's draws follow it as well.
+// the seed too, from a sequence of its own. Not under Jest: its test files have a Math of their
+// own (a vm context), and seeding it there made every scheduled run of Jest 27–29 hang (the slow
+// tier's jest-versions, trial 16) — left out until that is understood.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,7 +11,6 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced } from '../../src/core/trace/index.ts';
 import { tempProject } from '../helpers/temp-project.ts';
-import { jestMissing } from '../helpers/runner-fixtures.ts';
 
 interface Draws {
   test: number[];
@@ -64,28 +64,5 @@ test('draws', async () => {
 });
 `,
   });
-  await checkSeeded(root);
-});
-
-test("Jest: the test file's vm context draws from the seed too, the program's and the test's", { skip: jestMissing() }, async () => {
-  const root = tempProject({
-    'package.json': JSON.stringify({ name: 'jest-draws', private: true }),
-    'jest.config.js': "module.exports = { testEnvironment: 'node', transform: {} };",
-    'conlens.config.json': JSON.stringify({ include: ['src/**/*.js'], integration: { command: 'npx jest test' }, timeoutMs: 60000 }),
-    'src/jitter.js': 'exports.jitter = function jitter() {\n  return [Math.random(), Math.random()];\n};\n',
-    'test/draws.test.js': `const { writeFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { jitter } = require('../src/jitter');
-
-test('draws', async () => {
-  const drawn = [];
-  for (let i = 0; i < 3; i++) {
-    drawn.push(Math.random());
-    await new Promise((r) => setTimeout(r, Math.random() * 3));
-  }
-  writeFileSync(join(__dirname, '..', 'draws.json'), JSON.stringify({ test: drawn, program: jitter() }));
-});
-`,
-  }, ['jest']);
   await checkSeeded(root);
 });

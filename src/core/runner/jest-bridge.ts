@@ -22,12 +22,7 @@ export function publishRecorder(): void {
 
 /** In a test file's vm context (the setup file): the recorder on this context's global. */
 export function adoptRecorder(): void {
-  type Adopted = { seedMathRandom?: (math: Math) => void };
-  // Jest 28+'s node environment copies the real global's own properties, ours among them.
-  const copied = (globalThis as { __conlens?: Adopted }).__conlens;
-  const recorder = copied ?? (shared() as Record<symbol, Adopted | undefined>)[KEY];
-  if (recorder === undefined) return;
-  if (copied === undefined) Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
-  // The context's own Math: its draws follow the run's seed as the real realm's do (install.ts).
-  recorder.seedMathRandom?.(Math);
+  const recorder = (shared() as Record<symbol, unknown>)[KEY];
+  if (recorder === undefined || (globalThis as { __conlens?: unknown }).__conlens !== undefined) return;
+  Object.defineProperty(globalThis, '__conlens', { value: recorder, enumerable: false, configurable: true, writable: false });
 }

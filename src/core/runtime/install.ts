@@ -21,8 +21,7 @@ export function installRecorder(settings: TraceSettings): Recorder {
     const scheduler = new Scheduler(createStrategy(settings.schedule), settings.schedule, (event) => recorder.write(event), () => recorder.flush());
     recorder.scheduler = scheduler;
     scheduler.strategy.bind?.({ siteKey: (site) => recorder.siteKey(site), context: (act) => recorder.contextOf(act as never) });
-    recorder.seedMathRandom = (math) => seedMathRandom(recorder, scheduler, math);
-    recorder.seedMathRandom(Math);
+    seedMathRandom(recorder, scheduler, Math);
     // Before the recorder closes the trace: continuations still parked at exit are a stall.
     process.on('exit', () => scheduler.atExit());
   }
@@ -46,7 +45,7 @@ export function installRecorder(settings: TraceSettings): Recorder {
   return recorder;
 }
 
-/** Replaces `math.random` (this realm's, or a Jest test file's vm context's: jest-bridge.ts) with
+/** Replaces `math.random` (this realm's; a Jest test file's vm context keeps its own) with
  *  draws from the run's seed, so a replayed seed draws the same numbers. The program's draws come
  *  from one sequence (Scheduler.random). Test code's (a fake latency drawn in the test file) from
  *  another, so they repeat too without shifting the program's. Draws a library or the runner

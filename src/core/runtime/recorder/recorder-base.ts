@@ -197,9 +197,6 @@ export class RecorderBase {
   protected readonly siteKeys: string[] = [];
   /** The controlled scheduler, when the run has one (install.ts). */
   scheduler: Scheduler | undefined;
-  /** Scheduled runs: seeds a realm's Math.random (install.ts; a Jest test file's vm context has
-   *  its own Math, jest-bridge.ts). */
-  seedMathRandom: ((math: { random(): number }) => void) | undefined;
   /** Whether the project's code (program or tests) called `below` (resources.ts ProjectSites):
    *  test code's Math.random draws are seeded, the runner's and libraries' are not. */
   calledFromProject: ((below: Function) => boolean) | undefined;
