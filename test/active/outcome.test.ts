@@ -44,6 +44,10 @@ test('verdict: checked, a finding, or not checked with what, why and what to do 
   const failedEarly = verdictOf({ ...ran, processes: 0, concurrentProcesses: 0, violations: 4, failure: 'SyntaxError: x' }, scope);
   assert.deepEqual(failedEarly.notChecked, { what: scope.what, why: 'the integration tests (node --test t.ts) called none of it in 4 integration runs (4 runs failed: SyntaxError: x)', todo: 'make the integration command run tests that call it (conlens check shows the command\'s output; conlens config shows "include")' });
   assert.match(verdictOf({ ...ran, processes: 0, concurrentProcesses: 0, runsWithoutTests: 4, noTests: 'No tests found', violations: 4 }, scope).notChecked!.why, /\(the test runner said "No tests found"\)$/);
+  // Every run killed over its budget before it called anything (trial 16): said as such.
+  const killed = verdictOf({ ...ran, processes: 0, concurrentProcesses: 0, violations: 4, failure: 'the test command did not finish within its time budget and was killed' }, scope);
+  assert.equal(killed.notChecked?.why, 'every one of the 4 integration runs was killed over its time budget ("timeoutMs") before the integration tests (node --test t.ts) called any of it');
+  assert.match(killed.notChecked!.todo, /conlens check/);
   assert.match(verdictOf({ ...ran, runsWithoutTests: 4, noTests: 'mocha: 0 passing' }, scope).notChecked!.why, /^the test runner executed no test in any of the 4 integration runs \(it said "mocha: 0 passing"\)$/);
   // Some runs executed tests: they checked.
   assert.equal(verdictOf({ ...ran, runsWithoutTests: 3, noTests: 'mocha: 0 passing' }, scope).outcome, 'checked');

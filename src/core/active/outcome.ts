@@ -101,6 +101,11 @@ export function verdictOf(c: Coverage, scope: Scope): Verdict {
   if (c.processes === 0) {
     // The runner's "no test found" explains its failing exit code; other failures are quoted.
     const said = c.noTests ? `the test runner said "${c.noTests}"` : c.violations ? `${c.violations === 1 ? 'a run' : `${c.violations} runs`} failed: ${c.failure}` : '';
+    // Every run killed over its budget (trial 16: a runner the scheduler hung): the runs never got
+    // that far, which is what to say first, not that the tests call none of the code.
+    if (c.violations === c.runs && /time budget/.test(c.failure ?? '')) {
+      return not(`every one of the ${runs} was killed over its time budget ("timeoutMs") before ${scope.tests} called any of it`, 'see whether the integration tests finish when run plainly (conlens check); if they do, the scheduled runs hang where plain ones do not: report it with the run folders under .conlens/runs');
+    }
     return not(`${scope.tests} called none of it in ${runs}${said ? ` (${said})` : ''}`, c.noTests ? runSomeTest : todo);
   }
   if (c.runsWithoutTests === c.runs) return not(`the test runner executed no test in ${c.runs === 1 ? 'the' : 'any of the'} ${runs} (it said "${c.noTests}")`, runSomeTest);
