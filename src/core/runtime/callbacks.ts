@@ -152,7 +152,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (!reg) return Reflect.apply(original, this, arguments);
       const ms = timerDelay(delay);
       const deadline = () => (ms <= settleMs ? realNow() + ms + 2 : undefined);
-      reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock.look() + ms, order);
+      reg.next = loopOrder(++order, api === 'setInterval' ? reg : undefined, clock.look() + ms, order, undefined, undefined, realNow() + ms);
       expect(reg, deadline(), reg.next);
       // Issue 30: a timer is a channel. Arming and clearing it write it; its firing reads it (the
       // callback runs only if no clear came first): a clear that comes too late, after the fire,
@@ -169,7 +169,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         }, api !== 'setInterval');
         if (api === 'setInterval') {
           // Node re-arms the interval now; on the virtual clock its next tick is one delay later.
-          reg.next = loopOrder(++order, reg, loop.expiry! + ms, order);
+          reg.next = loopOrder(++order, reg, loop.expiry! + ms, order, undefined, undefined, realNow() + ms);
           expect(reg, deadline(), reg.next);
         }
       };
@@ -199,10 +199,13 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
       const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
-      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired);
+      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired, clock.checkPhase ? realNow() : undefined);
       expect(reg, realNow() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
-        park(reg, loop, () => Reflect.apply(callback as Function, this, given), true);
+        park(reg, loop, () => {
+          clock.checkPhase = true;
+          Reflect.apply(callback as Function, this, given);
+        }, true);
       }, ...args]) as object;
       if (handle !== null && typeof handle === 'object') handles.set(handle, reg);
       return handle;
@@ -362,7 +365,7 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   const timersPromises = builtin('node:timers/promises') as Record<string, unknown>;
   promised(timersPromises, 'timers.promises.setTimeout', 'setTimeout', ([delay]) => {
     const ms = timerDelay(delay);
-    const loop = loopOrder(++order, undefined, clock.look() + ms, order);
+    const loop = loopOrder(++order, undefined, clock.look() + ms, order, undefined, undefined, realNow() + ms);
     return [loop, ms <= settleMs ? realNow() + ms + 2 : undefined];
   }, (loop) => clock.reach(loop.expiry!));
   promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>

@@ -22,6 +22,9 @@
 //     clock, so the real time a stretch of code ran without the loop polling moves the virtual
 //     clock too (fahunt2 FA3: a 5 ms timer, then a 10 ms busy step, then a 1 ms timer: the 5 ms
 //     one fires first in every Node run);
+//   - an immediate registered from an immediate's callback does not precede the timers due on
+//     the real clock by then: the loop passes its timers phase first (and time passes there, or
+//     a setImmediate polling loop would never let a timer run);
 //   - an immediate runs before every timer that had not expired on the virtual clock when the
 //     immediate was registered: the loop reaches a check phase before time passes (so at the
 //     main module's top level `setImmediate` comes before `setTimeout(…, 5)`, as in a plain run
@@ -60,6 +63,9 @@ export class LoopClock {
   private start = 0;
   private base = 0;
   private open = false;
+  /** The loop is in its check phase: the last callback run was an immediate's, and only the
+   *  continuations it settled (prompt ones) ran since (the scheduler clears it otherwise). */
+  checkPhase = false;
   /** Which stretch a queued close is for: a step begun since keeps its own. */
   private generation = 0;
   /** The stretch in which the program last read the clock. */
@@ -133,6 +139,9 @@ export interface LoopOrder {
   /** An immediate: the setImmediate queue; `clock`: the virtual time it was registered at. */
   immediate?: boolean;
   clock?: number;
+  /** Real time (realNow): a timer's when it is due; an immediate's when it was registered from
+   *  an immediate's callback (the check phase), else undefined. */
+  real?: number;
 }
 
 export const IMMEDIATE_QUEUE = 'setImmediate';
@@ -141,14 +150,17 @@ export const IMMEDIATE_QUEUE = 'setImmediate';
  *  mustPrecede, which runs for every pair of candidates at every decision, sees one shape and its
  *  compiled code stays small (issue 33: the first scheduled run's time goes largely to compiling
  *  the runtime's hot functions). */
-export function loopOrder(order: number, channel?: unknown, expiry?: number, armed?: number, immediate?: boolean, clock?: number): LoopOrder {
-  return { channel, order, expiry, armed, immediate, clock };
+export function loopOrder(order: number, channel?: unknown, expiry?: number, armed?: number, immediate?: boolean, clock?: number, real?: number): LoopOrder {
+  return { channel, order, expiry, armed, immediate, clock, real };
 }
 
 /** Whether `a`, still waiting, must run before `b`. */
 export function mustPrecede(a: LoopOrder, b: LoopOrder): boolean {
   if (a.channel !== undefined && a.channel === b.channel) return a.order < b.order;
   if (a.expiry !== undefined && b.expiry !== undefined) return a.expiry < b.expiry || (a.expiry === b.expiry && a.armed! < b.armed!);
-  if (a.immediate && b.expiry !== undefined) return b.expiry > a.clock!;
+  // An immediate registered in the check phase runs in the next loop iteration, after the timers
+  // phase runs the timers due by then on the real clock: those it no longer precedes (a loop that
+  // polls with setImmediate until a timer's callback ran spun forever on the virtual clock).
+  if (a.immediate && b.expiry !== undefined) return b.expiry > a.clock! && !(a.real !== undefined && b.real !== undefined && b.real <= a.real);
   return false;
 }

@@ -707,6 +707,9 @@ export class Scheduler {
     this.stepOpen = true;
     PROMISE_THEN.call(RESOLVED, this.closeStepSoon);
     this.loopClock.step();
+    // A callback (an immediate's sets it again), or a continuation that waited for I/O or a
+    // timer: no longer the check phase an immediate's callback opened.
+    if (chosen.callback || !chosen.prompt) this.loopClock.checkPhase = false;
     try {
       // A callback runs here, synchronously: an exception it throws is uncaught, as in Node.
       if (chosen.ok) chosen.resolve(chosen.callback || !mayHaveThen(chosen.value) ? chosen.value : this.box(chosen.value));
