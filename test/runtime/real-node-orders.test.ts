@@ -167,6 +167,16 @@ async function failingOnlyScheduled(project: Record<string, string>, seeds: numb
   return failed;
 }
 
+/** The project's integration suite passes under random, pct and atomfuzzer with each seed. */
+async function passesUnderEveryStrategy(root: string, seeds: number[]): Promise<void> {
+  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
+    for (const seed of seeds) {
+      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
+      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output.slice(-2000)}`);
+    }
+  }
+}
+
 test('a shared in-flight load (a memo hit) passes under random, pct and atomfuzzer over many seeds, as it does plain', async () => {
   assert.deepEqual(await failingOnlyScheduled(PROJECT, 5), []);
 });
@@ -415,12 +425,7 @@ test('checksums of several files at once lose nothing', async () => {
 });
 `,
   });
-  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
-    for (const seed of [1, 2, 3, 4]) {
-      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
-      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output}`);
-    }
-  }
+  await passesUnderEveryStrategy(root, [1, 2, 3, 4]);
 });
 
 // fahunt 2 FA3: Node arms a timer against the real clock. A 5 ms timer, then a synchronous step
@@ -461,12 +466,7 @@ test('the earlier timer first, the long step after an await', async () => {
   });
   const plain = await runTraced(loadConfig(root), { suite: 'integration' });
   assert.equal(plain.passed, true, plain.output);
-  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
-    for (const seed of [1, 2, 3, 4]) {
-      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
-      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output}`);
-    }
-  }
+  await passesUnderEveryStrategy(root, [1, 2, 3, 4]);
 });
 
 // unseen3 heldout (nt-ws-ack-before-open's fixed variant hung in every scheduled run) and its
@@ -492,10 +492,5 @@ test('a poll on setImmediate sees the timer fire', async () => {
 });
 `,
   });
-  for (const strategy of ['random', 'pct', 'atomfuzzer'] as const) {
-    for (const seed of [1, 2]) {
-      const run = await runTraced(loadConfig(root), { suite: 'integration', schedule: { strategy, seed, ...(strategy === 'pct' ? { depth: 3, steps: 50 } : {}) } });
-      assert.equal(run.passed, true, `${strategy} seed ${seed}: ${run.output.slice(-400)}`);
-    }
-  }
+  await passesUnderEveryStrategy(root, [1, 2]);
 });
