@@ -21,8 +21,10 @@ export function installTracing(settings: TraceSettings, ownDir: string): Recorde
   }, ownDir);
   // Callbacks are scheduling points in scheduled runs (runtime/callbacks.ts); their fs wrappers go
   // first, so the resource wrappers below see the program's own call as their caller.
-  recorder.calledFromProject = sites.calledFromProject;
-  if (recorder.scheduler) scheduleCallbacks(recorder, recorder.scheduler, sites, { channels: settings.fields });
+  if (recorder.scheduler) {
+    recorder.calledFromProject = sites.calledFromProject;
+    scheduleCallbacks(recorder, recorder.scheduler, sites, { channels: settings.fields });
+  }
   // Files and ports are shared state too; their accesses are field events (runtime/resources.ts).
   // Before any of the program's modules load, so every import of node:fs sees the wrappers.
   if (settings.fields) watchResources(recorder, sites);

@@ -18,10 +18,9 @@
 //     runs before an earlier-armed one with a smaller or equal delay, timers armed in one turn
 //     run by delay, and an interval's tick never passes a timer that expires before it — every
 //     order this allows is one a real run shows for some I/O durations;
-//     A synchronous stretch is the exception (LoopClock): Node arms a timer against the real
-//     clock, so the real time a stretch of code ran without the loop polling moves the virtual
-//     clock too (fahunt2 FA3: a 5 ms timer, then a 10 ms busy step, then a 1 ms timer: the 5 ms
-//     one fires first in every Node run);
+//     The exception (LoopClock): Node arms a timer against the real clock, so the real time of
+//     a long stretch in which the program read the clock moves the virtual clock too (fahunt2
+//     FA3: a 5 ms timer, a 10 ms busy wait, a 1 ms timer: the 5 ms one fires first in every run);
 //   - an immediate registered from an immediate's callback does not precede the timers due on
 //     the real clock by then: the loop passes its timers phase first (and time passes there, or
 //     a setImmediate polling loop would never let a timer run);
@@ -46,11 +45,11 @@ const LONG_STRETCH_MS = 5;
 /** The timers' virtual clock. Callbacks take no time and I/O any time, except that the real time
  *  a stretch of code runs without yielding counts when the program read the clock in it (a busy
  *  wait, a deadline): the time it measured passes in every Node run, between the timers it arms.
- *  Unread, a stretch's time is the machine's speed, which no run can rely on. A stretch is a scheduler step (the continuation or callback it released and
- *  that step's microtasks) or, outside steps, one synchronous run of code. Time between stretches
- *  (I/O, the scheduler's own waits and decisions) does not count, nor does a stretch shorter than
- *  LONG_STRETCH_MS, so the schedules of runs whose stretches are short stay those of the pure
- *  virtual clock, and a seed replays them. */
+ *  Unread, a stretch's time is the machine's speed, which no run can rely on. A stretch is a
+ *  scheduler step (the continuation or callback it released and that step's microtasks) or,
+ *  outside steps, one synchronous run of code. Time between stretches (I/O, the scheduler's own
+ *  waits and decisions) does not count, nor does a stretch shorter than LONG_STRETCH_MS, so
+ *  other runs keep the pure virtual clock's schedules, and a seed replays them. */
 export class LoopClock {
   /** Virtual milliseconds: the time a timer armed now counts its delay from. */
   now = 0;

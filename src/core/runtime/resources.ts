@@ -303,16 +303,12 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     return undefined;
   }
 
-  const onStack = (wrapper: Function): boolean =>
-    (structuredStack(wrapper, captureCallSites, 32) ?? []).some((callSite) => {
-      const fileName = callSite.getFileName();
-      return fileName !== undefined && fileName !== null && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
-    });
-
-  const calledFromProject = (wrapper: Function): boolean => {
-    const fileName = structuredStack(wrapper, captureCallSites, 1)?.[0]?.getFileName();
+  const projectFrame = (callSite: NodeJS.CallSite | undefined): boolean => {
+    const fileName = callSite?.getFileName();
     return typeof fileName === 'string' && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
   };
+  const onStack = (wrapper: Function): boolean => (structuredStack(wrapper, captureCallSites, 32) ?? []).some(projectFrame);
+  const calledFromProject = (wrapper: Function): boolean => projectFrame(structuredStack(wrapper, captureCallSites, 1)?.[0]);
 
   // By mark, then key: no key string is built per call (issue 33, a call per scheduled callback).
   const markedSites = new Map<number, Map<string, number | undefined>>();
