@@ -26,7 +26,9 @@ export function runsExitCode(result: { outcome?: Outcome; violations: number }, 
 }
 
 export class UsageError extends Error {
-  constructor(message: string, readonly subcommand?: string) {
+  /** `hint`: end with "(see conlens <command> --help)"; not for a message that already says
+   *  what to fix in the project (trial16: the pointer to --help had nothing about failing tests). */
+  constructor(message: string, readonly subcommand?: string, readonly hint = true) {
     super(message);
     this.name = 'UsageError';
   }

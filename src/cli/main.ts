@@ -65,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       const hint = error.subcommand ? `conlens ${error.subcommand} --help` : 'conlens --help';
-      process.stderr.write(`conlens: ${error.message}\n(see ${hint})\n`);
+      process.stderr.write(`conlens: ${error.message}\n${error.hint ? `(see ${hint})\n` : ''}`);
       return EXIT_USAGE;
     }
     if (error instanceof ConfigError) {

@@ -30,5 +30,5 @@ test('systematic: the fixed variant exhausts every schedule with no failure', as
   const result = await fuzz(loadConfig(counterProject(true)), { strategy: 'systematic', runs: 10, seed: 1 });
   assert.equal(result.violations, 0, JSON.stringify(result.outcomes));
   assert.deepEqual(result.systematic?.byPreemptions, [1, 1, 1]);
-  assert.equal(result.systematic?.statement, 'explored every schedule (3, none needing more than 2 preemptions): no failure');
+  assert.equal(result.systematic?.statement, 'explored every schedule: 3 schedules, none needing more than 2 preemptions; no failure');
 });

@@ -53,7 +53,7 @@ test('preemption bounding without reduction: 0, then 1, then 2 preemptions, ever
   assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2', 'a1 a2 b1 b2', 'a1 b1 b2 a2', 'b1 b2 a1 a2', 'b1 a1 a2 b2']);
   assert.deepEqual(summary.byPreemptions, [1, 3, 2]);
   assert.equal(summary.complete, true);
-  assert.equal(summary.statement, 'explored every schedule (6, none needing more than 2 preemptions): no failure');
+  assert.equal(summary.statement, 'explored every schedule: 6 schedules, none needing more than 2 preemptions; no failure');
 });
 
 test('bound 1 stops after the schedules with one preemption and says the bound is exhausted', async () => {
@@ -203,7 +203,7 @@ test('combined run plan: every level fits in 10 runs — the whole space, then 4
   assert.equal(summary.complete, true);
   // fuzz gives the other 4 runs to random, seeds going on from the search's run numbers.
   const withRandom = { ...summary, random: { runs: 4, firstSeed: 7 } };
-  assert.equal(statementOf(withRandom), 'explored every schedule (6, none needing more than 2 preemptions): no failure; then 4 random runs (seeds 7…10): no failure');
+  assert.equal(statementOf(withRandom), 'explored every schedule: 6 schedules, none needing more than 2 preemptions; no failure; then 4 random runs (seeds 7…10): no failure');
 });
 
 test('statement of a search that found a single schedule: says why there was only one (no two tasks ready, or the rest equivalent)', () => {

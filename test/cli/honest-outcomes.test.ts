@@ -68,3 +68,10 @@ test('fuzz whose runs execute no test: no detection rate, what was not checked a
   assert.equal(result.outcome, 'not-checked');
   assert.deepEqual(result.outcomes[0].checked, { processes: 0, concurrentProcesses: 0, noTests: 'node:test: pass 0, fail 0, skipped 1' });
 });
+
+test('replay --seed of a run that executes no test: not checked, exit 2, as fuzz says it (trial16: a hung run exited 1 there)', () => {
+  const root = counterProject("test.skip('two at once', async () => { const c = new Counter(); await Promise.all([c.inc(1), c.inc(2)]); });\n");
+  const { status, stdout, stderr } = conlens(['replay', '--seed', '3', '--strategy', 'random', root]);
+  assert.equal(status, 2, stdout + stderr);
+  assert.match(stdout, /\nNot checked: the code under "include" \(src\/\*\*\)\.\n {2}why: the integration tests \(node --test test\/integration\.test\.ts\) called none of it in 1 integration run /);
+});

@@ -57,6 +57,6 @@ test('rank with its default strategy (combined) finds the bug at one preemption;
   const fixed = counterProject(true);
   const clean = conlens(['rank', fixed, '--json', join(fixed, 'report.json')]);
   assert.equal(clean.status, 0, clean.stdout + clean.stderr);
-  assert.match(clean.stdout, /explored every schedule \(3, none needing more than 2 preemptions\): no failure; then 7 random runs \(seeds 4…10\): no failure/);
+  assert.match(clean.stdout, /explored every schedule: 3 schedules, none needing more than 2 preemptions; no failure; then 7 random runs \(seeds 4…10\): no failure/);
   assert.equal(JSON.parse(readFileSync(join(fixed, 'report.json'), 'utf8')).exploration.complete, true);
 });

@@ -107,6 +107,13 @@ test('invalid JSON is reported with its position', () => {
   assert.ok(problem.line >= 3, `line ${problem.line}`);
 });
 
+test('a missing comma is named in words, with what to write there', () => {
+  const root = tempProject({ 'conlens.config.json': '{\n  "include": ["src/**/*.ts"]\n  "timeoutMs": 1000\n}\n' });
+  const [problem] = problemsOf(() => loadConfig(root));
+  assert.equal(problem.message, 'invalid JSON: a comma is missing here, between two entries (CommaExpected)');
+  assert.equal(problem.line, 3);
+});
+
 test('a config that is not an object is refused', () => {
   const root = tempProject({ 'conlens.config.json': '[1, 2]' });
   const [problem] = problemsOf(() => loadConfig(root));

@@ -7,7 +7,7 @@ import { rankAndReport } from './rank.js';
 import { scheduleName, assumptionText, formatSchedule, patternSentenceOf, violationSteps, fuzz, parseShard, replay, notCheckedLines, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { configHash, findShardFolders, mergeFuzzShards, ShardMergeError, writeShard } from '../../core/pipeline/index.js';
 import { printWarnings } from '../print-config.js';
-import { EXIT_FINDINGS, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
+import { EXIT_FINDINGS, EXIT_NOT_CHECKED, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
 import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../subcommand.js';
 import { storyOf } from '../../core/localize/interleaving.js';
 import { testCaseText, wrapText } from '../../core/report/format-report.js';
@@ -396,7 +396,8 @@ Options:
 
 Exit codes: 0 the replay reproduced the violation (or, given a seed, passed),
 1 it did not reproduce it (or, given a seed, showed a violation), 2 usage or
-configuration error.`,
+configuration error, or the run checked nothing (no test called the code under
+"include", or nothing ran concurrently), as rank and fuzz say it.`,
   options: {
     seed: { type: 'string' },
     strategy: { type: 'string' },
@@ -455,7 +456,9 @@ configuration error.`,
       log('');
       printViolation(result.violation, log, values.explain === true);
     }
+    if (result.notChecked) for (const line of notCheckedLines(result.notChecked)) log(line);
     writeJson(result, values.json, toStdout);
+    if (result.notChecked) return EXIT_NOT_CHECKED;
     if (violation) return result.reproduced ? EXIT_OK : EXIT_FINDINGS;
     return result.outcome === 'pass' ? EXIT_OK : EXIT_FINDINGS;
   },

@@ -165,7 +165,7 @@ export async function rankAndReport(loaded: LoadedConfig, options: Omit<RankOpti
   } catch (error) {
     // The editor reads stderr line by line: end the stream with a line it can show.
     if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'error', message: error instanceof Error ? error.message : String(error) })}\n`);
-    if (error instanceof RankInputError) throw new UsageError(error.message, 'rank');
+    if (error instanceof RankInputError) throw new UsageError(error.message, 'rank', false);
     throw error;
   }
   const reportDir = join(loaded.root, '.conlens');

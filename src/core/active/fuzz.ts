@@ -290,6 +290,10 @@ export interface ReplayResult {
   decisions: Record<string, string[]>;
   violation?: Violation;
   violationFile?: string;
+  /** Set when the run exercised none of the code, or nothing concurrent (outcome.ts, as fuzz
+   *  judges its runs): a run the scheduler hung before any test called the code is not a finding
+   *  (trial16: `replay --seed` exited 1 on the hang that rank and fuzz call "not checked"). */
+  notChecked?: NotChecked;
 }
 
 export async function replay(loaded: LoadedConfig, request: ReplayRequest): Promise<ReplayResult> {
@@ -314,6 +318,8 @@ export async function replay(loaded: LoadedConfig, request: ReplayRequest): Prom
   const { run, analysis } = await runSchedule(loaded, schedule, request.out);
   const result: ReplayResult = { outcome: analysis.outcome, runDir: run.runDir, decisions: analysis.decisions };
   if (analysis.message) result.message = analysis.message;
+  const verdict = fuzzVerdict([{ outcome: analysis.outcome, message: analysis.message, checked: analysis.checked }], fuzzScope(loaded));
+  if (verdict.outcome === 'not-checked') result.notChecked = verdict.notChecked;
   if (analysis.violation) {
     // A replay's report names the strategy and seed it replays, not "replay".
     if (request.violation) analysis.violation.strategy = request.violation.strategy;

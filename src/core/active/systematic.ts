@@ -142,7 +142,8 @@ function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
       ? `explored every schedule: one, and ${plural(s.pruned, 'other order')} of steps that touch nothing in common, left out as equivalent; it passed`
       : "explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set), and it passed";
   }
-  if (s.complete) return `explored every schedule (${total}, none needing more than ${Math.max(0, s.byPreemptions.length - 1)} preemptions): no failure`;
+  // trial16: "(2, none needing more than 1 preemptions)" left the reader guessing what 2 counted.
+  if (s.complete) return `explored every schedule: ${plural(total, 'schedule')}, none needing more than ${plural(Math.max(0, s.byPreemptions.length - 1), 'preemption')}; no failure`;
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
   const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')}): no failure`;
   if (s.exhausted !== null && s.exhausted >= s.bound) return done;

@@ -168,6 +168,23 @@ export function validateConfig(where: Located, value: unknown): { config: Conlen
   return { config, warnings };
 }
 
+// trial16: "invalid JSON: CommaExpected" named the parser's code, not what to write there.
+const JSON_PROBLEMS: Record<string, string> = {
+  CommaExpected: 'a comma is missing here, between two entries',
+  ColonExpected: 'a colon is missing here, after the key ("key": value)',
+  PropertyNameExpected: 'a key in double quotes is expected here ("key": value)',
+  ValueExpected: 'a value is expected here (a string in double quotes, a number, true, false, an object or a list)',
+  CloseBraceExpected: 'a closing } is missing here',
+  CloseBracketExpected: 'a closing ] is missing here',
+  EndOfFileExpected: 'nothing may follow the closing } of the configuration',
+  UnexpectedEndOfString: 'a string is not closed: add its closing double quote',
+  UnexpectedEndOfComment: 'a /* comment is not closed: add */',
+  InvalidSymbol: 'this is not JSON: strings and keys take double quotes',
+  InvalidCharacter: 'a string may not hold this character as is (a line break or a tab): escape it',
+  InvalidEscapeCharacter: 'an unknown escape in a string: a backslash is written \\\\ in JSON',
+};
+const jsonProblem = (code: string) => (JSON_PROBLEMS[code] ? `${JSON_PROBLEMS[code]} (${code})` : code);
+
 function readJson(file: string, prefix: Segment[]): { where: Located; value: unknown } {
   const text = readFileSync(file, 'utf8');
   const parseErrors: ParseError[] = [];
@@ -179,7 +196,7 @@ function readJson(file: string, prefix: Segment[]): { where: Located; value: unk
     throw new ConfigError(
       parseErrors.map((e) => {
         const { line, column } = lineColumn(text, e.offset);
-        return { file, line, column, path: '', message: `invalid JSON: ${printParseErrorCode(e.error)}` };
+        return { file, line, column, path: '', message: `invalid JSON: ${jsonProblem(printParseErrorCode(e.error))}` };
       }),
     );
   }

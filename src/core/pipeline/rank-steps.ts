@@ -31,12 +31,13 @@ import { isMocha } from '../runner/ts-loaders.js';
 export async function referenceInvariants(loaded: LoadedConfig, options: Pick<RankOptions, 'signal' | 'confidence'>, clock: RankClock): Promise<{ reference: InvariantSet; warning?: string }> {
   const { config } = loaded;
   // rankProject checked that there is a unit command before anything ran.
-  const command = String(config.unit!.command);
+  // The command as configured, in messages: trial16's user was shown the runner wrapper's argv.
+  const command = commandText(config.unit!.command);
   clock.stage('unit runs', `running the unit tests traced: ${command}`);
   const unit = await runTraced(loaded, { suite: 'unit', signal: options.signal });
   if (unit.unhookedRunner) throw new RankInputError(`the unit tests (${command}): ${unit.unhookedRunner}`);
   let warning = unit.timedOut
-    ? `the unit tests did not finish within timeoutMs (${config.timeoutMs ?? 'the configured'} ms, ${relative(process.cwd(), loaded.file) || loaded.file}) and were stopped (${unit.argv.join(' ')}); the reference invariants come from what ran before that. If they need longer, raise timeoutMs`
+    ? `the unit tests did not finish within timeoutMs (${config.timeoutMs ?? 'the configured'} ms, ${relative(process.cwd(), loaded.file) || loaded.file}) and were stopped (${command}); the reference invariants come from what ran before that. If they need longer, raise timeoutMs`
     : undefined;
   let passingTests: TestScope;
   if (!unit.passed && !unit.timedOut) {
@@ -46,19 +47,19 @@ export async function referenceInvariants(loaded: LoadedConfig, options: Pick<Ra
     const split = await unitOutcomes(unit.runDir);
     if (!split) {
       throw new RankInputError(
-        `the unit tests failed (${unit.argv.join(' ')}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
+        `the unit tests failed (${command}, exit code ${unit.exitCode}): reference invariants need a passing sequential suite; fix them first (conlens check shows the output)`,
       );
     }
     passingTests = new Set(split.passed.map(testCaseKey));
     const named = split.failed.slice(0, 5).map((t) => `"${t.name}" (${t.file}${t.line ? `:${t.line}` : ''})`).join(', ');
-    warning = `${split.failed.length} of ${split.failed.length + split.passed.length} unit tests failed (${unit.argv.join(' ')}): ${named}${split.failed.length > 5 ? `, … and ${split.failed.length - 5} more` : ''}; the reference invariants come from the ${split.passed.length} that passed. ${unnamedFilesAdvice(loaded.root, unit.argv, split.failed) ?? 'If they are concurrent tests, keep them out of the unit command'}`;
+    warning = `${split.failed.length} of ${split.failed.length + split.passed.length} unit tests failed (${command}): ${named}${split.failed.length > 5 ? `, … and ${split.failed.length - 5} more` : ''}; the reference invariants come from the ${split.passed.length} that passed. ${unnamedFilesAdvice(loaded.root, unit.argv, split.failed) ?? 'If they are concurrent tests, keep them out of the unit command'}`;
   }
   clock.stage('reference invariants', 'mining the reference invariants');
   const reference = await mineInvariants([unit.runDir], { confidence: options.confidence, testCases: passingTests });
   if (countJustified(reference) === 0 && unit.timedOut) {
     // A budget too small for the suite reads as a hang: both causes are named (a trial's user set
     // timeoutMs to 100 ms and was told to fix a hang).
-    throw new RankInputError(`the unit tests did not finish within timeoutMs (${config.timeoutMs} ms, ${relative(process.cwd(), loaded.file) || loaded.file}) and called no instrumented function before they were stopped (${unit.argv.join(' ')}): no reference invariants. If they need longer, raise timeoutMs; if they hang, fix that first`);
+    throw new RankInputError(`the unit tests did not finish within timeoutMs (${config.timeoutMs} ms, ${relative(process.cwd(), loaded.file) || loaded.file}) and called no instrumented function before they were stopped (${command}): no reference invariants. If they need longer, raise timeoutMs; if they hang, fix that first`);
   }
   return { reference, ...(warning ? { warning } : {}) };
 }
@@ -93,7 +94,7 @@ async function unitOutcomes(runDir: string): Promise<{ passed: TestCase[]; faile
  *  runs the merged shards made. `tests`: how many suites were fuzzed one after the other. */
 export async function integrationRuns(suite: IntegrationSuite, options: RankOptions, clock: RankClock): Promise<{ fuzzed: FuzzResult; tests: number }> {
   const { loaded } = suite;
-  clock.stage('integration runs', options.integration ? `${options.integration.runs} runs of the merged shards` : `${options.runs} runs under the ${options.strategy} scheduler`);
+  clock.stage('integration runs', options.integration ? `${options.integration.runs} run${options.integration.runs === 1 ? '' : 's'} of the merged shards` : `${options.runs} run${options.runs === 1 ? '' : 's'} under the ${options.strategy} scheduler`);
   let done = 0;
   // Synthesized tests: each is fuzzed on its own (the same runs and seeds), so each candidate
   // gets its own runs and a run's violation is that test's — a deadlock one test finds in every
