@@ -68,3 +68,15 @@ test('coverage sums the runs; runs that do not say what they exercised (older sh
   assert.equal(coverageOf([{ outcome: 'pass', checked: checked(1, 1) }, { outcome: 'pass' }]), undefined);
   assert.equal(coverageOf([])?.runs, 0);
 });
+
+test('runs that ran out of time while still working: all of them is not checked, some of them still checked', () => {
+  const scope = { what: 'the code under "include" (src/**)', tests: 'the integration tests (npx vitest run)' };
+  const slow = { outcome: 'pass', checked: { processes: 1, concurrentProcesses: 1 }, inconclusive: 'the test runner\'s time limit ("Test timed out in 5000ms") ran out in "x" while the program was still working, slower under the scheduler than plainly' };
+  const all = verdictOf(coverageOf([slow, slow])!, scope);
+  assert.equal(all.outcome, 'not-checked');
+  assert.match(all.notChecked!.why, /^every one of the 2 integration runs ran out of time before the tests ended: the test runner's time limit/);
+  assert.match(all.notChecked!.todo, /^raise the time limit that ran out/);
+  const some = coverageOf([slow, { outcome: 'pass', checked: { processes: 1, concurrentProcesses: 1 } }])!;
+  assert.equal(some.inconclusive, 1);
+  assert.equal(verdictOf(some, scope).outcome, 'checked');
+});

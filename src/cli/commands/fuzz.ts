@@ -57,7 +57,7 @@ function printViolation(violation: Violation, log: (line: string) => void, expla
 /** A run's line: its seed, outcome, steps, (duration), and what it did not exercise. */
 function runLine(o: FuzzRunOutcome, duration = true, explain = false): string {
   const nothing = o.checked?.processes === 0 ? '  [called no instrumented function]' : o.checked?.noTests ? `  [no test ran: ${o.checked.noTests}]` : '';
-  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${o.outcome.padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.preemptions !== undefined ? `  ${o.preemptions} preemption${o.preemptions === 1 ? '' : 's'}` : o.strategy === 'random' ? '  random' : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
+  return `  run ${String(o.run).padStart(3)}  seed ${String(o.seed).padEnd(10)} ${(o.inconclusive ? 'out of time' : o.outcome).padEnd(18)} ${String(o.steps).padStart(5)} steps${duration ? `  ${(o.durationMs / 1000).toFixed(1)} s` : ''}${o.atom && explain ? `  ${o.atom.warnings}w/${o.atom.errors}e` : ''}${o.preemptions !== undefined ? `  ${o.preemptions} preemption${o.preemptions === 1 ? '' : 's'}` : o.strategy === 'random' ? '  random' : ''}${o.message ? `  ${o.message.slice(0, 100)}` : ''}${nothing}`;
 }
 
 function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: string | undefined, explain = false): void {
@@ -95,6 +95,8 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
   }
   if (explain) log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
   else log(`${result.violations} of ${result.runs} run(s) failed${kinds ? ` — ${kinds}` : ''}`);
+  const slow = result.outcomes.filter((o) => o.inconclusive);
+  if (slow.length) log(`${slow.length} of ${result.runs} run(s) ran out of time while still working (not counted as failures): ${slow[0].inconclusive}`);
   if (result.systematic) {
     const s = result.systematic;
     log(`${explain ? `${result.strategy}: ` : ''}${s.statement}`);

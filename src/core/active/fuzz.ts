@@ -65,6 +65,8 @@ export interface FuzzRunOutcome {
   realised?: boolean;
   /** What the run exercised at all: absent in shards of older versions. */
   checked?: RunChecked;
+  /** A pass that is no evidence: the run ran out of time while still working (violation.ts). */
+  inconclusive?: string;
   /** systematic: the schedule's preemptions. */
   preemptions?: number;
   /** combined: which of its two strategies ran this run. */
@@ -172,6 +174,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       checked: analysis.checked,
     };
     if (analysis.message) outcome.message = analysis.message;
+    if (analysis.inconclusive) outcome.inconclusive = analysis.inconclusive;
     if (systematic) outcome.preemptions = systematic.preemptions;
     if (combined) outcome.strategy = systematic ? 'systematic' : 'random';
     if (systematic && analysis.violation) analysis.violation.search = { schedule: index + 1, preemptions: systematic.preemptions, bound };

@@ -35,6 +35,10 @@ export interface Coverage extends RunChecked {
   violations: number;
   /** The first failing run's message. */
   failure?: string;
+  /** Runs that ran out of time while still working under the scheduler (no evidence either way),
+   *  and the first one's words. */
+  inconclusive?: number;
+  slow?: string;
 }
 
 export interface Verdict {
@@ -44,10 +48,11 @@ export interface Verdict {
 
 /** The runs summed; undefined when a run does not say what it exercised (a shard written by an
  *  older version): nothing to judge by, so the runs' own outcomes stand. */
-export function coverageOf(runs: { outcome: string; message?: string; checked?: RunChecked }[]): Coverage | undefined {
+export function coverageOf(runs: { outcome: string; message?: string; checked?: RunChecked; inconclusive?: string }[]): Coverage | undefined {
   if (runs.some((r) => !r.checked)) return undefined;
   const withoutTests = runs.filter((r) => r.checked!.noTests);
   const failed = runs.find((r) => r.outcome !== 'pass');
+  const slow = runs.filter((r) => r.inconclusive);
   return {
     runs: runs.length,
     processes: runs.reduce((n, r) => n + r.checked!.processes, 0),
@@ -56,6 +61,7 @@ export function coverageOf(runs: { outcome: string; message?: string; checked?: 
     ...(withoutTests.length ? { noTests: withoutTests[0].checked!.noTests } : {}),
     violations: runs.filter((r) => r.outcome !== 'pass').length,
     ...(failed ? { failure: failed.message ?? failed.outcome } : {}),
+    ...(slow.length ? { inconclusive: slow.length, slow: slow[0].inconclusive } : {}),
   };
 }
 
@@ -110,6 +116,10 @@ export function verdictOf(c: Coverage, scope: Scope): Verdict {
   }
   if (c.runsWithoutTests === c.runs) return not(`the test runner executed no test in ${c.runs === 1 ? 'the' : 'any of the'} ${runs} (it said "${c.noTests}")`, runSomeTest);
   if (c.violations > 0) return { outcome: 'finding' };
+  // Runs that timed out while still working checked nothing to the end: all of them, no all-clear.
+  if (c.inconclusive === c.runs) {
+    return not(`${c.runs === 1 ? 'the integration run' : `every one of the ${runs}`} ran out of time before the tests ended: ${c.slow}`, 'raise the time limit that ran out (the test\'s own timeout, or "timeoutMs"), so that the tests can end under the scheduler, or check fewer tests at once (--test)');
+  }
   if (c.concurrentProcesses === 0) {
     return not(
       `the integration tests ran no concurrent work: in ${runs} (${c.processes} test process${c.processes === 1 ? '' : 'es'}) no async call ran on while its caller went on and no two calls of the tests overlapped, so there was no interleaving to try`,

@@ -171,9 +171,45 @@ export interface RunAnalysis {
   realised: string[];
   /** What the run exercised at all (outcome.ts). */
   checked: RunChecked;
+  /** The run did not finish its tests: a test runner's time limit, or the run's budget, ran out
+   *  while the program was still working under the scheduler (runnerTimeLimit). Its outcome is
+   *  'pass': nothing failed that a plain run would, and nothing is confirmed by it. */
+  inconclusive?: string;
   /** systematic: each process's steps — the candidates and the accesses of every step — for the
    *  search's next branches (active/systematic.ts). */
   explored?: Record<string, ExploredStep[]>;
+}
+
+// A test runner's own time limit on a test or hook (Vitest, Jest, Mocha, node:test, ava).
+const RUNNER_TIME_LIMIT = /Test timed out in \d+ ?ms|Hook timed out in \d+ ?ms|Exceeded timeout of \d+ ?ms for a (?:test|hook)|Timeout of \d+ ?ms exceeded|test timed out after \d+ ?ms|Timed out while running tests/;
+const ASSERTION_FAILED = /ERR_ASSERTION|AssertionError|^\s*expect\((?:received|value|function)\)/m;
+/** Longer than any wait of the scheduler's own (a replay waits up to half the stall time for a
+ *  recorded continuation): a program idle this long when its test ended was stuck, not slow. */
+const STUCK_MS = 1000;
+
+/** Why a failed run is no evidence, or undefined: the only failures are a test runner's time
+ *  limit (or the run's budget, `run.timedOut`) running out while the program was still making
+ *  progress under the scheduler — every failed test ended within STUCK_MS of its last step. A
+ *  scheduled run is slower than a plain one (each decision is a loop turn), and a runner's time
+ *  limit runs on the real clock: a correct test of 60,000 awaits under Vitest failed with "Test
+ *  timed out in 5000ms" and got a story of a foreign write. A program that is stuck is idle
+ *  (the scheduler's stall diagnosis, or a long idle time at the test's end): that stays a
+ *  failure. Given up: a livelock, work that never ends, reads as slow here. */
+function stillWorking(run: TracedRun, traces: ProcessTrace[]): string | undefined {
+  const ran = traces.filter((t) => t.decisions.length > 0);
+  if (!ran.length) return undefined;
+  if (run.timedOut) {
+    // The processes the kill ended (a signal; none: killed outright, nothing to judge by).
+    const killed = traces.filter((t) => t.info.end?.reason !== 'exit' && t.info.end?.reason !== 'uncaught');
+    if (!killed.length || !killed.every((t) => t.info.end?.idle !== undefined && t.info.end.idle < STUCK_MS)) return undefined;
+    return `killed over its time budget ("timeoutMs") while the program was still working (${ran.reduce((n, t) => n + t.decisions.length, 0)} steps), slower under the scheduler than plainly`;
+  }
+  const limit = RUNNER_TIME_LIMIT.exec(run.output);
+  if (!limit || ASSERTION_FAILED.test(run.output)) return undefined;
+  const failed = traces.flatMap((t) => t.info.testCases.filter((c) => c.ok === false || c.idle !== undefined));
+  if (!failed.length || !failed.every((c) => c.idle !== undefined && c.idle < STUCK_MS)) return undefined;
+  const names = failed.slice(0, 3).map((c) => `"${c.name}"`).join(', ');
+  return `the test runner's time limit ("${limit[0]}") ran out in ${names}${failed.length > 3 ? ` and ${failed.length - 3} more` : ''} while the program was still working, slower under the scheduler than plainly`;
 }
 
 /** How many steps a report keeps (the last ones: where the failure is). */
@@ -675,7 +711,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     // (DESIGN §7 pitfall 4).
     kind = /failureType: 'unhandledRejection'/.test(run.output) ? 'unhandled rejection'
       // Jest's matchers fail with `expect(received)…` (JestAssertionError is not printed).
-      : /ERR_ASSERTION|AssertionError|^\s*expect\((received|value|function)\)/m.test(run.output) ? 'failed assertion' : 'exception';
+      : ASSERTION_FAILED.test(run.output) ? 'failed assertion' : 'exception';
     message = failureMessage(run.output);
   }
   // The violation kind is the first failure in the run (issue 14): a run that threw (an uncaught
@@ -688,12 +724,19 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
       message = `${first.message} (then the run hung: ${message})`;
     }
   }
+  // Not after a failure that came first (failureBeforeHang), a stall or an unhandled rejection.
+  const budgetOnly = run.timedOut && kind === 'hang' && source === undefined;
+  const slow = !stalled && !unhandled && (budgetOnly || (!run.timedOut && kind === 'exception')) ? stillWorking(run, traces) : undefined;
+  if (slow) {
+    kind = undefined;
+    message = undefined;
+  }
   let explored: Record<string, ExploredStep[]> | undefined;
   if (strategy === 'systematic') {
     explored = {};
     for (const trace of traces) if (trace.decisions.length) explored[trace.key] = trace.explored ?? trace.decisions.map((key) => stepOf(key));
   }
-  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked, ...(explored ? { explored } : {}) };
+  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked, ...(slow ? { inconclusive: slow } : {}), ...(explored ? { explored } : {}) };
   // The process whose test case failed (issue 31), then one that exited non-zero.
   const failedProcess = (t: ProcessTrace) => Boolean(t.stall && (!t.stall.atExit || !run.passed)) || !t.info.end || (t.info.end.code ?? 0) !== 0;
   const failing = new Map(traces.map((t) => [t, failingTestCases(t.info.testCases, !run.passed && failedProcess(t))]));

@@ -65,6 +65,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
     clock.end();
     return notCheckedReport(rankRun(fuzzed.runs, tests), verdict.nothingToRank);
   }
+  const slow = fuzzed.outcomes.filter((o) => o.inconclusive);
+  if (slow.length) warnings.push(`${slow.length} of ${fuzzed.runs} integration runs (seeds ${slow.map((o) => o.seed).join(', ')}) ran out of time while still working: not counted as failures, and what they did after that is unchecked: ${slow[0].inconclusive}`);
   const hangs = fuzzed.outcomes.filter((o) => o.outcome === 'hang');
   if (hangs.length) {
     warnings.push(`${hangs.length} of ${fuzzed.runs} integration runs hung (seeds ${hangs.map((o) => o.seed).join(', ')}): reported as violations; their traces up to the hang are used`);

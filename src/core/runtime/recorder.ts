@@ -7,7 +7,7 @@
 // is a spawned task (`spawn` event); the trace reader turns that into T1, T2, …
 // The event kinds live in recorder/, one layer each: calls and inline callbacks, callback tasks,
 // suspension points, locks, field accesses, collections (on recorder-base.ts's shared state).
-import type { EndEvent } from './trace-events.js';
+import type { EndEvent, TraceEvent } from './trace-events.js';
 import { encodeError } from './recorder/recorder-base.js';
 import { CollectionRecorder } from './recorder/collections.js';
 
@@ -23,8 +23,15 @@ export class Recorder extends CollectionRecorder {
     this.writer.flush();
   }
 
+  override write(event: TraceEvent): void {
+    // A test that failed, under the scheduler: was the program still working (scheduler.idleMs)?
+    if (event.e === 'test' && event.k === 'end' && event.ok !== true && this.scheduler) event.idle = this.scheduler.idleMs();
+    this.writer.write(event);
+  }
+
   close(end: Omit<EndEvent, 'e' | 'events'>): void {
-    this.writer.close({ e: 'end', events: this.writer.count + 1, ...end });
+    const idle = this.scheduler?.idleMs();
+    this.writer.close({ e: 'end', events: this.writer.count + 1, ...end, ...(idle !== undefined ? { idle } : {}) });
   }
 
   get tracePath(): string {

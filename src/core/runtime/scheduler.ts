@@ -816,6 +816,14 @@ export class Scheduler {
     this.stallTimer.unref();
   }
 
+  /** How long nothing has happened (no park, settle or exit): small while the program still
+   *  works, however slowly. Read when a test ends failed and at the process's end, so a test
+   *  runner's time limit, or the run's budget, that ran out on a program still working under the
+   *  scheduler is not taken for a hang (the analysis: violation.ts runnerTimeLimit). */
+  idleMs(): number {
+    return Math.round(realNow() - this.lastProgress);
+  }
+
   /** A timer of Node's own (not one of the program's callbacks, which would be parked): the
    *  oracle's budget keeps the process alive while the stall is awaited. Returns its cancel. */
   ownTimer(ms: number, fn: () => void): () => void {

@@ -253,6 +253,8 @@ export interface TestCaseEvent {
   /** The n-th test of this name in the file (n ≥ 2; absent: the first). */
   n?: number;
   ok?: boolean;
+  /** end, of a test that did not pass, under the scheduler: ms since it last made progress. */
+  idle?: number;
 }
 
 export interface EndEvent {
@@ -261,6 +263,8 @@ export interface EndEvent {
   code?: number | null;
   signal?: string;
   events: number;
+  /** Under the scheduler: ms since it last made progress (a run killed while still working). */
+  idle?: number;
 }
 
 export type TraceEvent =

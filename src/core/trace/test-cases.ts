@@ -16,6 +16,8 @@ export interface TestCase {
   line: number;
   ordinal?: number;
   ok?: boolean;
+  /** It ended failed under the scheduler this many ms after the program last made progress. */
+  idle?: number;
 }
 
 /** The test cases an analysis keeps (their testCaseKey); undefined: every event. */
@@ -97,6 +99,7 @@ export class TestCaseTracker {
       const test = this.seen.get(key);
       // A test that ran twice (a retry) failed when either run did.
       if (test && event.ok !== undefined) test.ok = test.ok === false ? false : event.ok;
+      if (test && event.idle !== undefined) test.idle = Math.max(test.idle ?? 0, event.idle);
     }
     return key;
   }
