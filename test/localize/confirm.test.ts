@@ -180,3 +180,17 @@ test('what each function wrote before the failure, named as the stories name it:
   });
   assert.deepEqual(writesBeforeFailure({ kind: 'failed assertion', schedule: [] }), {});
 });
+
+test("a hang where only the test waits, for a promise it made itself and nothing resolved, implicates nothing; the program's own promise does", () => {
+  const before: [string, string, string][] = [
+    ['T63', 'PaymentService.processPayment', 'resumes after the await at src/payment-service.ts:53'],
+    ['T63', 'PaymentService.processPayment', 'writes the elements of this.inFlight via delete()'],
+    ['—', '(top level)', 'resumes after the await at test/payments.test.ts:59'],
+  ];
+  const own = implicatedBy({ kind: 'hang', schedule: steps([...before, ['—', '(top level)', 'waits at test/payments.test.ts:60 for the promise made at test/payments.test.ts:56, which nothing resolved']]) });
+  assert.deepEqual(own, { touched: [], interrupted: [], basis: 'none' });
+  // The promise a function of the program made (its task holds the resolve function): evidence.
+  const program = implicatedBy({ kind: 'hang', schedule: steps([...before, ['—', '(top level)', 'waits at test/payments.test.ts:60 for the promise made at src/payment-service.ts:80 in PaymentService.settled (T63), which nothing resolved']]) });
+  assert.deepEqual(program.touched, ['PaymentService.processPayment']);
+  assert.equal(program.basis, 'window');
+});
