@@ -127,6 +127,26 @@ test('check: a test command that cannot start is exit 2 naming the key and progr
   assert.match(stderr, /unit\.command: cannot start "no-such-runner"/);
 });
 
+test('an npm script whose own program cannot start: config, check and rank say so, exit 2 (trial17: exit 127 counted as failing tests)', () => {
+  const root = tempProject({
+    'package.json': JSON.stringify({ scripts: { 'test:unit': 'node --test test/a.test.mjs', 'test:integration': 'mocah test/*.test.mjs' } }),
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'npm run test:unit' }, integration: { command: 'npm run test:integration' } }),
+    'test/a.test.mjs': '',
+    'src/a.mjs': '',
+  });
+  const missing = tempProject({
+    'package.json': JSON.stringify({ scripts: {} }),
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: 'npm test' } }),
+    'src/a.mjs': '',
+  });
+  const runs = conlensBatch([['config', root], ['check', root], ['rank', root], ['check', missing]]);
+  for (const r of runs) assert.equal(r.status, 2, r.stdout + r.stderr);
+  const said = /integration\.command \(npm script "test:integration": mocah test\/\*\.test\.mjs\): cannot start "mocah": no such program on PATH or in node_modules\/\.bin \(check the spelling\)/;
+  for (const r of runs.slice(0, 3)) assert.match(r.stderr, said);
+  assert.doesNotMatch(runs[1].stdout, /failed \(exit 127\)/, 'nothing ran');
+  assert.match(runs[3].stderr, /unit\.command: package\.json has no script "test"/);
+});
+
 test('check: a hanging test is killed at timeoutMs and reported as a failure', () => {
   const root = tempProject({
     'conlens.config.json': JSON.stringify({ unit: { command: ['node', 'hang.mjs'] }, timeoutMs: 500 }),

@@ -494,3 +494,26 @@ test('a poll on setImmediate sees the timer fire', async () => {
   });
   await passesUnderEveryStrategy(root, [1, 2]);
 });
+
+// The same poll with node:timers/promises' setImmediate, in the test's own helper (the heldout
+// case's fixed variant again: its runs went on until the budget killed them).
+test('a poll on timers/promises setImmediate in test code lets a due timer run, under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 15000 }),
+    'src/conn.ts': `export class Conn {
+  sent: string[] = [];
+  constructor() { setTimeout(() => { this.sent.push('open'); }, 5); }
+}
+`,
+    'test/poll.test.ts': `import { test } from 'node:test';
+import { setImmediate as tick } from 'node:timers/promises';
+import { Conn } from '../src/conn.ts';
+async function framesSent(c: Conn, n: number) { while (c.sent.length < n) await tick(); }
+test('a poll on timers/promises sees the timer fire', async () => {
+  await Promise.all([framesSent(new Conn(), 1), framesSent(new Conn(), 1)]);
+});
+`,
+  });
+  await passesUnderEveryStrategy(root, [1, 2]);
+});

@@ -1,7 +1,7 @@
 // How a configured test `command` becomes something we can spawn without a shell:
 // split like a shell (quotes, escapes, leading VAR=value assignments), then unquoted glob
 // words are expanded by us, relative to the project folder. argv arrays are taken literally.
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { parse as shellParse } from 'shell-quote';
 import { glob } from 'tinyglobby';
@@ -75,7 +75,7 @@ export async function expandCommand(parsed: ParsedCommand, cwd: string, label = 
  *  config`): a glob that matches no file, or a program that is neither a path that exists, on
  *  PATH, nor in the project's node_modules/.bin (for `npx X`: X must be installed, or npx would
  *  fetch it from the registry). A trial's user got "valid" for both, and the first `rank` failed. */
-export async function commandProblems(spec: CommandSpec, cwd: string, label: string, path = process.env.PATH ?? ''): Promise<string[]> {
+export async function commandProblems(spec: CommandSpec, cwd: string, label: string, path = process.env.PATH ?? '', depth = 0): Promise<string[]> {
   let argv: string[];
   try {
     argv = await expandCommand(parseCommand(spec), cwd, label);
@@ -94,7 +94,32 @@ export async function commandProblems(spec: CommandSpec, cwd: string, label: str
   if (npx !== undefined && !npx.includes('@') && !local.some((dir) => isExecutable(join(dir, npx)))) {
     return [`${label}: "npx ${npx}": ${npx} is not installed in node_modules/.bin, so npx would fetch a package of that name from the registry (check the spelling, or npm install it)`];
   }
-  return [];
+  return depth === 0 ? scriptProblems(argv, cwd, label, path) : [];
+}
+
+/** `npm test` / `npm run x` (argv, or a configured command): what would stop x's own command, as
+ *  commandProblems finds it (trial17: a misspelt runner in the script was "valid", and every run
+ *  then failed with exit 127). `check` and `rank` ask before running. A script with shell
+ *  operators is not looked into. */
+export async function scriptProblems(command: CommandSpec | string[], cwd: string, label: string, path = process.env.PATH ?? ''): Promise<string[]> {
+  let argv: string[];
+  try {
+    argv = Array.isArray(command) ? command : parseCommand(command).words.map((w) => ('text' in w ? w.text : w.glob));
+  } catch (error) {
+    if (error instanceof CommandSyntaxError) return [];
+    throw error;
+  }
+  const script = npmScript(argv);
+  if (!script) return [];
+  const text = scriptOf(cwd, script.name);
+  if (text === undefined) return [`${label}: package.json has no script "${script.name}" (check the name, or the package.json in ${cwd})`];
+  try {
+    parseCommand(text);
+  } catch (error) {
+    if (error instanceof CommandSyntaxError) return [];
+    throw error;
+  }
+  return commandProblems(text, cwd, `${label} (npm script "${script.name}": ${text})`, path, 1);
 }
 
 function ancestors(dir: string): string[] {
@@ -113,4 +138,35 @@ export function isExecutable(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The package.json script `name` of the project in `cwd`, if it is a string. */
+export function scriptOf(cwd: string, name: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
+    const script = pkg.scripts?.[name];
+    return typeof script === 'string' ? script : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The script an `npm test` / `npm run <name> [-- args]` argv runs, with its extra args. */
+export function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
+  if (argv[0] !== 'npm' || argv.length < 2) return undefined;
+  const [, verb, ...rest] = argv;
+  let name: string | undefined;
+  let tail: string[];
+  if (verb === 'test' || verb === 't') {
+    name = 'test';
+    tail = rest;
+  } else if (verb === 'run' || verb === 'run-script') {
+    [name, ...tail] = rest;
+  } else {
+    return undefined;
+  }
+  if (!name || name.startsWith('-')) return undefined;
+  // Only `-- args` are passed to the script; other npm flags we do not interpret.
+  if (tail.length > 0 && tail[0] !== '--') return undefined;
+  return { name, extra: tail.slice(1) };
 }

@@ -9,7 +9,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join } from 'node:path';
-import { isExecutable, parseCommand, CommandSyntaxError } from '../config/command.js';
+import { isExecutable, npmScript, parseCommand, scriptOf, CommandSyntaxError } from '../config/command.js';
+
+export { npmScript, scriptOf };
 
 export type TestRunner = 'node' | 'mocha' | 'jest' | 'vitest' | 'ava' | 'tap' | 'unknown';
 
@@ -67,16 +69,6 @@ export function runnerOf(argv: string[], cwd: string, depth = 0): { runner: Test
   return { runner: RUNNER_NAMES[program] ?? 'unknown', name: program || argv.join(' ') };
 }
 
-/** The package.json script `name` of the project in `cwd`, if it is a string. */
-export function scriptOf(cwd: string, name: string): string | undefined {
-  try {
-    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
-    const script = pkg.scripts?.[name];
-    return typeof script === 'string' ? script : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** How a runner's command is spelled: its bin (`vitest`, `node_modules/.bin/jest`), the name
  *  npx runs, and its script when started as `node <script>`. */
@@ -88,25 +80,6 @@ export interface RunnerProgram {
 
 const NPX_FLAGS = new Set(['-y', '--yes', '--no-install', '--no', '--offline', '--prefer-offline', '--quiet', '-q']);
 
-/** The script an `npm test` / `npm run <name> [-- args]` argv runs, with its extra args. */
-export function npmScript(argv: string[]): { name: string; extra: string[] } | undefined {
-  if (argv[0] !== 'npm' || argv.length < 2) return undefined;
-  const [, verb, ...rest] = argv;
-  let name: string | undefined;
-  let tail: string[];
-  if (verb === 'test' || verb === 't') {
-    name = 'test';
-    tail = rest;
-  } else if (verb === 'run' || verb === 'run-script') {
-    [name, ...tail] = rest;
-  } else {
-    return undefined;
-  }
-  if (!name || name.startsWith('-')) return undefined;
-  // Only `-- args` are passed to the script; other npm flags we do not interpret.
-  if (tail.length > 0 && tail[0] !== '--') return undefined;
-  return { name, extra: tail.slice(1) };
-}
 
 /** How a configured command starts a runner: the runner's own arguments, the Node options before
  *  its script (`node --experimental-vm-modules node_modules/jest/bin/jest.js`, Jest's ESM mode)
