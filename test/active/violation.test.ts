@@ -205,3 +205,13 @@ test('a run killed over its budget while still working is no hang; killed while 
   assert.equal((await killed({ e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 5000 })).outcome, 'hang');
   assert.equal((await killed(undefined)).outcome, 'hang');
 });
+
+test('a test that failed before another test of the file hung is the failure; a runner time limit before the stall is the hang itself', async () => {
+  const ended = (name: string) => [{ e: 'test', k: 'begin', name, file: 'test/server.test.ts', line: 3 }, { e: 'test', k: 'end', name, file: 'test/server.test.ts', ok: false }];
+  const output = "  1) charges once\n  AssertionError [ERR_ASSERTION]: the card was charged more than once\n";
+  const got = await analyzeRun(traced([...HEAD, ...ended('charges once'), STALL], output), 'random', 1);
+  assert.equal(got.outcome, 'failed assertion');
+  assert.match(got.message!, /the card was charged more than once \(then the run hung: /);
+  const timedOut = await analyzeRun(traced([...HEAD, ...ended('waits'), STALL], '  1) waits\n  Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called\n'), 'random', 1);
+  assert.equal(timedOut.outcome, 'hang');
+});

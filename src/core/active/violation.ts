@@ -313,6 +313,10 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         if (event.kind === 'unhandled-rejection') unhandled ??= errorText(event.err);
         keep(event, owner);
         break;
+      case 'test':
+        // A failed test's end: a failure before a hang (failureBeforeHang).
+        if (event.k === 'end' && event.ok === false) keep(event, owner);
+        break;
       case 'lk':
       case 'exc':
       case 'rd':
@@ -571,6 +575,13 @@ function failureBeforeHang(traces: ProcessTrace[], output: string): { kind: Viol
   for (const trace of traces) {
     for (const event of trace.events) {
       if (event.e === 'stall') break;
+      // A test that failed before the hang began (trial17: a double charge's assertion, then
+      // another test of the file hung; every run was told as a hang).
+      if (event.e === 'test' && event.k === 'end' && event.ok === false) {
+        const message = failureMessage(output);
+        // Not a runner's time limit: that is the stuck test itself (Mocha's 2 s before the stall).
+        if (message && !RUNNER_TIME_LIMIT.test(message)) return { kind: ASSERTION_FAILED.test(output) ? 'failed assertion' : 'exception', message, source: trace };
+      }
       if (event.e === 'err') return { kind: event.kind === 'unhandled-rejection' ? 'unhandled rejection' : 'exception', message: errorText(event.err), source: trace };
       if (event.e === 'exc' && trace.parents.get(event.a) === null) {
         const text = errorText(event.err);
