@@ -212,6 +212,10 @@ test('a test that failed before another test of the file hung is the failure; a 
   const got = await analyzeRun(traced([...HEAD, ...ended('charges once'), STALL], output), 'random', 1);
   assert.equal(got.outcome, 'failed assertion');
   assert.match(got.message!, /the card was charged more than once \(then the run hung: /);
+  // Mocha prints its failures at the end: the stall ended the process before that.
+  const unprinted = await analyzeRun(traced([...HEAD, ...ended('charges once'), STALL], ''), 'random', 1);
+  assert.equal(unprinted.outcome, 'exception');
+  assert.match(unprinted.message!, /^"charges once" failed \(the runner had not printed why when the run hung\) \(then the run hung: /);
   const timedOut = await analyzeRun(traced([...HEAD, ...ended('waits'), STALL], '  1) waits\n  Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called\n'), 'random', 1);
   assert.equal(timedOut.outcome, 'hang');
 });

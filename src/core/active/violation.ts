@@ -578,7 +578,10 @@ function failureBeforeHang(traces: ProcessTrace[], output: string): { kind: Viol
       // A test that failed before the hang began (trial17: a double charge's assertion, then
       // another test of the file hung; every run was told as a hang).
       if (event.e === 'test' && event.k === 'end' && event.ok === false) {
-        const message = failureMessage(output);
+        // The runner may not have printed it yet (Mocha reports at the end; the stall ended the
+        // process): then the test's name says which failed.
+        const printed = failureMessage(output);
+        const message = printed === NO_MESSAGE ? `"${event.name}" failed (the runner had not printed why when the run hung)` : printed;
         // Not a runner's time limit: that is the stuck test itself (Mocha's 2 s before the stall).
         if (message && !RUNNER_TIME_LIMIT.test(message)) return { kind: ASSERTION_FAILED.test(output) ? 'failed assertion' : 'exception', message, source: trace };
       }
@@ -644,6 +647,8 @@ function compactDetail(body: string[]): string {
 }
 
 /** The failing test's message from node:test / mocha output. */
+const NO_MESSAGE = 'the test command failed';
+
 export function failureMessage(output: string): string {
   // Vitest colours its output even into a pipe: `\x1b[1mAssertionError\x1b[22m: expected 2 to be 1`.
   const lines = withoutColour(output).split('\n');
@@ -662,7 +667,7 @@ export function failureMessage(output: string): string {
   const jest = jestFailure(lines);
   if (jest) return jest;
   const at = lines.findIndex((l) => /\b\w*Error\b[:\s]/.test(l));
-  if (at < 0) return 'the test command failed';
+  if (at < 0) return NO_MESSAGE;
   const errorLine = lines[at].trim();
   return errorLine.endsWith(':') ? `${errorLine} ${followingDetail(lines, at)}`.trim() : errorLine;
 }
