@@ -3,6 +3,8 @@
 // traced command, since they all start their runs through runCommand; plain runs take any version.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { installedVersion, runnerRefusal, supportedRunnersText } from '../../src/core/runner/runner-support.ts';
 import { runnerOf } from '../../src/core/runner/test-runners.ts';
 import { conlens } from '../helpers/cli.ts';
@@ -78,6 +80,9 @@ test('ava and node-tap are recognised through npm scripts too; node --test and u
 
 test('every traced command refuses an ava it does not support before running it (exit 2, the runner and version named)', () => {
   const cwd = project({ ava: '4.3.3' }, { test: 'ava' }, { include: ['src/**/*.ts'], unit: { command: 'npm test' }, integration: { command: 'npm test', runs: 2 } });
+  // Installed as npm installs it: its bin too (else the script "cannot start", said first).
+  mkdirSync(join(cwd, 'node_modules/.bin'), { recursive: true });
+  writeFileSync(join(cwd, 'node_modules/.bin/ava'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
   for (const command of [['trace', cwd, '--tests', 'unit'], ['rank', cwd, '--runs', '2'], ['fuzz', cwd, '--runs', '1'], ['synth', cwd]]) {
     const { status, stdout, stderr } = conlens(command);
     assert.equal(status, 2, `${command[0]}: ${stdout}${stderr}`);
