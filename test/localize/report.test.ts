@@ -299,3 +299,11 @@ test('a JM and an MJ over the same variables at one point are told as one change
   // Without variables (an older report), nothing is paired.
   assert.equal(invariantChanges(invs.map(({ vars: _, ...i }) => i)).length, 5);
 });
+
+test('text report: a failure told the same way as one above gets its replay only (trial17: three identical stories)', () => {
+  const first = report.violations[0];
+  const text = formatReport({ ...report, violations: [first, { ...first, seed: 5, file: '/p/.conlens/runs/y/violation.json' }, report.violations[1]], summary: { ...report.summary, violations: 3 } });
+  assert.equal(text.match(/^Failure: failed assertion — bug found$/gm)?.length, 1);
+  assert.match(text, /^Failure: the same again, in another run — replay: conlens replay \/p\/\.conlens\/runs\/y\/violation\.json$/m);
+  assert.match(text, /^Failure: deadlock — T1 waits for T2$/m);
+});

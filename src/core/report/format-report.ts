@@ -60,7 +60,15 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
     if (options.all) for (const inv of hidden.filter((h) => !atRow(h))) lines.push(`  - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
   }
   if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs failed; the first ${Math.min(3, report.violations.length)}:`);
+  const told = new Set<string>();
   for (const v of report.violations.slice(0, 3)) {
+    // The same failure told the same way again (trial17: three identical stories): its replay only.
+    const same = `${v.kind}\n${v.message}\n${v.story ? storyInWords(v.story) : ''}`;
+    if (told.has(same)) {
+      lines.push('', `Failure: the same again, in another run — replay: conlens replay ${v.file ?? `--strategy ${v.strategy} --seed ${v.seed}`}${v.search ? ` (${scheduleName(v)})` : ''}`);
+      continue;
+    }
+    told.add(same);
     lines.push('', `Failure: ${v.kind} — ${v.message}`);
     if (v.testCases?.length) lines.push(...wrapText(testCasesLine(v.testCases).trimStart(), 100).map((l) => `  ${l}`));
     if (v.verdict) lines.push(`  Oracle: ${v.verdict}`);
