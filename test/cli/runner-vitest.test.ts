@@ -103,3 +103,43 @@ test("the threads pool (Vitest 1's default): each worker thread's trace ends wit
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A scheduled run is slower than a plain one, and Vitest's time limit runs on the real clock: a
+// correct test full of awaits that ran out of it while still working failed, with a story of a
+// foreign write, and would have been a confirmed finding. It is "out of time" now, not counted,
+// and with every run out of time nothing was checked (exit 2).
+test("a correct test that runs out of Vitest's time limit under the scheduler while still working is no failure", () => {
+  const dir = projectCopy(join(FIXTURES, 'account'));
+  try {
+    writeFileSync(join(dir, 'src', 'pipeline.ts'), `export class Pipeline {
+  queue: number[] = [];
+  done: number[] = [];
+  async step(x: number): Promise<number> { await null; await Promise.resolve(); return x * 2; }
+  async worker(): Promise<void> {
+    while (this.queue.length) { const x = this.queue.shift()!; this.done.push(await this.step(x)); }
+  }
+  async run(n: number): Promise<number> { await Promise.all(Array.from({ length: n }, () => this.worker())); return this.done.length; }
+}
+`);
+    writeFileSync(join(dir, 'test', 'heavy.test.ts'), `import { test, expect } from 'vitest';
+import { Pipeline } from '../src/pipeline';
+test('two workers process every item once', async () => {
+  const p = new Pipeline();
+  for (let i = 0; i < 20000; i++) p.queue.push(i);
+  expect(await p.run(2)).toBe(20000);
+}, 600);
+`);
+    const configPath = join(dir, 'conlens.config.json');
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { integration: { command: string } };
+    config.integration.command = 'npx vitest run test/heavy.test.ts';
+    writeFileSync(configPath, JSON.stringify(config));
+    const plain = conlens(['check', dir, '--runs', '1']);
+    assert.equal(plain.status, 0, `plainly the test passes within its limit: ${plain.stdout}${plain.stderr}`);
+    const { status, stdout, stderr } = conlens(['fuzz', dir, '--runs', '1']);
+    assert.equal(status, 2, stdout + stderr);
+    assert.match(stdout, /run {3}1 .*out of time/);
+    assert.match(stdout, /Not checked: .*\n {2}why: the integration run ran out of time before the tests ended: the test runner's time limit \("Test timed out in 600ms"\) ran out in "two workers process every item once" while the program was still working/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
