@@ -176,8 +176,8 @@ test('a hang names where the promise it waits for was made: by another task that
 // A scheduled run is slower than a plain one, and a runner's time limit runs on the real clock: a
 // correct Vitest test of 100,000 awaits failed "Test timed out in 5000ms" under the scheduler.
 test("a runner's time limit that ran out while the program still worked is no failure; one that ran out on a stuck program is", async () => {
-  const begin = { e: 'test', k: 'begin', name: 'many items', file: 'test/server.test.ts', line: 3 };
-  const end = (idle: number) => ({ e: 'test', k: 'end', name: 'many items', file: 'test/server.test.ts', ok: false, idle });
+  const begin = { e: 'test', k: 'begin', name: 'many items', file: 'test/server.test.ts', line: 3, vclock: 10 };
+  const end = (idle: number, vclock = 12) => ({ e: 'test', k: 'end', name: 'many items', file: 'test/server.test.ts', ok: false, idle, vclock });
   const vitest = 'FAIL  test/server.test.ts > many items\nError: Test timed out in 5000ms.\nIf this is a long-running test, pass a timeout value as the last argument or configure testTimeout.\n';
   const working = await analyzeRun(traced([HEAD[0], begin, ...HEAD.slice(1), end(3)], vitest), 'random', 1);
   assert.equal(working.outcome, 'pass');
@@ -186,6 +186,10 @@ test("a runner's time limit that ran out while the program still worked is no fa
   const stuck = await analyzeRun(traced([HEAD[0], begin, ...HEAD.slice(1), end(4000)], vitest), 'random', 1);
   assert.equal(stuck.outcome, 'exception');
   assert.equal(stuck.inconclusive, undefined);
+  // The program itself waited past the limit on its own clock (a poll on timers for a state a
+  // race left unreachable): a plain run times out too.
+  const polled = await analyzeRun(traced([HEAD[0], begin, ...HEAD.slice(1), end(3, 5200)], vitest), 'random', 1);
+  assert.equal(polled.outcome, 'exception');
   // Another test's assertion failed in the same run: a failure all the same.
   const asserted = await analyzeRun(traced([HEAD[0], begin, ...HEAD.slice(1), end(3)], `${vitest}AssertionError: expected 2 to be 1\n`), 'random', 1);
   assert.equal(asserted.outcome, 'failed assertion');
@@ -197,12 +201,14 @@ test("a runner's time limit that ran out while the program still worked is no fa
 test('a run killed over its budget while still working is no hang; killed while idle, or with no end written, it is', async () => {
   const killed = (end: object | undefined) => {
     const run = traced(end ? [...HEAD, end] : HEAD, '');
-    return analyzeRun({ ...run, timedOut: true }, 'random', 1);
+    return analyzeRun({ ...run, timedOut: true, durationMs: 30_000 }, 'random', 1);
   };
-  const working = await killed({ e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 2 });
+  const working = await killed({ e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 2, vclock: 0 });
   assert.equal(working.outcome, 'pass');
   assert.match(working.inconclusive!, /^killed over its time budget \("timeoutMs"\) while the program was still working/);
-  assert.equal((await killed({ e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 5000 })).outcome, 'hang');
+  assert.equal((await killed({ e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 5000, vclock: 0 })).outcome, 'hang');
+  // Working, but waiting on its own clock longer than the run lasted: a plain run is killed too.
+  assert.equal((await killed({ e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 2, vclock: 90_000 })).outcome, 'hang');
   assert.equal((await killed(undefined)).outcome, 'hang');
 });
 

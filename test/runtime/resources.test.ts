@@ -171,7 +171,7 @@ test('collections: Map has/get as reads of [] with element key and value; set as
 test('resource accesses reach the controlled scheduler as accesses of object 0 (ATOMFUZZER conflicts)', () => {
   const recorder = new Recorder({ runDir: mkdtempSync(join(tmpdir(), 'conlens-recorder-')), fields: true, depth: 2, locks: [] });
   const seen: unknown[] = [];
-  recorder.scheduler = { strategy: { wantsAccesses: true }, accessed: (_act: unknown, write: boolean, obj: number, key: string) => seen.push([write, obj, key]), idleMs: () => 0 } as never;
+  recorder.scheduler = { strategy: { wantsAccesses: true }, accessed: (_act: unknown, write: boolean, obj: number, key: string) => seen.push([write, obj, key]), idleMs: () => 0, loopClock: { now: 0 } } as never;
   const site = recorder.declareSite('src/a.ts', 3, 5, 'write', 'listen');
   recorder.resource('wr', 'port:8080', site);
   recorder.resource('rd', 'file:/x', site);

@@ -10,7 +10,7 @@ import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-tra
 import { failingTestCases, testCaseKey, type TestCase } from '../trace/test-cases.js';
 import { TaskLabeler, writtenIn } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
-import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
+import type { EndEvent, FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
 import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { withoutColour } from '../runner/test-count.js';
@@ -201,13 +201,21 @@ function stillWorking(run: TracedRun, traces: ProcessTrace[]): string | undefine
   if (run.timedOut) {
     // The processes the kill ended (a signal; none: killed outright, nothing to judge by).
     const killed = traces.filter((t) => t.info.end?.reason !== 'exit' && t.info.end?.reason !== 'uncaught');
-    if (!killed.length || !killed.every((t) => t.info.end?.idle !== undefined && t.info.end.idle < STUCK_MS)) return undefined;
+    // Still working, and not waiting on its own clock as long as the run lasted (timers polling
+    // for a state a race left unreachable move the virtual clock as fast as they like).
+    const working = (end: EndEvent | undefined) => end?.idle !== undefined && end.idle < STUCK_MS && end.vclock !== undefined && end.vclock < run.durationMs;
+    if (!killed.length || !killed.every((t) => working(t.info.end))) return undefined;
     return `killed over its time budget ("timeoutMs") while the program was still working (${ran.reduce((n, t) => n + t.decisions.length, 0)} steps), slower under the scheduler than plainly`;
   }
   const limit = RUNNER_TIME_LIMIT.exec(run.output);
   if (!limit || ASSERTION_FAILED.test(run.output)) return undefined;
   const failed = traces.flatMap((t) => t.info.testCases.filter((c) => c.ok === false || c.idle !== undefined));
-  if (!failed.length || !failed.every((c) => c.idle !== undefined && c.idle < STUCK_MS)) return undefined;
+  // The program itself waited less than the limit (its virtual time): a plain run, where the
+  // awaits take no time, ends within it. A poll on timers for a state a race left unreachable
+  // waits past it, and fails as in a plain run.
+  const limitMs = Number(/(\d+) ?ms/.exec(limit[0])?.[1] ?? NaN);
+  const working = (c: TestCase) => c.idle !== undefined && c.idle < STUCK_MS && c.virtual !== undefined && (Number.isNaN(limitMs) || c.virtual < limitMs);
+  if (!failed.length || !failed.every(working)) return undefined;
   const names = failed.slice(0, 3).map((c) => `"${c.name}"`).join(', ');
   return `the test runner's time limit ("${limit[0]}") ran out in ${names}${failed.length > 3 ? ` and ${failed.length - 3} more` : ''} while the program was still working, slower under the scheduler than plainly`;
 }

@@ -24,14 +24,20 @@ export class Recorder extends CollectionRecorder {
   }
 
   override write(event: TraceEvent): void {
-    // A test that failed, under the scheduler: was the program still working (scheduler.idleMs)?
-    if (event.e === 'test' && event.k === 'end' && event.ok !== true && this.scheduler) event.idle = this.scheduler.idleMs();
+    // Under the scheduler, a test's begin and end carry the virtual clock (how long the program
+    // itself waited), and a failed test's end how long the scheduler had been idle: a runner's
+    // time limit that ran out on a program still working, and not waiting that long itself, is
+    // the scheduler's slowness (violation.ts stillWorking).
+    if (event.e === 'test' && this.scheduler) {
+      event.vclock = this.scheduler.loopClock.now;
+      if (event.k === 'end' && event.ok !== true) event.idle = this.scheduler.idleMs();
+    }
     this.writer.write(event);
   }
 
   close(end: Omit<EndEvent, 'e' | 'events'>): void {
-    const idle = this.scheduler?.idleMs();
-    this.writer.close({ e: 'end', events: this.writer.count + 1, ...end, ...(idle !== undefined ? { idle } : {}) });
+    const scheduler = this.scheduler;
+    this.writer.close({ e: 'end', events: this.writer.count + 1, ...end, ...(scheduler ? { idle: scheduler.idleMs(), vclock: scheduler.loopClock.now } : {}) });
   }
 
   get tracePath(): string {

@@ -255,6 +255,8 @@ export interface TestCaseEvent {
   ok?: boolean;
   /** end, of a test that did not pass, under the scheduler: ms since it last made progress. */
   idle?: number;
+  /** Under the scheduler: the timers' virtual clock (ms) when the test began or ended. */
+  vclock?: number;
 }
 
 export interface EndEvent {
@@ -263,8 +265,10 @@ export interface EndEvent {
   code?: number | null;
   signal?: string;
   events: number;
-  /** Under the scheduler: ms since it last made progress (a run killed while still working). */
+  /** Under the scheduler: ms since it last made progress (a run killed while still working),
+   *  and the timers' virtual clock (ms). */
   idle?: number;
+  vclock?: number;
 }
 
 export type TraceEvent =

@@ -18,6 +18,8 @@ export interface TestCase {
   ok?: boolean;
   /** It ended failed under the scheduler this many ms after the program last made progress. */
   idle?: number;
+  /** Under the scheduler: the virtual time (ms) the program waited between its begin and end. */
+  virtual?: number;
 }
 
 /** The test cases an analysis keeps (their testCaseKey); undefined: every event. */
@@ -33,6 +35,7 @@ export class TestCaseTracker {
   private readonly open: string[] = [];
   private readonly byActivation = new Map<number, string | undefined>();
   private readonly seen = new Map<string, TestCase>();
+  private readonly began = new Map<string, number>();
   private cwd = '';
 
   constructor(private readonly root?: string) {}
@@ -92,6 +95,7 @@ export class TestCaseTracker {
       const again = this.open.lastIndexOf(key);
       if (again >= 0) this.open.splice(again, 1);
       this.open.push(key);
+      if (event.vclock !== undefined) this.began.set(key, event.vclock);
       if (!this.seen.has(key)) this.seen.set(key, { name: event.name, file, line: event.line ?? lineOfTest(abs, event.path ?? [event.name], ordinal ?? 1), ...(ordinal ? { ordinal } : {}) });
     } else {
       const at = this.open.lastIndexOf(key);
@@ -100,6 +104,8 @@ export class TestCaseTracker {
       // A test that ran twice (a retry) failed when either run did.
       if (test && event.ok !== undefined) test.ok = test.ok === false ? false : event.ok;
       if (test && event.idle !== undefined) test.idle = Math.max(test.idle ?? 0, event.idle);
+      const began = this.began.get(key);
+      if (test && began !== undefined && event.vclock !== undefined) test.virtual = Math.max(test.virtual ?? 0, event.vclock - began);
     }
     return key;
   }
