@@ -143,3 +143,35 @@ test('two workers process every item once', async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// …but a test that spends the limit waiting on its own timers (a poll for a state a lost update
+// made unreachable) fails plainly too: under the scheduler it is still a failure.
+test("a poll on timers that runs out of Vitest's time limit is still a failure under the scheduler", () => {
+  const dir = projectCopy(join(FIXTURES, 'account'));
+  try {
+    writeFileSync(join(dir, 'src', 'counter.ts'), `export class Counter {
+  n = 0;
+  async inc(): Promise<void> { const n = this.n; await new Promise((r) => setTimeout(r, 1)); this.n = n + 1; }
+}
+`);
+    writeFileSync(join(dir, 'test', 'poll.test.ts'), `import { test, expect } from 'vitest';
+import { Counter } from '../src/counter';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+test('two increments are both seen', async () => {
+  const c = new Counter();
+  void c.inc(); void c.inc();
+  while (c.n < 2) await sleep(10);
+  expect(c.n).toBe(2);
+}, 1500);
+`);
+    const configPath = join(dir, 'conlens.config.json');
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { integration: { command: string } };
+    config.integration.command = 'npx vitest run test/poll.test.ts';
+    writeFileSync(configPath, JSON.stringify(config));
+    const { status, stdout, stderr } = conlens(['fuzz', dir, '--runs', '1']);
+    assert.equal(status, 1, stdout + stderr);
+    assert.match(stdout, /run {3}1 .*exception .*Test timed out in 1500ms/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
