@@ -172,7 +172,7 @@ export interface RunAnalysis {
   /** What the run exercised at all (outcome.ts). */
   checked: RunChecked;
   /** The run did not finish its tests: a test runner's time limit, or the run's budget, ran out
-   *  while the program was still working under the scheduler (runnerTimeLimit). Its outcome is
+   *  while the program was still working under the scheduler (stillWorking). Its outcome is
    *  'pass': nothing failed that a plain run would, and nothing is confirmed by it. */
   inconclusive?: string;
   /** systematic: each process's steps — the candidates and the accesses of every step — for the
@@ -189,12 +189,14 @@ const STUCK_MS = 1000;
 
 /** Why a failed run is no evidence, or undefined: the only failures are a test runner's time
  *  limit (or the run's budget, `run.timedOut`) running out while the program was still making
- *  progress under the scheduler — every failed test ended within STUCK_MS of its last step. A
- *  scheduled run is slower than a plain one (each decision is a loop turn), and a runner's time
- *  limit runs on the real clock: a correct test of 60,000 awaits under Vitest failed with "Test
- *  timed out in 5000ms" and got a story of a foreign write. A program that is stuck is idle
- *  (the scheduler's stall diagnosis, or a long idle time at the test's end): that stays a
- *  failure. Given up: a livelock, work that never ends, reads as slow here. */
+ *  progress under the scheduler — every failed test ended within STUCK_MS of its last step —
+ *  and had itself waited (its timers, on the virtual clock) under half that time. A scheduled run
+ *  is slower than a plain one (each decision is a loop turn), and a runner's time limit runs on
+ *  the real clock: a correct test of 180,000 awaits under Vitest failed with "Test timed out in
+ *  5000ms" and got a story of a foreign write. A program that is stuck is idle (the scheduler's
+ *  stall diagnosis, or a long idle time at the test's end), and one that polls its timers for a
+ *  state a race made unreachable waits on its own clock: both stay failures. Given up: a livelock
+ *  that takes no time of its own (a setImmediate spin) reads as slow here. */
 function stillWorking(run: TracedRun, traces: ProcessTrace[]): string | undefined {
   const ran = traces.filter((t) => t.decisions.length > 0);
   if (!ran.length) return undefined;
@@ -655,9 +657,9 @@ function compactDetail(body: string[]): string {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
-/** The failing test's message from node:test / mocha output. */
 const NO_MESSAGE = 'the test command failed';
 
+/** The failing test's message from node:test / mocha output. */
 export function failureMessage(output: string): string {
   // Vitest colours its output even into a pipe: `\x1b[1mAssertionError\x1b[22m: expected 2 to be 1`.
   const lines = withoutColour(output).split('\n');
