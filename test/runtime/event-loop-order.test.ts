@@ -54,10 +54,13 @@ test('LoopClock: a long synchronous run that read the clock counts; a gap betwee
   // The next run starts its own stretch: the time in between (here a 15 ms wait) is not counted.
   await new Promise((resolve) => setTimeout(resolve, 15));
   assert.equal(clock.look(), after);
-  // A short stretch: the pure virtual clock.
+  // A short stretch: the pure virtual clock. (On a loaded machine the process may be set aside
+  // for longer than LONG_STRETCH_MS in between: then the stretch was long, and says nothing.)
+  const shortFrom = performance.now();
   clock.observe();
   busy(1);
-  assert.equal(clock.look(), after);
+  const short = clock.look();
+  if (performance.now() - shortFrom < 5) assert.equal(short, after);
   // A step is one stretch across its microtasks, until it ends.
   await new Promise((resolve) => setTimeout(resolve, 15));
   clock.step();
