@@ -169,6 +169,9 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
 function seedsLine(report: Report): string {
   const each = report.tests ? report.runs / report.tests : report.runs;
   const runs = report.tests ? `${report.runs} integration runs (${report.tests} synthesized tests × ${each})` : `${report.runs} integration run${report.runs === 1 ? '' : 's'}`;
+  // The search's schedules are no seeds (trial17: "seeds 1…20", and `replay --seed 1` refused):
+  // the exploration line below names the random runs' seeds.
+  if (report.exploration && (report.strategy === 'combined' || report.strategy === 'systematic')) return `${runs}, strategy ${report.strategy}`;
   return `${runs}, strategy ${report.strategy}, seeds ${report.seed}…${report.seed + each - 1}${report.tests ? ' each' : ''}`;
 }
 
