@@ -104,14 +104,28 @@ test("the threads pool (Vitest 1's default): each worker thread's trace ends wit
   }
 });
 
+/** The account fixture with `files` added (paths in the project) and `test` as the integration
+ *  command's only test file, given to `fn`; removed after. */
+function withIntegrationTest(files: Record<string, string>, testFile: string, fn: (dir: string) => void): void {
+  const dir = projectCopy(join(FIXTURES, 'account'));
+  try {
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+    const configPath = join(dir, 'conlens.config.json');
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { integration: { command: string } };
+    config.integration.command = `npx vitest run ${testFile}`;
+    writeFileSync(configPath, JSON.stringify(config));
+    fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // A scheduled run is slower than a plain one, and Vitest's time limit runs on the real clock: a
 // correct test full of awaits that ran out of it while still working failed, with a story of a
 // foreign write, and would have been a confirmed finding. It is "out of time" now, not counted,
 // and with every run out of time nothing was checked (exit 2).
 test("a correct test that runs out of Vitest's time limit under the scheduler while still working is no failure", () => {
-  const dir = projectCopy(join(FIXTURES, 'account'));
-  try {
-    writeFileSync(join(dir, 'src', 'pipeline.ts'), `export class Pipeline {
+  const pipeline = `export class Pipeline {
   queue: number[] = [];
   done: number[] = [];
   async step(x: number): Promise<number> { await null; await Promise.resolve(); return x * 2; }
@@ -120,41 +134,34 @@ test("a correct test that runs out of Vitest's time limit under the scheduler wh
   }
   async run(n: number): Promise<number> { await Promise.all(Array.from({ length: n }, () => this.worker())); return this.done.length; }
 }
-`);
-    writeFileSync(join(dir, 'test', 'heavy.test.ts'), `import { test, expect } from 'vitest';
+`;
+  const heavy = `import { test, expect } from 'vitest';
 import { Pipeline } from '../src/pipeline';
 test('two workers process every item once', async () => {
   const p = new Pipeline();
   for (let i = 0; i < 20000; i++) p.queue.push(i);
   expect(await p.run(2)).toBe(20000);
 }, 600);
-`);
-    const configPath = join(dir, 'conlens.config.json');
-    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { integration: { command: string } };
-    config.integration.command = 'npx vitest run test/heavy.test.ts';
-    writeFileSync(configPath, JSON.stringify(config));
+`;
+  withIntegrationTest({ 'src/pipeline.ts': pipeline, 'test/heavy.test.ts': heavy }, 'test/heavy.test.ts', (dir) => {
     const plain = conlens(['check', dir, '--runs', '1']);
     assert.equal(plain.status, 0, `plainly the test passes within its limit: ${plain.stdout}${plain.stderr}`);
     const { status, stdout, stderr } = conlens(['fuzz', dir, '--runs', '1']);
     assert.equal(status, 2, stdout + stderr);
     assert.match(stdout, /run {3}1 .*out of time/);
     assert.match(stdout, /Not checked: .*\n {2}why: the integration run ran out of time before the tests ended: the test runner's time limit \("Test timed out in 600ms"\) ran out in "two workers process every item once" while the program was still working/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 // …but a test that spends the limit waiting on its own timers (a poll for a state a lost update
 // made unreachable) fails plainly too: under the scheduler it is still a failure.
 test("a poll on timers that runs out of Vitest's time limit is still a failure under the scheduler", () => {
-  const dir = projectCopy(join(FIXTURES, 'account'));
-  try {
-    writeFileSync(join(dir, 'src', 'counter.ts'), `export class Counter {
+  const counter = `export class Counter {
   n = 0;
   async inc(): Promise<void> { const n = this.n; await new Promise((r) => setTimeout(r, 1)); this.n = n + 1; }
 }
-`);
-    writeFileSync(join(dir, 'test', 'poll.test.ts'), `import { test, expect } from 'vitest';
+`;
+  const poll = `import { test, expect } from 'vitest';
 import { Counter } from '../src/counter';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test('two increments are both seen', async () => {
@@ -163,15 +170,10 @@ test('two increments are both seen', async () => {
   while (c.n < 2) await sleep(10);
   expect(c.n).toBe(2);
 }, 1500);
-`);
-    const configPath = join(dir, 'conlens.config.json');
-    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { integration: { command: string } };
-    config.integration.command = 'npx vitest run test/poll.test.ts';
-    writeFileSync(configPath, JSON.stringify(config));
+`;
+  withIntegrationTest({ 'src/counter.ts': counter, 'test/poll.test.ts': poll }, 'test/poll.test.ts', (dir) => {
     const { status, stdout, stderr } = conlens(['fuzz', dir, '--runs', '1']);
     assert.equal(status, 1, stdout + stderr);
     assert.match(stdout, /run {3}1 .*exception .*Test timed out in 1500ms/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
