@@ -38,7 +38,7 @@ Options:
 
 Exit codes: 0 checked and nothing confirmed (ok), 1 a confirmed finding (check,
 mine, diff: failing runs or failure invariants), 2 could not check (usage,
-configuration, nothing ran: rank and fuzz say what was not checked and why).
+configuration, nothing ran: rank, fuzz and replay say what was not checked and why).
 The configuration (conlens.config.json) is described in docs/configuration.md.`;
 }
 
