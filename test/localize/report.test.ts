@@ -114,7 +114,7 @@ test('text report by default (issue 31): the user\'s functions, lines and values
   assert.match(text, /^Suspicious functions in \/p\n4 integration runs, strategy random, seeds 1…4: 2 failed\n/);
   assert.match(text, /^1\. SetCheck\.set  src\/set-check\.ts:10  confirmed\n   A failing run caught it in the middle of an update\.$/m);
   assert.match(text, /^   - on exit from SetCheck\.set, `this\.a \+ this\.b == 0` always held in the unit tests but not in the\n     integration runs$/m);
-  assert.match(text, /^2\. SetCheck\.check  src\/set-check\.ts:16  not confirmed\n   No run failed through it, but it was reached with state or arguments, and returned values, the\n   unit tests never showed\.$/m);
+  assert.match(text, /^2\. SetCheck\.check  src\/set-check\.ts:16  not confirmed\n   No failing run points at it, but it was reached with state or arguments, and returned values,\n   the unit tests never showed\.$/m);
   assert.match(text, /^   called from CheckThread\.run$/m);
   assert.match(text, /^2 of 4 runs failed; the first 2:$/m);
   assert.match(text, /^Failure: failed assertion — bug found\n  replay: conlens replay \/p\/\.conlens\/runs\/x\/violation\.json\n/m);

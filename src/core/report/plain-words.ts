@@ -85,10 +85,10 @@ export function positionInWords(p: Position): string {
   if (p.interrupted) return 'a failing run caught it in the middle of an update';
   if (p.confirmed) return 'a failing run went through it';
   return p.flags.EN === 1 && p.flags.EX === 0
-    ? 'no run failed through it, but it was reached with state or arguments the unit tests never showed'
+    ? 'no failing run points at it, but it was reached with state or arguments the unit tests never showed'
     : p.flags.EN === 1
-      ? 'no run failed through it, but it was reached with state or arguments, and returned values, the unit tests never showed'
-      : 'no run failed through it, but it returned values the unit tests never showed';
+      ? 'no failing run points at it, but it was reached with state or arguments, and returned values, the unit tests never showed'
+      : 'no failing run points at it, but it returned values the unit tests never showed';
 }
 
 /** A violation's story without the papers' citations (`(inconsistent read, 001 Table 1 pattern
