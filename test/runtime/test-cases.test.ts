@@ -73,7 +73,7 @@ test('recordTestCases writes begin (with path, line, ordinal) and end (with outc
   const events: TestCaseEvent[] = [];
   const hooks: { before?: (ctx: number) => void; after?: (ctx: number) => void } = {};
   const runner: TestCaseHooks<number> = { beforeEach: (fn) => (hooks.before = fn), afterEach: (fn) => (hooks.after = fn) };
-  recordTestCases({ write: (e) => events.push(e) }, runner, (n) => ({ name: 'A > x', path: ['A', 'x'], file: '/p/a.ts', ...(n === 2 ? { line: 9 } : {}), ok: n !== 2 }));
+  recordTestCases({ testCase: (e) => events.push(e) }, runner, (n) => ({ name: 'A > x', path: ['A', 'x'], file: '/p/a.ts', ...(n === 2 ? { line: 9 } : {}), ok: n !== 2 }));
   for (const n of [1, 2]) {
     hooks.before!(n);
     hooks.after!(n);

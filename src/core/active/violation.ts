@@ -10,7 +10,7 @@ import { readTraceFile, traceFiles, type TraceFileInfo } from '../trace/read-tra
 import { failingTestCases, testCaseKey, type TestCase } from '../trace/test-cases.js';
 import { TaskLabeler, writtenIn } from '../trace/tasks.js';
 import type { TracedRun } from '../trace/run-traced.js';
-import type { EndEvent, FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
+import type { FieldEvent, PromiseMade, StallEvent, TraceEvent, TraceValue } from '../runtime/trace-events.js';
 import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { withoutColour } from '../runner/test-count.js';
@@ -200,25 +200,23 @@ const STUCK_MS = 1000;
 function stillWorking(run: TracedRun, traces: ProcessTrace[]): string | undefined {
   const ran = traces.filter((t) => t.decisions.length > 0);
   if (!ran.length) return undefined;
+  // Working (not idle) when the time ran out, and its own waiting (the virtual clock) under half of
+  // it: the rest was the scheduler's slowness, which a plain run has not. A poll on timers for a
+  // state a race left unreachable spends the time waiting (timers fire in real time: virtual ≈
+  // real), and fails as in a plain run.
+  const working = (idle: number | undefined, waited: number | undefined, limitMs: number) =>
+    idle !== undefined && idle < STUCK_MS && waited !== undefined && (Number.isNaN(limitMs) || waited < limitMs / 2);
   if (run.timedOut) {
     // The processes the kill ended (a signal; none: killed outright, nothing to judge by).
     const killed = traces.filter((t) => t.info.end?.reason !== 'exit' && t.info.end?.reason !== 'uncaught');
-    // Still working, and its own waiting (the virtual clock) a small part of the run's time, as
-    // for a runner's limit below.
-    const working = (end: EndEvent | undefined) => end?.idle !== undefined && end.idle < STUCK_MS && end.vclock !== undefined && end.vclock < run.durationMs / 2;
-    if (!killed.length || !killed.every((t) => working(t.info.end))) return undefined;
+    if (!killed.length || !killed.every((t) => working(t.info.end?.idle, t.info.end?.vclock, run.durationMs))) return undefined;
     return `killed over its time budget ("timeoutMs") while the program was still working (${ran.reduce((n, t) => n + t.decisions.length, 0)} steps), slower under the scheduler than plainly`;
   }
   const limit = RUNNER_TIME_LIMIT.exec(run.output);
   if (!limit || ASSERTION_FAILED.test(run.output)) return undefined;
   const failed = traces.flatMap((t) => t.info.testCases.filter((c) => c.ok === false || c.idle !== undefined));
-  // The program's own waiting (its virtual time) was a small part of the limit: the rest was the
-  // scheduler's slowness, which a plain run has not. A poll on timers for a state a race left
-  // unreachable spends the limit waiting (timers fire in real time: virtual ≈ real), and fails
-  // as in a plain run.
   const limitMs = Number(/(\d+) ?ms/.exec(limit[0])?.[1] ?? NaN);
-  const working = (c: TestCase) => c.idle !== undefined && c.idle < STUCK_MS && c.virtual !== undefined && (Number.isNaN(limitMs) || c.virtual < limitMs / 2);
-  if (!failed.length || !failed.every(working)) return undefined;
+  if (!failed.length || !failed.every((c) => working(c.idle, c.virtual, limitMs))) return undefined;
   const names = failed.slice(0, 3).map((c) => `"${c.name}"`).join(', ');
   return `the test runner's time limit ("${limit[0]}") ran out in ${names}${failed.length > 3 ? ` and ${failed.length - 3} more` : ''} while the program was still working, slower under the scheduler than plainly`;
 }

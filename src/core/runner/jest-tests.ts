@@ -8,7 +8,7 @@ interface CircusTest extends CircusBlock {
 }
 
 const g = globalThis as unknown as Partial<TestCaseHooks<void>> & {
-  __conlens?: { write(event: never): void };
+  __conlens?: { testCase(event: never): void };
   expect?: { getState(): { testPath?: string } };
   [key: symbol]: { currentlyRunningTest?: CircusTest | null } | undefined;
 };

@@ -195,15 +195,22 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       if (typeof handle === 'number' || typeof handle === 'string') byId.delete(String(handle));
       return Reflect.apply(original, this, arguments);
     });
+  /** An immediate's place: after the timers expired when it was registered; registered in the
+   *  check phase, not before the timers due on the real clock by then (event-loop-order.ts). Its
+   *  callback runs in the check phase, which the scheduler ends (scheduler.ts release). */
+  const immediateOrder = () => loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired, clock.checkPhase ? realNow() : undefined);
+  const enterCheckPhase = () => {
+    clock.checkPhase = true;
+  };
   const immediate = (original: typeof setImmediate) => {
     const replacement = shapedLike(original, function (this: unknown, callback: unknown, ...args: unknown[]) {
       const reg = registration(replacement, 'setImmediate', callback, arguments[arguments.length - 1], ANY_CODE | SETTLER);
       if (!reg) return Reflect.apply(original, this, arguments);
-      const loop = loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired, clock.checkPhase ? realNow() : undefined);
+      const loop = immediateOrder();
       expect(reg, realNow() + settleMs, loop);
       const handle = Reflect.apply(original, this, [function (this: unknown, ...given: unknown[]) {
         park(reg, loop, () => {
-          clock.checkPhase = true;
+          enterCheckPhase();
           Reflect.apply(callback as Function, this, given);
         }, true);
       }, ...args]) as object;
@@ -368,12 +375,9 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
     const loop = loopOrder(++order, undefined, clock.look() + ms, order, undefined, undefined, realNow() + ms);
     return [loop, ms <= settleMs ? realNow() + ms + 2 : undefined];
   }, (loop) => clock.reach(loop.expiry!));
-  // As setImmediate's: in the check phase, and registered there, it does not pass the timers due
-  // by then (unseen3's `while (…) await setImmediate()` poll from node:timers/promises spun on).
-  promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () =>
-    [loopOrder(++order, IMMEDIATE_QUEUE, undefined, undefined, true, clock.fired, clock.checkPhase ? realNow() : undefined), realNow() + settleMs], () => {
-    clock.checkPhase = true;
-  });
+  // As setImmediate's (unseen3's `while (…) await setImmediate()` poll from node:timers/promises
+  // spun on when it was not).
+  promised(timersPromises, 'timers.promises.setImmediate', 'setImmediate', () => [immediateOrder(), realNow() + settleMs], enterCheckPhase);
 
   // ---- events Node emits from I/O -------------------------------------------------------------
   // The program's listeners (added while its instrumented code runs) are remembered; an event

@@ -7,7 +7,7 @@
 // is a spawned task (`spawn` event); the trace reader turns that into T1, T2, …
 // The event kinds live in recorder/, one layer each: calls and inline callbacks, callback tasks,
 // suspension points, locks, field accesses, collections (on recorder-base.ts's shared state).
-import type { EndEvent, TraceEvent } from './trace-events.js';
+import type { EndEvent, TestCaseEvent } from './trace-events.js';
 import { encodeError } from './recorder/recorder-base.js';
 import { CollectionRecorder } from './recorder/collections.js';
 
@@ -23,12 +23,12 @@ export class Recorder extends CollectionRecorder {
     this.writer.flush();
   }
 
-  override write(event: TraceEvent): void {
-    // Under the scheduler, a test's begin and end carry the virtual clock (how long the program
-    // itself waited), and a failed test's end how long the scheduler had been idle: a runner's
-    // time limit that ran out on a program still working, and not waiting that long itself, is
-    // the scheduler's slowness (violation.ts stillWorking).
-    if (event.e === 'test' && this.scheduler) {
+  /** A test case's begin or end (runtime/test-cases.ts hooks). Under the scheduler it carries
+   *  the virtual clock (how long the program itself waited), and a failed test's end how long the
+   *  scheduler had been idle: a runner's time limit that ran out on a program still working, and
+   *  not waiting that long itself, is the scheduler's slowness (violation.ts stillWorking). */
+  testCase(event: TestCaseEvent): void {
+    if (this.scheduler) {
       event.vclock = this.scheduler.loopClock.now;
       if (event.k === 'end' && event.ok !== true) event.idle = this.scheduler.idleMs();
     }

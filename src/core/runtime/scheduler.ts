@@ -819,7 +819,7 @@ export class Scheduler {
   /** How long nothing has happened (no park, settle or exit): small while the program still
    *  works, however slowly. Read when a test ends failed and at the process's end, so a test
    *  runner's time limit, or the run's budget, that ran out on a program still working under the
-   *  scheduler is not taken for a hang (the analysis: violation.ts runnerTimeLimit). */
+   *  scheduler is not taken for a hang (the analysis: violation.ts stillWorking). */
   idleMs(): number {
     return Math.round(realNow() - this.lastProgress);
   }

@@ -9,7 +9,8 @@ import { processKey } from './process-key.js';
 import type { TestCaseEvent } from './trace-events.js';
 
 interface EventSink {
-  write(event: TestCaseEvent): void;
+  /** Writes a test case's begin or end (Recorder.testCase: with the scheduler's clocks). */
+  testCase(event: TestCaseEvent): void;
 }
 
 /** What a runner's `beforeEach` / `afterEach` pair needs: the current test's name, file, line and,
@@ -71,11 +72,11 @@ export function recordTestCases<C>(sink: EventSink, hooks: TestCaseHooks<C>, des
   // declares one for a `done` callback and wait for it.
   hooks.beforeEach((...args) => {
     const t = describe(args[0]);
-    if (t) sink.write(testCaseEvent('begin', t, ordinals.begin(t)));
+    if (t) sink.testCase(testCaseEvent('begin', t, ordinals.begin(t)));
   });
   hooks.afterEach((...args) => {
     const t = describe(args[0]);
-    if (t) sink.write(testCaseEvent('end', t, ordinals.end(t)));
+    if (t) sink.testCase(testCaseEvent('end', t, ordinals.end(t)));
   });
 }
 
@@ -189,11 +190,11 @@ export function hookMocha(sink: EventSink): void {
     const ordinals = new TestOrdinals();
     this.on('test', (test) => {
       const t = mochaTest(test);
-      sink.write(testCaseEvent('begin', t, ordinals.begin(t)));
+      sink.testCase(testCaseEvent('begin', t, ordinals.begin(t)));
     });
     this.on('test end', (test) => {
       const t = mochaTest(test);
-      sink.write(testCaseEvent('end', t, ordinals.end(t)));
+      sink.testCase(testCaseEvent('end', t, ordinals.end(t)));
     });
     return run.apply(this, args);
   };
