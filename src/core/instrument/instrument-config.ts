@@ -8,7 +8,7 @@ import type { TraceSettings } from './trace-settings.js';
 
 // The settings live apart (trace-settings.ts) for code that must stay small: the Vitest worker
 // setup file. Re-exported: most readers want both.
-export { RUNNER_REFUSED_FILE, TRACE_ENV, readTraceSettings } from './trace-settings.js';
+export { RUNNER_REFUSED_FILE, TRACE_ENV, readTraceSettings, traceSettingsValue } from './trace-settings.js';
 export type { PreemptionRule, ScheduleSettings, StrategyName, TraceSettings } from './trace-settings.js';
 
 const ASYNC_MUTEX_LOCK_METHODS = ['acquire', 'release', 'runExclusive', 'waitForUnlock', 'cancel'];

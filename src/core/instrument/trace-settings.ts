@@ -1,6 +1,8 @@
 // The trace settings — what the register entry passes to the loader — and how they travel in the
 // environment (instrument-config.ts re-exports this): a module of its own, without picomatch, for
 // the Vitest worker setup file, which Vite transforms on every run (its size is time).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AsfTarget } from '../runtime/strategies/assetfuzzer.js';
 
 export interface TraceSettings {
@@ -76,13 +78,30 @@ export const TRACE_ENV = 'CONLENS_TRACE';
  *  plain test failure (run-traced.ts). */
 export const RUNNER_REFUSED_FILE = 'runner-refused.txt';
 
+/** Settings longer than this travel in a file (`@<path>`), not in the variable: Linux refuses to
+ *  start a process with one environment string over 128 KiB (MAX_ARG_STRLEN), and a replay of a
+ *  long failing run carries ~180,000 decisions (`spawn E2BIG`, stop 47's trial). */
+export const TRACE_ENV_INLINE_MAX = 32 * 1024;
+const SETTINGS_FILE = 'trace-settings.json';
+
+/** The value of TRACE_ENV for these settings: the JSON itself, or `@` and the path of a file in
+ *  the run's folder that holds it. */
+export function traceSettingsValue(settings: TraceSettings): string {
+  const json = JSON.stringify(settings);
+  if (json.length <= TRACE_ENV_INLINE_MAX) return json;
+  const file = join(settings.runDir, SETTINGS_FILE);
+  writeFileSync(file, json);
+  return `@${file}`;
+}
+
 export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {
   const raw = env[TRACE_ENV];
   if (!raw) return undefined;
   try {
-    return JSON.parse(raw) as TraceSettings;
-  } catch {
-    process.stderr.write(`conlens: ignoring ${TRACE_ENV}: not valid JSON\n`);
+    return JSON.parse(raw.startsWith('@') ? readFileSync(raw.slice(1), 'utf8') : raw) as TraceSettings;
+  } catch (error) {
+    const why = raw.startsWith('@') && (error as NodeJS.ErrnoException).code ? `cannot read ${raw.slice(1)} (${(error as NodeJS.ErrnoException).code})` : 'not valid JSON';
+    process.stderr.write(`conlens: ignoring ${TRACE_ENV}: ${why}\n`);
     return undefined;
   }
 }

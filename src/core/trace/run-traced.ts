@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../config/config-types.js';
-import { RUNNER_REFUSED_FILE, TRACE_ENV, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
+import { RUNNER_REFUSED_FILE, TRACE_ENV, traceSettingsValue, type ScheduleSettings, type TraceSettings } from '../instrument/instrument-config.js';
 import { runCommand, type RunResult } from '../runner/run-command.js';
 
 /** The command budget of a replay under the debugger (CONLENS_DEBUG_DECISIONS set). */
@@ -74,7 +74,7 @@ export async function runTraced(loaded: LoadedConfig, options: TraceOptions): Pr
     // Paused in a debugger at a decision (editor's "Debug this interleaving", runtime/debug-decision.ts),
     // a replay takes as long as the person stepping through it: an hour, not the test budget.
     timeoutMs: process.env.CONLENS_DEBUG_DECISIONS ? DEBUG_TIMEOUT_MS : loaded.config.timeoutMs,
-    env: { ...options.env, [TRACE_ENV]: JSON.stringify(settings) },
+    env: { ...options.env, [TRACE_ENV]: traceSettingsValue(settings) },
     onOutput: options.onOutput,
     signal: options.signal,
   });
