@@ -34,12 +34,12 @@ function simulate(tasks: Record<string, Step[]>, prefix: readonly string[], fail
   return { order, steps, failed: fail?.(order) ?? false };
 }
 
-async function explore(tasks: Record<string, Step[]>, options: { runs?: number; bound?: number; reduce?: boolean; share?: boolean; fail?: (order: string[]) => boolean } = {}) {
+async function explore(tasks: Record<string, Step[]>, options: { runs?: number; bound?: number; reduce?: boolean; share?: boolean; fail?: (order: string[]) => boolean; outOfTime?: (order: string[]) => boolean } = {}) {
   const orders: string[][] = [];
   const summary = await searchSchedules({ runs: options.runs ?? 100, bound: options.bound ?? 2, jobs: 1, reduce: options.reduce ?? true, share: options.share ?? false }, async (_index, schedule: Schedule) => {
     const run = simulate(tasks, schedule.prefix.p ?? [], options.fail);
     orders.push(run.order);
-    return { failed: run.failed, explored: { p: run.steps } };
+    return { failed: run.failed, ...(options.outOfTime?.(run.order) ? { inconclusive: true } : {}), explored: { p: run.steps } };
   });
   return { orders: orders.map((o) => o.join(' ')), summary };
 }
@@ -213,6 +213,22 @@ test('statement of a search that found a single schedule: says why there was onl
   assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2 } }), `${one}; then 3 random runs (seeds 2…4): no failure`);
   assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2, failure: { run: 3, seed: 3 } } }), `${one}; then 3 random runs (seeds 2…4): run 3 (seed 3) failed: an order the search did not reach: its guarantee holds for the timings its runs had (timer lengths, I/O times, one Math.random seed), and the random runs had others`);
   assert.equal(statementOf({ ...summary, pruned: 3 }), 'explored every schedule: one, and 3 other orders of steps that touch nothing in common, left out as equivalent; it passed');
+});
+
+test('runs out of time are run, not checked: the statement claims no schedule it did not see end', async () => {
+  const some = await explore(conflicting, { reduce: false, runs: 10, outOfTime: (o) => o.join(' ') === 'b1 a1 b2 a2' });
+  assert.equal(some.summary.complete, true);
+  assert.equal(some.summary.outOfTime, 1);
+  assert.equal(some.summary.statement, 'ran every schedule: 6 schedules, none needing more than 2 preemptions; 1 of the 6 runs ran out of time while still working and was not checked; no failure in the others');
+  const all = await explore(conflicting, { reduce: false, runs: 4, outOfTime: () => true });
+  assert.equal(all.summary.statement, 'ran every schedule with ≤ 1 preemption (4 schedules); the run budget ran out before the bound of 2 was exhausted (0 of 2 schedules with 2 preemptions run); none was checked: all 4 runs ran out of time while still working');
+  // A failure is the statement, out of time or not.
+  const failed = await explore(conflicting, { reduce: false, runs: 10, fail: (o) => o.join(' ') === 'a1 a2 b1 b2', outOfTime: (o) => o.join(' ') === 'b1 a1 b2 a2' });
+  assert.match(failed.summary.statement, /^a schedule with 1 preemption failed/);
+  const one = { bound: 2, exhausted: 2, complete: true, byPreemptions: [1, 1], left: 0, pruned: 0, statement: 'a', outOfTime: 1 };
+  const merged = mergeSummaries([one, { ...one, outOfTime: undefined }])!;
+  assert.equal(merged.outOfTime, 1);
+  assert.equal(merged.statement, 'each of the 2 tests: ran every schedule (4 in all); 1 of the 4 runs ran out of time while still working and was not checked; no failure in the others');
 });
 
 test('combined run plan: level 2 does not fit in 4 runs — levels 0 and 1 whole, no schedule of level 2', async () => {

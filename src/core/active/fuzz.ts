@@ -198,7 +198,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
     if (options.shard) throw new Error(`the ${options.strategy} strategy cannot be sharded: each schedule depends on the runs before it`);
     systematic = await searchSchedules({ runs: options.runs, bound, jobs: options.jobs ?? 1, reduce: options.reduce ?? true, stop, share: combined }, async (index, schedule) => {
       const analysis = await one(index, schedule);
-      return { failed: analysis.outcome !== 'pass', explored: analysis.explored ?? {} };
+      return { failed: analysis.outcome !== 'pass', ...(analysis.inconclusive ? { inconclusive: true } : {}), explored: analysis.explored ?? {} };
     });
   }
   // combined: the random runs go on from the search's run numbers and seeds.

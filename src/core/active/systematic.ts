@@ -97,6 +97,9 @@ export interface SystematicSummary {
   pruned: number;
   /** The first failing schedule: its run number and preemptions. */
   failure?: { run: number; preemptions: number };
+  /** Schedules whose run ran out of time while still working (violation.ts stillWorking): run,
+   *  but not checked, so the guarantee does not cover them. */
+  outOfTime?: number;
   /** combined: the runs the search was held to when a level did not fit in the budget. */
   share?: number;
   /** combined: the random runs that took the rest of the budget after the search. */
@@ -128,6 +131,21 @@ export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
 }
 
 function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
+  const said = searchedStatement(s);
+  if (!s.outOfTime || s.failure) return said;
+  // A schedule whose run ran out of time was run, not checked: "every schedule … no failure"
+  // would be an all-clear for orders nobody saw end (stop 47's note).
+  const total = s.byPreemptions.reduce((a, b) => a + b, 0);
+  return `${said.replace(/^explored every schedule/, 'ran every schedule').replace(/: no failure|; no failure|; it passed|, and it passed/g, '')}; ${outOfTimeText(s.outOfTime, total)}`;
+}
+
+function outOfTimeText(outOfTime: number, total: number): string {
+  return outOfTime === total
+    ? `none was checked: ${total === 1 ? 'its run' : `all ${total} runs`} ran out of time while still working`
+    : `${outOfTime} of the ${total} runs ran out of time while still working and ${outOfTime === 1 ? 'was' : 'were'} not checked; no failure in the others`;
+}
+
+function searchedStatement(s: Omit<SystematicSummary, 'statement'>): string {
   const total = s.byPreemptions.reduce((a, b) => a + b, 0);
   if (s.failure) {
     const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
@@ -179,6 +197,8 @@ export function searchShare(runs: number, used: number, size: number): number {
 /** What one run of a schedule showed. */
 export interface ScheduleRun {
   failed: boolean;
+  /** Out of time while still working: neither failed nor checked. */
+  inconclusive?: boolean;
   /** Its steps per process (violation.ts analyzeRun). */
   explored: Record<string, ExploredStep[]>;
 }
@@ -197,6 +217,7 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
   let left = 0;
   let failure: SystematicSummary['failure'];
   let share: number | undefined;
+  let outOfTime = 0;
   for (let k = 0; k <= options.bound && level.length; k++) {
     const nextLevel: Schedule[] = [];
     byPreemptions[k] = 0;
@@ -209,6 +230,7 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
         const index = used++;
         const result = await run(index, schedule);
         byPreemptions[k]++;
+        if (result.inconclusive) outOfTime++;
         if (result.failed && (!failure || index + 1 < failure.run)) failure = { run: index + 1, preemptions: k };
         // Past the bound too: only to know whether schedules with more preemptions exist.
         const found = branches(schedule, result.explored, options.reduce);
@@ -231,7 +253,7 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
     level = nextLevel;
   }
   const complete = exhausted !== null && left === 0 && level.length === 0;
-  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}), ...(share !== undefined ? { share } : {}) };
+  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}), ...(share !== undefined ? { share } : {}), ...(outOfTime ? { outOfTime } : {}) };
   return { ...summary, statement: statementOf(summary) };
 }
 
@@ -252,6 +274,8 @@ export function mergeSummaries(summaries: readonly SystematicSummary[]): Systema
     left: summaries.reduce((n, s) => n + s.left, 0),
     pruned: summaries.reduce((n, s) => n + s.pruned, 0),
   };
+  const outOfTime = summaries.reduce((n, s) => n + (s.outOfTime ?? 0), 0);
+  if (outOfTime) merged.outOfTime = outOfTime;
   const failing = summaries.findIndex((s) => s.failure || s.random?.failure);
   if (failing >= 0) return { ...merged, ...(summaries[failing].failure ? { failure: summaries[failing].failure } : {}), statement: `test ${failing + 1} of ${summaries.length}: ${summaries[failing].statement}` };
   // Each test's level sizes differ: the merged "left" is not one level's, so say only the bound.
@@ -259,5 +283,6 @@ export function mergeSummaries(summaries: readonly SystematicSummary[]): Systema
     ? `explored every schedule (${byPreemptions.reduce((a, b) => a + b, 0)} in all): no failure`
     : exhausted === null ? 'no bound exhausted on every test' : `explored every schedule with ≤ ${plural(exhausted, 'preemption')} (${byPreemptions.slice(0, exhausted + 1).reduce((a, b) => a + b, 0)} schedules in all): no failure`;
   const random = randomRuns ? `; then ${plural(randomRuns, 'random run')} in all: no failure` : '';
-  return { ...merged, statement: `each of the ${summaries.length} tests: ${each}${random}` };
+  const searched = outOfTime ? `${each.replace(/^explored every schedule/, 'ran every schedule').replace(/: no failure/, '')}; ${outOfTimeText(outOfTime, byPreemptions.reduce((a, b) => a + b, 0))}` : each;
+  return { ...merged, statement: `each of the ${summaries.length} tests: ${searched}${random}` };
 }
