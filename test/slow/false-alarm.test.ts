@@ -8,7 +8,7 @@
 // load). At 3 runs it still sees every project that fails at 20.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -27,6 +27,26 @@ interface Strategy {
   exitCode: number;
   failures: { seed: number; kind: string; message: string; tests: string[]; false: boolean }[];
 }
+interface FalseRun {
+  violationFile?: string;
+  false: boolean;
+}
+
+function keepEvidence(json: string, result: { projects: Project[] }): string {
+  const dir = join(tmpdir(), `conlens-false-alarm-evidence-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(json, join(dir, 'result.json'));
+  let n = 0;
+  for (const p of result.projects) {
+    for (const [strategy, s] of Object.entries(p.strategies)) {
+      for (const f of s.failures as FalseRun[]) {
+        if (f.false && f.violationFile && existsSync(f.violationFile)) writeFileSync(join(dir, `${p.name}-${strategy}-${++n}.violation.json`), readFileSync(f.violationFile));
+      }
+    }
+  }
+  return dir;
+}
+
 interface Project {
   name: string;
   half: string;
@@ -69,7 +89,11 @@ test('false-alarm corpus: no run fails under the scheduler for a test that never
             s.failures.filter((f) => f.false).map((f) => `${p.name} ${strategy} seed ${f.seed}: ${f.kind} — ${f.tests.join('; ') || f.message}`),
           ),
     );
-    assert.deepEqual(falseRuns, [], `${result.falseFailures} false failure(s):\n${r.stdout}`);
+    // A false failure seen once under CI's load (stop 47: 1 of 492 runs, not reproduced at load 8)
+    // leaves nothing to look at: the clone and its runs are gone. Keep the result (held-out
+    // failures included, unprinted) and each false run's violation.json outside the clone.
+    const evidence = falseRuns.length ? keepEvidence(json, result) : undefined;
+    assert.deepEqual(falseRuns, [], `${result.falseFailures} false failure(s)${evidence ? ` (kept in ${evidence})` : ''}:\n${r.stdout}`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
