@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens, conlensBatch, REPO } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
@@ -145,6 +145,19 @@ test('an npm script whose own program cannot start: config, check and rank say s
   for (const r of runs.slice(0, 3)) assert.match(r.stderr, said);
   assert.doesNotMatch(runs[1].stdout, /failed \(exit 127\)/, 'nothing ran');
   assert.match(runs[3].stderr, /unit\.command: package\.json has no script "test"/);
+});
+
+test('rank: a misspelt integration program is named before the unit tests run (trial17: after them)', () => {
+  const root = tempProject({
+    'conlens.config.json': JSON.stringify({ include: ['src/**'], unit: { command: ['node', 'unit.mjs'] }, integration: { command: 'mocah test/*.test.mjs' } }),
+    'unit.mjs': "import { writeFileSync } from 'node:fs'; writeFileSync('unit-ran', '');",
+    'test/a.test.mjs': '',
+    'src/a.mjs': '',
+  });
+  const { status, stderr } = conlens(['rank', root]);
+  assert.equal(status, 2, stderr);
+  assert.match(stderr, /integration\.command: cannot start "mocah": no such program on PATH or in node_modules\/\.bin \(check the spelling\)/);
+  assert.equal(existsSync(join(root, 'unit-ran')), false, 'the unit tests did not run');
 });
 
 test('check: a hanging test is killed at timeoutMs and reported as a failure', () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../../core/config/index.js';
 import { checkProject, type SuiteOutcome } from '../../core/runner/check-project.js';
-import { printWarnings, scriptsStart } from '../print-config.js';
+import { printWarnings, commandsStart } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_NOT_CHECKED, EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { positiveInteger, type Subcommand } from '../subcommand.js';
 
@@ -49,7 +49,7 @@ test (nothing was checked).`,
     const jobs = positiveInteger(values.jobs, '--jobs', 'check');
     const loaded = loadConfig(positionals[0] ?? '.', values.config as string | undefined);
     printWarnings(loaded.warnings);
-    if (!(await scriptsStart(loaded))) return EXIT_USAGE;
+    if (!(await commandsStart(loaded))) return EXIT_USAGE;
     const toStdout = values.json === '-';
     const log = (line: string) => (toStdout ? process.stderr : process.stdout).write(`${line}\n`);
     log(`${loaded.root}`);

@@ -8,7 +8,7 @@ import type { Report } from '../../core/report/report-types.js';
 import { formatReport } from '../../core/report/format-report.js';
 import { toSarif } from '../../core/report/sarif.js';
 import packageJson from '../../../package.json';
-import { printWarnings, scriptsStart } from '../print-config.js';
+import { printWarnings, commandsStart } from '../print-config.js';
 import { runsExitCode, UsageError, EXIT_USAGE } from '../exit-codes.js';
 import { notCheckedLines } from '../../core/active/outcome.js';
 import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../subcommand.js';
@@ -112,7 +112,7 @@ ranking goes on.`,
     const loaded = testsNamed(loadConfig(positionals[0] ?? '.', values.config as string | undefined), values.test, 'rank');
     if (values.test !== undefined && values.synthesize === true) throw new UsageError('--test selects integration tests by name; it cannot be combined with --synthesize', 'rank');
     printWarnings(loaded.warnings);
-    if (!(await scriptsStart(loaded))) return EXIT_USAGE;
+    if (!(await commandsStart(loaded))) return EXIT_USAGE;
     const runs = positiveInteger(values.runs, '--runs', 'rank') ?? loaded.config.integration?.runs ?? 20;
     const jobs = positiveInteger(values.jobs, '--jobs', 'rank') ?? 1;
     const budgetText = values['isolate-budget'] as string | undefined;
