@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conlens } from '../helpers/cli.ts';
-import { clean, jestMissing, RUNNER_FIXTURES, runEntryTraced, withToolTestInConlens } from '../helpers/runner-fixtures.ts';
+import { clean, jestMissing, RUNNER_FIXTURES, runEntryTraced, withToolTestInConlens, type FuzzReport } from '../helpers/runner-fixtures.ts';
 import { exampleCopy } from '../helpers/example-copy.ts';
 
 const ACCOUNT = join(RUNNER_FIXTURES.jest, 'account');
@@ -95,5 +95,24 @@ test('a command that names tests conlens wrote in .conlens/ runs them even when 
     assert.equal(status, 1, 'the named test fails by design');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// fahunt2 FA3 under Jest: a Jest test file's vm context has a Date of its own. Its clock reads
+// went unwatched, so a 12 ms Date.now busy wait between a 5 ms and a 1 ms timer took no time on
+// the timers' clock and the scheduler fired the 1 ms timer first: a failure no Node run shows.
+test('under Jest, a Date.now busy wait between two timers keeps Node\'s timer order in every scheduled run', { skip }, () => {
+  const dir = join(RUNNER_FIXTURES.jest, 'clock-read');
+  clean(dir);
+  try {
+    const plain = conlens(['check', dir, '--runs', '1']);
+    assert.equal(plain.status, 0, plain.stdout + plain.stderr);
+    const fuzzed = conlens(['fuzz', dir, '--strategy', 'random', '--runs', '3', '--jobs', '2', '--json', '-']);
+    const report = JSON.parse(fuzzed.stdout) as FuzzReport;
+    assert.equal(report.outcomes.length, 3);
+    assert.equal(report.violations, 0, fuzzed.stdout);
+    assert.equal(fuzzed.status, 0, fuzzed.stderr);
+  } finally {
+    clean(dir);
   }
 });

@@ -35,6 +35,9 @@ const PROMISE_THEN = Promise.prototype.then;
 const builtin = createRequire(`${process.cwd()}/`);
 
 /** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
+/** Marks a clock read already watched (a realm's Date handed over twice is wrapped once). */
+const WATCHED = Symbol('conlens.watchedClock');
+
 function timerDelay(delay: unknown): number {
   const ms = typeof delay === 'number' ? delay : Number(typeof delay === 'string' ? delay : NaN);
   return ms >= 1 && ms <= 2 ** 31 - 1 ? ms : 1;
@@ -236,11 +239,16 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   // timers' clock (event-loop-order.ts LoopClock; fahunt2 FA3, a busy wait between two timers).
   const watchClock = (owner: Record<string, unknown>, name: string) => {
     const original = owner[name] as Function;
-    owner[name] = shapedLike(original, function (this: unknown) {
+    if (typeof original !== 'function' || (original as { [WATCHED]?: true })[WATCHED]) return;
+    owner[name] = Object.defineProperty(shapedLike(original, function (this: unknown) {
       if (recorder.inProgram) clock.observe();
       return Reflect.apply(original, this, arguments);
-    });
+    }), WATCHED, { value: true });
   };
+  // A Jest test file's vm context has its own Date: its setup file hands it over (jest-setup.ts).
+  // Unwatched, a Date.now busy wait between two timers there let the 1 ms timer pass the 5 ms
+  // one armed before it, an order no Node run makes (FA3 again, under Jest).
+  recorder.watchClock = (owner, name) => watchClock(owner as Record<string, unknown>, name);
   watchClock(Date as unknown as Record<string, unknown>, 'now');
   watchClock(performance as unknown as Record<string, unknown>, 'now');
   watchClock(process as unknown as Record<string, unknown>, 'hrtime');

@@ -14,6 +14,10 @@ import { CollectionRecorder } from './recorder/collections.js';
 export type { Activation, RecorderOptions } from './recorder/recorder-base.js';
 
 export class Recorder extends CollectionRecorder {
+  /** Under the scheduler (callbacks.ts): watch another realm's clock reads — a Jest test file's vm
+   *  context has a `Date` of its own (runner/jest-setup.ts). */
+  watchClock?: (owner: object, name: string) => void;
+
   // ---- process end --------------------------------------------------------------------------
 
   error(kind: 'uncaught' | 'unhandled-rejection', error: unknown): void {
