@@ -231,6 +231,23 @@ test('runs out of time are run, not checked: the statement claims no schedule it
   assert.equal(merged.statement, 'each of the 2 tests: ran every schedule (4 in all); 1 of the 4 runs ran out of time while still working and was not checked; no failure in the others');
 });
 
+test('a long run lists at most the budget of branches, and the search claims no bound it could not list (trial18: out of memory)', async () => {
+  // Two tasks of 300 conflicting steps each: level 1 has hundreds of schedules, the budget 10.
+  const long = { a: Array.from({ length: 300 }, () => ({ writes: ['x'] })), b: Array.from({ length: 300 }, () => ({ writes: ['x'] })) };
+  const { summary } = await explore(long, { reduce: false, runs: 10 });
+  assert.deepEqual(summary.byPreemptions, [1, 9]);
+  assert.equal(summary.unlisted, 1);
+  assert.equal(summary.exhausted, 0);
+  assert.equal(summary.complete, false);
+  assert.equal(summary.statement, 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; then 9 schedules with 1 preemption, not all of them: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one); no failure');
+  // One run of 100,000 decisions: the first 20 branches, each prefix as long as its decision.
+  const steps = Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}`, candidates: [`k${i}`, `o${i}`], reads: [], writes: ['x'] }));
+  const found = branches({ prefix: {}, preemptions: 0 }, { p: steps }, false, 20);
+  assert.equal(found.schedules.length, 20);
+  assert.equal(found.truncated, true);
+  assert.deepEqual(found.schedules[2].prefix.p, ['k0', 'k1', 'o2']);
+});
+
 test('combined run plan: level 2 does not fit in 4 runs — levels 0 and 1 whole, no schedule of level 2', async () => {
   const { orders, summary } = await explore(conflicting, { reduce: false, runs: 4, share: true });
   assert.deepEqual(orders, ['a1 b1 a2 b2', 'b1 a1 b2 a2', 'a1 a2 b1 b2', 'a1 b1 b2 a2']);

@@ -34,10 +34,16 @@ export interface Branches {
   schedules: Schedule[];
   /** Alternatives the reduction left out (independent of every step they would move ahead of). */
   pruned: number;
+  /** Listing stopped at `limit` schedules: the run has more (its earliest decisions' are listed). */
+  truncated?: boolean;
 }
 
-/** The schedules with one preemption more than `schedule` that branch off its run. */
-export function branches(schedule: Schedule, run: Record<string, ExploredStep[]>, reduce = true): Branches {
+/** The schedules with one preemption more than `schedule` that branch off its run, the earliest
+ *  decisions' first, at most `limit` of them. Each holds its prefix, as long as the decision it
+ *  branches at: a run of 97,000 decisions (trial18: 50,000 items through a pipeline) listed every
+ *  one of its branches, their prefixes quadratic in the run's length, and `rank` ran out of
+ *  memory. A search never runs more schedules than its budget, so listing more is waste. */
+export function branches(schedule: Schedule, run: Record<string, ExploredStep[]>, reduce = true, limit = Infinity): Branches {
   const schedules: Schedule[] = [];
   let pruned = 0;
   for (const [process, steps] of Object.entries(run)) {
@@ -52,6 +58,7 @@ export function branches(schedule: Schedule, run: Record<string, ExploredStep[]>
           pruned++;
           continue;
         }
+        if (schedules.length >= limit) return { schedules, pruned, truncated: true };
         const prefix = [...steps.slice(0, j).map((s) => s.key), alternative];
         schedules.push({ prefix: { ...schedule.prefix, [process]: prefix }, preemptions: schedule.preemptions + 1 });
       }
@@ -97,6 +104,9 @@ export interface SystematicSummary {
   pruned: number;
   /** The first failing schedule: its run number and preemptions. */
   failure?: { run: number; preemptions: number };
+  /** The first level whose schedules could not all be listed (a run with more branches than the
+   *  budget): its listed ones ran, but no bound from there on is claimed. */
+  unlisted?: number;
   /** Schedules whose run ran out of time while still working (violation.ts stillWorking): run,
    *  but not checked, so the guarantee does not cover them. */
   outOfTime?: number;
@@ -150,6 +160,10 @@ function searchedStatement(s: Omit<SystematicSummary, 'statement'>): string {
   if (s.failure) {
     const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
     return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
+  }
+  if (s.unlisted !== undefined) {
+    const done = s.exhausted === null ? '' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')}): no failure; `;
+    return `${done}then ${plural(s.byPreemptions[s.unlisted] ?? 0, 'schedule')} with ${plural(s.unlisted, 'preemption')}, not all of them: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one); no failure`;
   }
   // One schedule in all. Either no decision ever had two candidates (the tasks wait on things that
   // end at different times, e.g. timers of different lengths: a real Node run orders them one way),
@@ -218,8 +232,11 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
   let failure: SystematicSummary['failure'];
   let share: number | undefined;
   let outOfTime = 0;
+  let listed = true;
+  let unlisted: number | undefined;
   for (let k = 0; k <= options.bound && level.length; k++) {
     const nextLevel: Schedule[] = [];
+    let nextListed = true;
     byPreemptions[k] = 0;
     let at = 0;
     const limit = options.share ? searchShare(options.runs, used, level.length) : options.runs;
@@ -233,7 +250,9 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
         if (result.inconclusive) outOfTime++;
         if (result.failed && (!failure || index + 1 < failure.run)) failure = { run: index + 1, preemptions: k };
         // Past the bound too: only to know whether schedules with more preemptions exist.
-        const found = branches(schedule, result.explored, options.reduce);
+        // No level runs more schedules than the budget: a run lists at most that many branches.
+        const found = branches(schedule, result.explored, options.reduce, options.runs);
+        if (found.truncated) nextListed = false;
         pruned += found.pruned;
         for (const child of found.schedules) {
           const id = scheduleId(child);
@@ -245,15 +264,23 @@ export async function searchSchedules(options: SearchOptions, run: (index: numbe
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, level.length)) }, worker));
+    // A level not listed whole (a run had more branches than the budget): no bound is claimed from
+    // k on, whether its listed schedules all ran or not; the rest of the budget goes on
+    // (combined: to random runs).
+    if (!listed) {
+      unlisted = k;
+      break;
+    }
     if (byPreemptions[k] < level.length) {
       left = level.length - byPreemptions[k];
       break;
     }
     exhausted = k;
     level = nextLevel;
+    listed = nextListed;
   }
-  const complete = exhausted !== null && left === 0 && level.length === 0;
-  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}), ...(share !== undefined ? { share } : {}), ...(outOfTime ? { outOfTime } : {}) };
+  const complete = exhausted !== null && left === 0 && level.length === 0 && unlisted === undefined;
+  const summary = { bound: options.bound, exhausted, complete, byPreemptions, left, pruned, ...(failure ? { failure } : {}), ...(share !== undefined ? { share } : {}), ...(outOfTime ? { outOfTime } : {}), ...(unlisted !== undefined ? { unlisted } : {}) };
   return { ...summary, statement: statementOf(summary) };
 }
 
