@@ -4,8 +4,8 @@
 // report and the SARIF say the same. (No concurrent work: rank-cli.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { conlens } from '../helpers/cli.ts';
 import { tempProject } from '../helpers/temp-project.ts';
 import { counterProject } from '../helpers/counter-project.ts';
@@ -74,4 +74,14 @@ test('replay --seed of a run that executes no test: not checked, exit 2, as fuzz
   const { status, stdout, stderr } = conlens(['replay', '--seed', '3', '--strategy', 'random', root]);
   assert.equal(status, 2, stdout + stderr);
   assert.match(stdout, /\nNot checked: the code under "include" \(src\/\*\*\)\.\n {2}why: the integration tests \(node --test test\/integration\.test\.ts\) called none of it in 1 integration run /);
+});
+
+test('replay that ends without the recorded failure says why it may not reproduce (trial18: "NOT reproduced … got pass" and nothing else)', () => {
+  const root = counterProject("test('two counters', async () => { await Promise.all([new Counter().inc(1), new Counter().inc(2)]); });\n");
+  const file = join(root, '.conlens', 'runs', 'recorded', 'violation.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ kind: 'assertion', message: 'a test failed', strategy: 'random', seed: 1, runDir: dirname(file), process: 'test/integration.test.ts', schedule: [], decisions: { 'test/integration.test.ts': ['1@1'] } }));
+  const { status, stdout, stderr } = conlens(['replay', file]);
+  assert.equal(status, 1, stdout + stderr);
+  assert.match(stdout, /NOT reproduced: expected assertion, got pass\nthe schedule differed from the recorded one\nthe run did not reach the recorded interleaving \(timers or I\/O came in another order, so the decisions diverged\); replaying again may reproduce it\n/);
 });

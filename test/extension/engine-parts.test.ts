@@ -108,6 +108,10 @@ test('the starter configuration runs the project\'s own test runner: as the proj
   assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { scripts: { test: 'mocha --parallel' } } })).unit.command, 'npx mocha test/unit/*.test.ts');
   assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { devDependencies: { jest: '^30.0.0' } } })).unit.command, 'npx jest test/unit');
   assert.equal(JSON.parse(starterConfig(shape)).unit.command, 'node --test test/unit/*.test.ts');
+  // trial18: Jest's and Vite's cold starts compile the tests: a longer run budget than node:test's.
+  assert.equal(vitest.timeoutMs, 120000);
+  assert.equal(JSON.parse(starterConfig({ ...shape, packageJson: { devDependencies: { jest: '^30.0.0' } } })).timeoutMs, 120000);
+  assert.equal(JSON.parse(starterConfig(shape)).timeoutMs, 30000);
 });
 
 test('the starter configuration\'s installed-runner refusal (the editor\'s "Create starter configuration", as conlens init)', async () => {

@@ -35,6 +35,9 @@ export interface WorkspaceShape {
 
 export type StarterRunner = 'node' | 'vitest' | 'jest' | 'mocha' | 'ava' | 'tap';
 const RUNNER_NAMES: Record<StarterRunner, string> = { node: 'node:test', vitest: 'Vitest', jest: 'Jest', mocha: 'Mocha', ava: 'ava', tap: 'node-tap' };
+/** A run's budget for runners whose cold start compiles the tests (Jest's transform, Vite). */
+const SLOW_START_TIMEOUT_MS = 120_000;
+
 /** The runners init recognises in package.json, by package (and script word). */
 const RUNNERS = ['vitest', 'jest', 'mocha', 'ava', 'tap'] as const;
 
@@ -167,7 +170,12 @@ export function chooseStarterConfig(shape: WorkspaceShape): StarterChoice {
   } else {
     reasons.push(`integration  none: no test runs work concurrently (no ${tests}/integration/, no Promise.all in the tests), so conlens rank synthesizes concurrent tests from the unit tests (conlens synth)`);
   }
-  const config = { include: [include], unit, ...(integration ? { integration } : {}), timeoutMs: DEFAULT_TIMEOUT_MS };
+  // trial18: a Jest + ts-jest project's first traced run took over 30 s (ts-jest compiles every
+  // test file, our instrumenter every source file, in each worker) and rank stopped "not checked".
+  const slowStart = runner === 'jest' || runner === 'vitest';
+  const timeoutMs = slowStart ? SLOW_START_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
+  if (slowStart) reasons.push(`timeoutMs    ${timeoutMs}: ${runner === 'jest' ? 'Jest' : 'Vitest'} compiles the tests on each cold start and a traced run under the scheduler is slower still (a run is stopped after this long)`);
+  const config = { include: [include], unit, ...(integration ? { integration } : {}), timeoutMs };
   return { config, text: `${JSON.stringify(config, null, 2)}\n`, runner, reasons };
 }
 
