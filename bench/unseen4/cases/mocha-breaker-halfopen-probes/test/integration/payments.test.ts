@@ -51,7 +51,7 @@ describe('payment gateway under concurrent checkouts', () => {
   it('two checkouts after the cooldown: one trial reaches the provider', async () => {
     const { gateway, provider, clock, duringHalfOpen } = setup();
     await openThenRecover(gateway, provider, clock);
-    const results = await Promise.all([arrive(gateway, 'R-1'), arrive(gateway, 'R-2', 1 + random(3))]);
+    const results = await Promise.all([arrive(gateway, 'R-1'), arrive(gateway, 'R-2', random(3))]);
     assert.ok(duringHalfOpen.length <= 1, `${duringHalfOpen.length} calls reached the provider during the trial`);
     assert.equal(results.filter((r) => r.status === 'charged').length >= 1, true);
   });
