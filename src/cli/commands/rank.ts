@@ -112,7 +112,8 @@ ranking goes on.`,
     const loaded = testsNamed(loadConfig(positionals[0] ?? '.', values.config as string | undefined), values.test, 'rank');
     if (values.test !== undefined && values.synthesize === true) throw new UsageError('--test selects integration tests by name; it cannot be combined with --synthesize', 'rank');
     printWarnings(loaded.warnings);
-    if (!(await commandsStart(loaded))) return EXIT_USAGE;
+    // No unit command is rank's own first error (rankProject says what to add).
+    if (loaded.config.unit && !(await commandsStart(loaded))) return EXIT_USAGE;
     const runs = positiveInteger(values.runs, '--runs', 'rank') ?? loaded.config.integration?.runs ?? 20;
     const jobs = positiveInteger(values.jobs, '--jobs', 'rank') ?? 1;
     const budgetText = values['isolate-budget'] as string | undefined;
