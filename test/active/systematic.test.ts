@@ -240,6 +240,7 @@ test('a long run lists at most the budget of branches, and the search claims no 
   assert.equal(summary.exhausted, 0);
   assert.equal(summary.complete, false);
   assert.equal(summary.statement, 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; then 9 schedules with 1 preemption, not all of them: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one); no failure');
+  assert.equal(statementOf({ bound: 2, exhausted: 0, complete: false, byPreemptions: [1, 0], left: 0, pruned: 0, unlisted: 1 }), 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; the schedules with 1 preemption were not run: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one)');
   // One run of 100,000 decisions: the first 20 branches, each prefix as long as its decision.
   const steps = Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}`, candidates: [`k${i}`, `o${i}`], reads: [], writes: ['x'] }));
   const found = branches({ prefix: {}, preemptions: 0 }, { p: steps }, false, 20);

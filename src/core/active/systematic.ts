@@ -163,7 +163,11 @@ function searchedStatement(s: Omit<SystematicSummary, 'statement'>): string {
   }
   if (s.unlisted !== undefined) {
     const done = s.exhausted === null ? '' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')}): no failure; `;
-    return `${done}then ${plural(s.byPreemptions[s.unlisted] ?? 0, 'schedule')} with ${plural(s.unlisted, 'preemption')}, not all of them: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one); no failure`;
+    const ran = s.byPreemptions[s.unlisted] ?? 0;
+    const why = 'the runs have more branches than the run budget (long runs: every decision with two tasks ready is one)';
+    return ran === 0
+      ? `${done}the schedules with ${plural(s.unlisted, 'preemption')} were not run: ${why}`
+      : `${done}then ${plural(ran, 'schedule')} with ${plural(s.unlisted, 'preemption')}, not all of them: ${why}; no failure`;
   }
   // One schedule in all. Either no decision ever had two candidates (the tasks wait on things that
   // end at different times, e.g. timers of different lengths: a real Node run orders them one way),
