@@ -151,7 +151,7 @@ function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
 
 function outOfTimeText(outOfTime: number, total: number): string {
   return outOfTime === total
-    ? `none was checked: ${total === 1 ? 'its run' : `all ${total} runs`} ran out of time while still working`
+    ? `none was checked: ${total === 1 ? 'its run' : total === 2 ? 'both runs' : `all ${total} runs`} ran out of time while still working`
     : `${outOfTime} of the ${total} runs ran out of time while still working and ${outOfTime === 1 ? 'was' : 'were'} not checked; no failure in the others`;
 }
 
