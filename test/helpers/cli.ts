@@ -10,11 +10,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built `conlens` CLI as a user would. */
-export function conlens(args: string[], cwd = REPO): CliResult {
+/** Runs the built `conlens` CLI as a user would; killed after `timeoutMs` (status null). */
+export function conlens(args: string[], cwd = REPO, timeoutMs = 300_000): CliResult {
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env, timeout: 300_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env, timeout: timeoutMs });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
