@@ -76,6 +76,8 @@ test('two adds at once', async () => { const t = new Tally(); await Promise.all(
   assert.ok(report.warnings.some((w) => warning.test(w)), JSON.stringify(report.warnings));
   assert.equal(report.positions[0].function, 'Tally.add');
   assert.equal(report.positions[0].status, 'confirmed');
+  // A project outside the current folder: its report's path in full, as the replay lines give it.
+  assert.ok(stdout.includes(`\nreport: ${join(root, '.conlens', 'report.json')}\n`), stdout.slice(-300));
 });
 
 test('rank refuses a configuration without unit tests, naming the file and what to add', () => {

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { loadConfig } from '../../core/config/index.js';
 import { RankInputError, rankProject, writeShard, type RankOptions } from '../../core/pipeline/index.js';
 import { fuzz, parseShard, type Shard } from '../../core/active/index.js';
@@ -179,7 +179,10 @@ export async function rankAndReport(loaded: LoadedConfig, options: Omit<RankOpti
   if (toStdout) process.stdout.write(json);
   for (const w of report.warnings) process.stderr.write(`conlens: warning: ${w}\n`);
   log(formatReport(report, { all: values.all === true, explain: values.explain === true }).trimEnd());
-  log(`\nreport: ${relative(process.cwd(), join(reportDir, 'report.json'))}`);
+  // Relative when under the current folder, else absolute as the replay lines are (trial18: "../../tmp/b/…").
+  const reportFile = join(reportDir, 'report.json');
+  const shown = relative(process.cwd(), reportFile);
+  log(`\nreport: ${shown.startsWith('..') || isAbsolute(shown) ? reportFile : shown}`);
   if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json'), ...(report.outcome ? { outcome: report.outcome } : {}) })}\n`);
   // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).
   // Issue 29: a rank that checked nothing concurrent is neither (2, whatever --exit-zero says).
