@@ -141,12 +141,12 @@ export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
 }
 
 function searchStatement(s: Omit<SystematicSummary, 'statement'>): string {
-  const said = searchedStatement(s);
-  if (!s.outOfTime || s.failure) return said;
-  // A schedule whose run ran out of time was run, not checked: "every schedule … no failure"
-  // would be an all-clear for orders nobody saw end (stop 47's note).
-  const total = s.byPreemptions.reduce((a, b) => a + b, 0);
-  return `${said.replace(/^explored every schedule/, 'ran every schedule').replace(/: no failure|; no failure|; it passed|, and it passed/g, '')}; ${outOfTimeText(s.outOfTime, total)}`;
+  // A schedule whose run ran out of time was run, not checked: "explored every schedule … no
+  // failure" would be an all-clear for orders nobody saw end (stop 47's note). Such a search says
+  // it "ran" its schedules, claims no pass, and counts the runs out of time.
+  const unchecked = s.outOfTime !== undefined && s.outOfTime > 0 && !s.failure;
+  const said = searchedStatement(s, unchecked ? { verb: 'ran', passed: () => '' } : { verb: 'explored', passed: (words) => words });
+  return unchecked ? `${said}; ${outOfTimeText(s.outOfTime!, s.byPreemptions.reduce((a, b) => a + b, 0))}` : said;
 }
 
 function outOfTimeText(outOfTime: number, total: number): string {
@@ -155,19 +155,26 @@ function outOfTimeText(outOfTime: number, total: number): string {
     : `${outOfTime} of the ${total} runs ran out of time while still working and ${outOfTime === 1 ? 'was' : 'were'} not checked; no failure in the others`;
 }
 
-function searchedStatement(s: Omit<SystematicSummary, 'statement'>): string {
+/** The statement's words for a search whose runs were all checked (`explored`, the pass said) or
+ *  not all (`ran`, no pass said). */
+interface Wording {
+  verb: 'explored' | 'ran';
+  passed: (words: string) => string;
+}
+
+function searchedStatement(s: Omit<SystematicSummary, 'statement'>, { verb, passed }: Wording): string {
   const total = s.byPreemptions.reduce((a, b) => a + b, 0);
   if (s.failure) {
     const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
     return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
   }
   if (s.unlisted !== undefined) {
-    const done = s.exhausted === null ? '' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')}): no failure; `;
+    const done = s.exhausted === null ? '' : `${verb} every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')})${passed(': no failure')}; `;
     const ran = s.byPreemptions[s.unlisted] ?? 0;
     const why = 'the runs have more branches than the run budget (long runs: every decision with two tasks ready is one)';
     return ran === 0
       ? `${done}the schedules with ${plural(s.unlisted, 'preemption')} were not run: ${why}`
-      : `${done}then ${plural(ran, 'schedule')} with ${plural(s.unlisted, 'preemption')}, not all of them: ${why}; no failure`;
+      : `${done}then ${plural(ran, 'schedule')} with ${plural(s.unlisted, 'preemption')}, not all of them: ${why}${passed('; no failure')}`;
   }
   // One schedule in all. Either no decision ever had two candidates (the tasks wait on things that
   // end at different times, e.g. timers of different lengths: a real Node run orders them one way),
@@ -175,13 +182,13 @@ function searchedStatement(s: Omit<SystematicSummary, 'statement'>): string {
   // user read "only one" as "nothing ran concurrently").
   if (s.complete && total === 1) {
     return s.pruned > 0
-      ? `explored every schedule: one, and ${plural(s.pruned, 'other order')} of steps that touch nothing in common, left out as equivalent; it passed`
-      : "explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set), and it passed";
+      ? `${verb} every schedule: one, and ${plural(s.pruned, 'other order')} of steps that touch nothing in common, left out as equivalent${passed('; it passed')}`
+      : `${verb} every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set)${passed(', and it passed')}`;
   }
   // trial16: "(2, none needing more than 1 preemptions)" left the reader guessing what 2 counted.
-  if (s.complete) return `explored every schedule: ${plural(total, 'schedule')}, none needing more than ${plural(Math.max(0, s.byPreemptions.length - 1), 'preemption')}; no failure`;
+  if (s.complete) return `${verb} every schedule: ${plural(total, 'schedule')}, none needing more than ${plural(Math.max(0, s.byPreemptions.length - 1), 'preemption')}${passed('; no failure')}`;
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
-  const done = s.exhausted === null ? 'no bound exhausted' : `explored every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')}): no failure`;
+  const done = s.exhausted === null ? 'no bound exhausted' : `${verb} every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')})${passed(': no failure')}`;
   if (s.exhausted !== null && s.exhausted >= s.bound) return done;
   const budget = s.share !== undefined ? `the search's share of the runs (${s.share})` : 'the run budget';
   return `${done}; ${budget} ran out before the bound of ${next} was exhausted (${s.byPreemptions[next] ?? 0} of ${(s.byPreemptions[next] ?? 0) + s.left} schedules with ${plural(next, 'preemption')} run)`;
@@ -310,10 +317,12 @@ export function mergeSummaries(summaries: readonly SystematicSummary[]): Systema
   const failing = summaries.findIndex((s) => s.failure || s.random?.failure);
   if (failing >= 0) return { ...merged, ...(summaries[failing].failure ? { failure: summaries[failing].failure } : {}), statement: `test ${failing + 1} of ${summaries.length}: ${summaries[failing].statement}` };
   // Each test's level sizes differ: the merged "left" is not one level's, so say only the bound.
+  const verb = outOfTime ? 'ran' : 'explored';
+  const passed = outOfTime ? '' : ': no failure';
   const each = merged.complete
-    ? `explored every schedule (${byPreemptions.reduce((a, b) => a + b, 0)} in all): no failure`
-    : exhausted === null ? 'no bound exhausted on every test' : `explored every schedule with ≤ ${plural(exhausted, 'preemption')} (${byPreemptions.slice(0, exhausted + 1).reduce((a, b) => a + b, 0)} schedules in all): no failure`;
+    ? `${verb} every schedule (${byPreemptions.reduce((a, b) => a + b, 0)} in all)${passed}`
+    : exhausted === null ? 'no bound exhausted on every test' : `${verb} every schedule with ≤ ${plural(exhausted, 'preemption')} (${byPreemptions.slice(0, exhausted + 1).reduce((a, b) => a + b, 0)} schedules in all)${passed}`;
   const random = randomRuns ? `; then ${plural(randomRuns, 'random run')} in all: no failure` : '';
-  const searched = outOfTime ? `${each.replace(/^explored every schedule/, 'ran every schedule').replace(/: no failure/, '')}; ${outOfTimeText(outOfTime, byPreemptions.reduce((a, b) => a + b, 0))}` : each;
+  const searched = outOfTime ? `${each}; ${outOfTimeText(outOfTime, byPreemptions.reduce((a, b) => a + b, 0))}` : each;
   return { ...merged, statement: `each of the ${summaries.length} tests: ${searched}${random}` };
 }

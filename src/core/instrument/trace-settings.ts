@@ -97,10 +97,12 @@ export function traceSettingsValue(settings: TraceSettings): string {
 export function readTraceSettings(env: NodeJS.ProcessEnv = process.env): TraceSettings | undefined {
   const raw = env[TRACE_ENV];
   if (!raw) return undefined;
+  const file = raw.startsWith('@') ? raw.slice(1) : undefined;
   try {
-    return JSON.parse(raw.startsWith('@') ? readFileSync(raw.slice(1), 'utf8') : raw) as TraceSettings;
+    return JSON.parse(file === undefined ? raw : readFileSync(file, 'utf8')) as TraceSettings;
   } catch (error) {
-    const why = raw.startsWith('@') && (error as NodeJS.ErrnoException).code ? `cannot read ${raw.slice(1)} (${(error as NodeJS.ErrnoException).code})` : 'not valid JSON';
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = file !== undefined && code ? `cannot read ${file} (${code})` : 'not valid JSON';
     process.stderr.write(`conlens: ignoring ${TRACE_ENV}: ${why}\n`);
     return undefined;
   }

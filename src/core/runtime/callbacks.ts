@@ -34,10 +34,10 @@ import type { Scheduler } from './scheduler.js';
 const PROMISE_THEN = Promise.prototype.then;
 const builtin = createRequire(`${process.cwd()}/`);
 
-/** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
 /** Marks a clock read already watched (a realm's Date handed over twice is wrapped once). */
 const WATCHED = Symbol('conlens.watchedClock');
 
+/** Node's timer delay: a number, 1 when below 1 or above TIMEOUT_MAX (or not a number). */
 function timerDelay(delay: unknown): number {
   const ms = typeof delay === 'number' ? delay : Number(typeof delay === 'string' ? delay : NaN);
   return ms >= 1 && ms <= 2 ** 31 - 1 ? ms : 1;
