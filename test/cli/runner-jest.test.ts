@@ -101,7 +101,7 @@ test('a command that names tests conlens wrote in .conlens/ runs them even when 
 // fahunt2 FA3 under Jest: a Jest test file's vm context has a Date of its own. Its clock reads
 // went unwatched, so a 12 ms Date.now busy wait between a 5 ms and a 1 ms timer took no time on
 // the timers' clock and the scheduler fired the 1 ms timer first: a failure no Node run shows.
-test('under Jest, a Date.now busy wait between two timers keeps Node\'s timer order in every scheduled run', { skip }, () => {
+test('under Jest, a clock-reading busy wait (Date.now, new Date()) between two timers keeps Node\'s timer order in every scheduled run', { skip }, () => {
   const dir = join(RUNNER_FIXTURES.jest, 'clock-read');
   clean(dir);
   try {

@@ -431,6 +431,7 @@ test('checksums of several files at once lose nothing', async () => {
 // fahunt 2 FA3: Node arms a timer against the real clock. A 5 ms timer, then a synchronous step
 // of 10 ms or more, then a 1 ms timer: the 5 ms one fires first in every Node run. The virtual
 // clock, on which callbacks took no time, fired the 1 ms timer first in every scheduled run.
+// The clock read as `new Date()` too (stop 49: a Date's getTime and valueOf were not watched).
 test('a timer armed after a long synchronous step expires after an earlier, shorter one, under every strategy', async () => {
   const root = tempProject({
     'package.json': '{ "type": "module" }',
@@ -452,15 +453,30 @@ export async function afterAwait(): Promise<string[]> {
   while (performance.now() - start < 12) { /* a long step after the await */ }
   return new Promise((resolve) => setTimeout(() => { order.push('retry'); resolve(order); }, 1));
 }
+// The clock read through Date objects: getTime, and a subtraction (valueOf).
+export function withDates(): Promise<string[]> {
+  return new Promise((resolve) => {
+    const order: string[] = [];
+    setTimeout(() => order.push('reset'), 5);
+    const start = new Date();
+    while (new Date().getTime() - start.getTime() < 6) { /* the first half of the step */ }
+    const half = new Date();
+    while ((new Date() as unknown as number) - (half as unknown as number) < 6) { /* the second half */ }
+    setTimeout(() => { order.push('retry'); resolve(order); }, 1);
+  });
+}
 `,
     'test/window.test.ts': `import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { afterAwait, resetBeforeRetry } from '../src/window.ts';
+import { afterAwait, resetBeforeRetry, withDates } from '../src/window.ts';
 test('the earlier timer first, in one step', async () => {
   for (const o of await Promise.all([resetBeforeRetry(), resetBeforeRetry()])) assert.deepEqual(o, ['reset', 'retry']);
 });
 test('the earlier timer first, the long step after an await', async () => {
   for (const o of await Promise.all([afterAwait(), afterAwait()])) assert.deepEqual(o, ['reset', 'retry']);
+});
+test('the earlier timer first, the clock read by new Date()', async () => {
+  for (const o of await Promise.all([withDates(), withDates()])) assert.deepEqual(o, ['reset', 'retry']);
 });
 `,
   });

@@ -5,4 +5,7 @@ import { adoptRecorder } from './jest-bridge.js';
 adoptRecorder();
 // The context's own Date: its clock reads count on the timers' clock as the real realm's do
 // (runtime/callbacks.ts watchClock; performance and process are the real realm's already).
-(globalThis as { __conlens?: { watchClock?(owner: object, name: string): void } }).__conlens?.watchClock?.(Date, 'now');
+const watchClock = (globalThis as { __conlens?: { watchClock?(owner: object, name: string): void } }).__conlens?.watchClock;
+watchClock?.(Date, 'now');
+watchClock?.(Date.prototype, 'getTime');
+watchClock?.(Date.prototype, 'valueOf');

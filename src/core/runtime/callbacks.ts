@@ -250,6 +250,12 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
   // one armed before it, an order no Node run makes (FA3 again, under Jest).
   recorder.watchClock = (owner, name) => watchClock(owner as Record<string, unknown>, name);
   watchClock(Date as unknown as Record<string, unknown>, 'now');
+  // `new Date()` reads the clock too. Its constructor is left alone (a wrapped Date would not be
+  // `d.constructor`); reading a Date's time counts instead, a busy wait's `getTime()` or its
+  // subtraction (valueOf). A Date that is not the clock's counts too: that only keeps a stretch's
+  // real time, an order every run on this machine shows (stop 49).
+  watchClock(Date.prototype as unknown as Record<string, unknown>, 'getTime');
+  watchClock(Date.prototype as unknown as Record<string, unknown>, 'valueOf');
   watchClock(performance as unknown as Record<string, unknown>, 'now');
   watchClock(process as unknown as Record<string, unknown>, 'hrtime');
   watchClock(process.hrtime as unknown as Record<string, unknown>, 'bigint');

@@ -16,3 +16,4 @@ show('subclasses', c.subclasses());
 show('throwingGetters', c.throwingGetters());
 show('collectionReads', c.collectionReads());
 show('lookAlikeReads', c.lookAlikeReads());
+show('dates', c.dates());

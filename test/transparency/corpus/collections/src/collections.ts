@@ -236,3 +236,27 @@ export function lookAlikeReads(): unknown[] {
   const name = 'a';
   return [registry.get(name), registry.has('a'), registry.size, length, registry.calls];
 }
+
+/** Dates: the runtime watches a Date's getTime and valueOf as clock reads (stop 49); what the
+ *  program sees of them, and of Date objects, stays the same. */
+export function dates(): unknown[] {
+  const a = new Date(Date.UTC(2020, 0, 2));
+  const b = new Date(Date.UTC(2021, 5, 6));
+  class Stamp extends Date {
+    label(): string { return 'stamp ' + this.getTime(); }
+  }
+  const s = new Stamp(0);
+  let notADate = '';
+  try {
+    Date.prototype.getTime.call({});
+  } catch (error) {
+    notADate = (error as Error).constructor.name;
+  }
+  const sorted = [b, a].sort((x, y) => (x as unknown as number) - (y as unknown as number)).map((d) => d.toISOString());
+  return [
+    a.getTime(), b.valueOf(), +a, (b as unknown as number) - (a as unknown as number), `${a.getTime()}`, sorted,
+    s.label(), s instanceof Date, s.constructor === Stamp, a.constructor === Date, JSON.stringify(a),
+    notADate, Date.prototype.getTime.name, Date.prototype.getTime.length, Date.prototype.valueOf.name,
+    Object.keys(Date.prototype).length, Object.prototype.toString.call(a), a < b,
+  ];
+}
