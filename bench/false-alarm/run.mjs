@@ -13,9 +13,9 @@
 // did not check (exit 2, a run that executed no test) or called clean while a test failed.
 // It prints counts only: nothing here is timed against a target.
 //
-//   node bench/false-alarm/run.mjs [tune|heldout|heldout2|<name>…] [--runs R] [--plain N] [--jobs J]
+//   node bench/false-alarm/run.mjs [tune|heldout|heldout2|heldout3|<name>…] [--runs R] [--plain N] [--jobs J]
 //        [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]
-// What failed is listed for tune/ projects only: heldout/ and heldout2/ ones get their counts (--details
+// What failed is listed for tune/ projects only: heldout/, heldout2/ and heldout3/ ones get their counts (--details
 // lists theirs too; the JSON and the copies always have everything). Do not tune the tool on them.
 // Exit code: 0 no false failure, 1 some false failure, 2 usage error or a project that could not be set up.
 import { spawnSync } from 'node:child_process';
@@ -28,13 +28,13 @@ const repo = resolve(here, '..', '..');
 const cli = join(repo, 'dist', 'cli.js');
 const reporter = join(here, 'reporter.mjs');
 const scratchRoot = join(repo, '.conlens', 'bench', 'false-alarm');
-const HALVES = ['tune', 'heldout', 'heldout2'];
+const HALVES = ['tune', 'heldout', 'heldout2', 'heldout3'];
 /** Halves whose failures are not listed without --details (measured, never tuned on). */
-const HELD_OUT = new Set(['heldout', 'heldout2']);
+const HELD_OUT = new Set(['heldout', 'heldout2', 'heldout3']);
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|heldout2|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
+  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|heldout2|heldout3|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
   process.exit(2);
 }
 
@@ -166,7 +166,8 @@ function benchProject(project) {
     filter: (src) => !/(^|[\\/])(node_modules|\.conlens|package-lock\.json)$/.test(relative(project.dir, src)),
   });
   const pkg = readJson(join(scratch, 'package.json')) ?? {};
-  if (Object.keys(pkg.dependencies ?? {}).length > 0) {
+  // heldout3's runners (Jest, Vitest, Mocha, tsx) are devDependencies.
+  if (Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).length > 0) {
     const npm = run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: scratch });
     if (npm.status !== 0) {
       result.setupError = `npm install failed (${npm.status}): ${(npm.stderr || npm.stdout).trim().split('\n').slice(-3).join(' ')}`;
@@ -254,7 +255,8 @@ function benchProject(project) {
       s.failingRuns++;
       s.kinds[o.outcome] = (s.kinds[o.outcome] ?? 0) + 1;
       // A failure is genuine only if a test that failed in it also failed in some plain run
-      // (without a report for the run: if its test file ever failed plain).
+      // (without a report for the run: if its test file ever failed plain; with no reporter at all,
+      // under Jest, Vitest or Mocha: if any plain run failed).
       const processFile = o.process ?? readJson(o.violationFile ?? '')?.process;
       const genuine = plainUnattributed || (failedTests.length > 0 ? failedTests.some((k) => failedPlain.has(k)) : processFile ? failedPlainFiles.has(processFile) : failedPlain.size > 0);
       if (!genuine) s.falseRuns++;
@@ -357,7 +359,7 @@ if (details.length > 0) {
     if (f.violationFile) console.log(`      e.g. ${relative(process.cwd(), f.violationFile)}`);
   }
 }
-if (hidden.length > 0) console.log(`\n(heldout, heldout2: what failed in ${hidden.map((r) => r.name).join(', ')} is not listed — --details lists it)`);
+if (hidden.length > 0) console.log(`\n(heldout halves: what failed in ${hidden.map((r) => r.name).join(', ')} is not listed — --details lists it)`);
 console.log('');
 console.log(`${results.length} project(s), ${falseTotal} false failure(s) in ${scheduledTotal} scheduled runs; ${totalSeconds} s (--plain ${opts.plain}, --runs ${opts.runs}, --jobs ${opts.jobs})`);
 
