@@ -177,3 +177,25 @@ test('two increments are both seen', async () => {
     assert.match(stdout, /run {3}1 .*exception .*Test timed out in 1500ms/);
   });
 });
+
+// Vitest's vmThreads pool runs each test file in a vm context with a Date and an Error of its own.
+// The context's clock reads went unwatched (a Date busy wait between a 5 ms and a 1 ms timer let
+// the 1 ms one fire first, an order no Node run makes), and the sites of callbacks registered
+// there had the transformed code's lines (window.ts:32 in a 13-line file): stop 49.
+test('under the vmThreads pool, clock reads keep Node\'s timer order and callback sites keep the source\'s lines', () => {
+  const dir = projectCopy(join(FIXTURES, 'vm-pool'));
+  try {
+    const ordered = conlens(['fuzz', dir, '--strategy', 'random', '--runs', '3', '--test', 'armed first', '--json', '-']);
+    const report = JSON.parse(ordered.stdout) as { violations: number; outcomes: unknown[] };
+    assert.equal(report.outcomes.length, 3, ordered.stderr);
+    assert.equal(report.violations, 0, ordered.stdout);
+    const failing = conlens(['fuzz', dir, '--strategy', 'random', '--runs', '1', '--test', 'fails by design', '--json', '-']);
+    const first = (JSON.parse(failing.stdout) as { outcomes: { violationFile?: string }[] }).outcomes[0];
+    assert.ok(first.violationFile, failing.stdout + failing.stderr);
+    const steps = (JSON.parse(readFileSync(first.violationFile, 'utf8')) as { schedule: { file: string; line: number; event: string }[] }).schedule;
+    const armed = steps.filter((s) => s.event.startsWith('arms the setTimeout')).map((s) => `${s.file}:${s.line}`);
+    assert.deepEqual(armed, ['src/window.ts:6', 'src/window.ts:11']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -26,6 +26,9 @@ if (settings) {
     return installTracing(settings, ownDir);
   };
   const recorder = g.__conlens ?? (await install());
+  // The vmThreads and vmForks pools run a test file in a vm context with a Date of its own: its
+  // clock reads count as the worker's do (runtime/callbacks.ts watchRealm; a no-op elsewhere).
+  recorder.watchRealm?.(globalThis);
   const testFile = g.__vitest_worker__?.filepath;
   if (testFile) {
     recorder.setProcessArgv([...process.argv.slice(1), testFile]);

@@ -4,8 +4,5 @@ import { adoptRecorder } from './jest-bridge.js';
 
 adoptRecorder();
 // The context's own Date: its clock reads count on the timers' clock as the real realm's do
-// (runtime/callbacks.ts watchClock; performance and process are the real realm's already).
-const watchClock = (globalThis as { __conlens?: { watchClock?(owner: object, name: string): void } }).__conlens?.watchClock;
-watchClock?.(Date, 'now');
-watchClock?.(Date.prototype, 'getTime');
-watchClock?.(Date.prototype, 'valueOf');
+// (runtime/callbacks.ts watchRealm; process is the real realm's already).
+(globalThis as { __conlens?: { watchRealm?(realm: typeof globalThis): void } }).__conlens?.watchRealm?.(globalThis);

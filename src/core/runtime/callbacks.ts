@@ -26,7 +26,7 @@ import timers from 'node:timers';
 import { types } from 'node:util';
 import { FS_CALLBACK_APIS, IO_CALLBACK_APIS, IO_PROMISE_APIS } from './callback-apis.js';
 import { IMMEDIATE_QUEUE, loopOrder, realNow, type LoopOrder } from './event-loop-order.js';
-import { shapedLike, type ProjectSites } from './resources.js';
+import { adoptContextError, shapedLike, type ProjectSites } from './resources.js';
 import type { Activation, Recorder } from './recorder.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -245,18 +245,23 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
       return Reflect.apply(original, this, arguments);
     }), WATCHED, { value: true });
   };
-  // A Jest test file's vm context has its own Date: its setup file hands it over (jest-setup.ts).
-  // Unwatched, a Date.now busy wait between two timers there let the 1 ms timer pass the 5 ms
-  // one armed before it, an order no Node run makes (FA3 again, under Jest).
-  recorder.watchClock = (owner, name) => watchClock(owner as Record<string, unknown>, name);
-  watchClock(Date as unknown as Record<string, unknown>, 'now');
   // `new Date()` reads the clock too. Its constructor is left alone (a wrapped Date would not be
   // `d.constructor`); reading a Date's time counts instead, a busy wait's `getTime()` or its
   // subtraction (valueOf). A Date that is not the clock's counts too: that only keeps a stretch's
   // real time, an order every run on this machine shows (stop 49).
-  watchClock(Date.prototype as unknown as Record<string, unknown>, 'getTime');
-  watchClock(Date.prototype as unknown as Record<string, unknown>, 'valueOf');
-  watchClock(performance as unknown as Record<string, unknown>, 'now');
+  const watchRealm = (realm: typeof globalThis) => {
+    watchClock(realm.Date as unknown as Record<string, unknown>, 'now');
+    watchClock(realm.Date.prototype as unknown as Record<string, unknown>, 'getTime');
+    watchClock(realm.Date.prototype as unknown as Record<string, unknown>, 'valueOf');
+    if (realm.performance) watchClock(realm.performance as unknown as Record<string, unknown>, 'now');
+    adoptContextError(realm.Error);
+  };
+  // A test file that runs in a vm context of its own (Jest; Vitest's vmThreads and vmForks pools)
+  // has its own Date: the runner's setup file hands the context over (jest-setup.ts,
+  // vitest-setup.ts). Unwatched, a Date.now busy wait between two timers there let the 1 ms timer
+  // pass the 5 ms one armed before it, an order no Node run makes (FA3 again, under Jest).
+  recorder.watchRealm = watchRealm;
+  watchRealm(globalThis);
   watchClock(process as unknown as Record<string, unknown>, 'hrtime');
   watchClock(process.hrtime as unknown as Record<string, unknown>, 'bigint');
 

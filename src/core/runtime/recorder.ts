@@ -14,9 +14,9 @@ import { CollectionRecorder } from './recorder/collections.js';
 export type { Activation, RecorderOptions } from './recorder/recorder-base.js';
 
 export class Recorder extends CollectionRecorder {
-  /** Under the scheduler (callbacks.ts): watch another realm's clock reads — a Jest test file's vm
-   *  context has a `Date` of its own (runner/jest-setup.ts). */
-  watchClock?: (owner: object, name: string) => void;
+  /** Under the scheduler (callbacks.ts): watch another realm's clock reads — a test file's vm
+   *  context (Jest; Vitest's vm pools) has a `Date` of its own (jest-setup.ts, vitest-setup.ts). */
+  watchRealm?: (realm: typeof globalThis) => void;
 
   // ---- process end --------------------------------------------------------------------------
 

@@ -502,14 +502,27 @@ function originalPosition(fileName: string, line: number, col: number): [number,
  *  (vite-node's and Vite's source-map interceptors, Jest's source-map-support), so it is asked to
  *  format this one frame. Undefined without one, or when it gives no position. */
 function runnerPosition(callSite: NodeJS.CallSite): [number, number] | undefined {
-  const prepare = Error.prepareStackTrace;
-  if (typeof prepare !== 'function') return undefined;
-  try {
-    const text = String(prepare(new Error(), [callSite]));
-    const frame = text.split('\n').find((l) => /^\s*at /.test(l)) ?? '';
-    const m = /:(\d+):(\d+)\)?\s*$/.exec(frame);
-    return m ? [Number(m[1]), Number(m[2])] : undefined;
-  } catch {
-    return undefined;
+  for (const E of contextError ? [contextError, Error] : [Error]) {
+    const prepare = E.prepareStackTrace;
+    if (typeof prepare !== 'function') continue;
+    try {
+      const text = String(prepare(new E(), [callSite]));
+      const frame = text.split('\n').find((l) => /^\s*at /.test(l)) ?? '';
+      const m = /:(\d+):(\d+)\)?\s*$/.exec(frame);
+      if (m) return [Number(m[1]), Number(m[2])];
+    } catch {
+      // this realm's runner could not format it
+    }
   }
+  return undefined;
+}
+
+/** The Error of the vm context the current test file runs in (Vitest's vmThreads and vmForks
+ *  pools, Jest), when it is not ours: the runner installs its source-map interceptor there, so a
+ *  frame of that file is formatted by it (without it, the sites of callbacks registered there had
+ *  the transformed code's lines: window.ts:32 in an 11-line file). Only the latest context is
+ *  kept: an older one is a test file that has ended, and holding it would keep it alive. */
+let contextError: ErrorConstructor | undefined;
+export function adoptContextError(E: ErrorConstructor): void {
+  contextError = E === Error ? undefined : E;
 }
