@@ -12,6 +12,7 @@ import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../sub
 import { storyOf } from '../../core/localize/interleaving.js';
 import { testCaseText, wrapText } from '../../core/report/format-report.js';
 import { storyInWords } from '../../core/report/plain-words.js';
+import { tracesNotice } from '../traces-notice.js';
 
 
 function preemptionBound(value: string | boolean | undefined): number | undefined {
@@ -294,6 +295,8 @@ why and what to do; --json has "outcome": "not-checked" and "notChecked".`,
     }
     printFuzzSummary(result, log, positionals[0], values.explain === true);
     writeJson(result, values.json, toStdout);
+    const traces = tracesNotice(loaded.root);
+    if (traces) log(traces);
     return runsExitCode(result);
   },
 };

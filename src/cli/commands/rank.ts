@@ -12,6 +12,7 @@ import { printWarnings, commandsStart } from '../print-config.js';
 import { runsExitCode, UsageError, EXIT_USAGE } from '../exit-codes.js';
 import { notCheckedLines } from '../../core/active/outcome.js';
 import { positiveInteger, strategyOf, testsNamed, type Subcommand } from '../subcommand.js';
+import { tracesNotice } from '../traces-notice.js';
 
 export const rankCommand: Subcommand = {
   name: 'rank',
@@ -183,6 +184,8 @@ export async function rankAndReport(loaded: LoadedConfig, options: Omit<RankOpti
   const reportFile = join(reportDir, 'report.json');
   const shown = relative(process.cwd(), reportFile);
   log(`\nreport: ${shown.startsWith('..') || isAbsolute(shown) ? reportFile : shown}`);
+  const traces = tracesNotice(loaded.root);
+  if (traces) log(traces);
   if (progress === 'json') process.stderr.write(`${JSON.stringify({ type: 'result', report: join(reportDir, 'report.json'), ...(report.outcome ? { outcome: report.outcome } : {}) })}\n`);
   // Issue 14: a run that failed is a finding (1); drift alone is reported, not failed (0).
   // Issue 29: a rank that checked nothing concurrent is neither (2, whatever --exit-zero says).
