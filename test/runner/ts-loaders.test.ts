@@ -1,10 +1,11 @@
 // Issue 31 (other loaders): a traced run drops the TypeScript loaders a command names — our loader
 // compiles TypeScript itself and another one stacked on it would compile our output again and
-// lose the positions (runner/ts-loaders.ts). Plain runs are not touched (run-command.ts only asks
-// for traced runs). The traced positions under each loader: test/slow/runner-versions.test.ts.
+// lose the positions (runner/ts-loaders.ts). Plain runs keep the command as written, and a command
+// with a loader of its own runs without ours (run-command.ts). The traced positions under each loader: test/slow/runner-versions.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropLoaderOptions, withoutTypeScriptLoaders } from '../../src/core/runner/ts-loaders.ts';
+import { runCommand } from '../../src/core/runner/run-command.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempProject } from '../helpers/temp-project.ts';
@@ -76,4 +77,20 @@ test('a loader named only in Mocha\'s configuration (.mocharc.yml, package.json#
   const plain = tempProject({ 'package.json': '{}', '.mocharc.json': '{ "require": "./setup.js" }' }, ['mocha']);
   assert.equal(await withoutTypeScriptLoaders(['npx', 'mocha'], plain, {}), undefined);
   assert.equal(await withoutTypeScriptLoaders(['npx', 'mocha', '--no-config'], cwd, {}), undefined);
+});
+
+// unseen4 author B: under `conlens check`, `node --import tsx --test` in a package without "type"
+// failed in every run ("require is not defined in ES module scope") and passed by hand. Our loader
+// was stacked under tsx, which took our CommonJS output of a .ts file for an ES module. A plain
+// run of a command that loads TypeScript itself now runs as written, without ours.
+test('a plain run of a command with its own TypeScript loader runs without ours; a command without one, with ours', async () => {
+  const cwd = tempProject({
+    'package.json': '{}',
+    'node_modules/tsx/package.json': '{ "name": "tsx", "exports": { ".": "./index.mjs" } }',
+    'node_modules/tsx/index.mjs': '',
+    'probe.mjs': 'console.log(/register/.test(process.env.NODE_OPTIONS ?? "") ? "ours" : "not ours");\n',
+  });
+  const run = async (command: string[]) => (await runCommand({ label: 'unit.command', spec: command, cwd, timeoutMs: 30_000 })).output.trim();
+  assert.equal(await run(['node', '--import', 'tsx', 'probe.mjs']), 'not ours');
+  assert.equal(await run(['node', 'probe.mjs']), 'ours');
 });

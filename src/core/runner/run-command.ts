@@ -82,6 +82,7 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
   // (test-runners.ts), with the user's own arguments.
   let baseEnv: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
   let command = configured;
+  let ownLoader = false;
   if (request.env?.[TRACE_ENV]) {
     // Another TypeScript loader would compile our instrumented output again and lose the
     // positions: traced runs compile with ours alone (ts-loaders.ts).
@@ -90,11 +91,17 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
       command = loaderFree.argv;
       baseEnv = { ...baseEnv, ...loaderFree.env };
     }
+  } else {
+    // A plain run of a command that loads TypeScript itself (tsx, ts-node, …) runs as written,
+    // without ours under it: stacked, tsx took our CommonJS output of a .ts file for an ES module
+    // and the tests of a package without "type" failed with "require is not defined" in every
+    // run of `conlens check`, never by hand (unseen4 author B).
+    ownLoader = (await withoutTypeScriptLoaders(configured, request.cwd, baseEnv)) !== undefined;
   }
   const wrapped = wrapForRunner(command, request.cwd, baseEnv);
   const argv = wrapped?.argv ?? command;
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...wrapped?.env };
-  env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
+  if (!ownLoader) env.NODE_OPTIONS = nodeOptionsWith(env.NODE_OPTIONS, registerEntry());
   // When we are ourselves inside a node:test run, a child `node --test` would think it is nested
   // and skip its files; the user's command must run as if started from a terminal.
   delete env.NODE_TEST_CONTEXT;
