@@ -212,6 +212,20 @@ test('a run killed over its budget while still working is no hang; killed while 
   assert.equal((await killed(undefined)).outcome, 'hang');
 });
 
+// trial19: a hang named no test, though the trace held the begin of the test that never ended: a
+// process the budget's kill ended (a signal, exit code none) did not count as failed.
+test('a run killed over its budget while idle names the test that had begun and not ended', async () => {
+  const tests = [
+    { e: 'test', k: 'begin', name: 'pays', file: 'test/orders.test.ts', line: 3 },
+    { e: 'test', k: 'end', name: 'pays', file: 'test/orders.test.ts', ok: true },
+    { e: 'test', k: 'begin', name: 'ships while a waiter polls', file: 'test/orders.test.ts', line: 9 },
+  ];
+  const run = traced([...HEAD, ...tests, { e: 'end', reason: 'signal', signal: 'SIGTERM', events: 20, idle: 5000, vclock: 0 }], '');
+  const got = await analyzeRun({ ...run, timedOut: true, durationMs: 30_000 }, 'random', 1);
+  assert.equal(got.outcome, 'hang');
+  assert.deepEqual(got.violation?.testCases?.map((t) => `${t.name}:${t.line}`), ['ships while a waiter polls:9']);
+});
+
 test('a test that failed before another test of the file hung is the failure; a runner time limit before the stall is the hang itself', async () => {
   const ended = (name: string) => [{ e: 'test', k: 'begin', name, file: 'test/server.test.ts', line: 3 }, { e: 'test', k: 'end', name, file: 'test/server.test.ts', ok: false }];
   const output = "  1) charges once\n  AssertionError [ERR_ASSERTION]: the card was charged more than once\n";

@@ -37,6 +37,9 @@ const where = (path: string) => relative(process.cwd(), path) || '.';
 /** `explain`: the papers' codes too (001 Table 1 rows, ATOMFUZZER's warnings and errors). */
 function printViolation(violation: Violation, log: (line: string) => void, explain = false): void {
   log(`${violation.kind}: ${violation.message}`);
+  // The failing (or, killed over the budget, still running) tests: trial19's hang named none.
+  const tests = testNames(violation);
+  if (tests.length) log(`  in ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ` and ${tests.length - 3} more` : ''}`);
   // The story in the user's words (issue 14): which task read what, who wrote meanwhile.
   const story = storyOf(violation);
   for (const line of wrapText(explain ? story : storyInWords(story), 100)) log(`  ${line}`);

@@ -763,7 +763,9 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   }
   if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked, ...(slow ? { inconclusive: slow } : {}), ...(explored ? { explored } : {}) };
   // The process whose test case failed (issue 31), then one that exited non-zero.
-  const failedProcess = (t: ProcessTrace) => Boolean(t.stall && (!t.stall.atExit || !run.passed)) || !t.info.end || (t.info.end.code ?? 0) !== 0;
+  // A process the budget's kill ended (a signal) failed too: the test it had begun and not ended
+  // is the one that hung (trial19: a hang named no test, though its trace had the test's begin).
+  const failedProcess = (t: ProcessTrace) => Boolean(t.stall && (!t.stall.atExit || !run.passed)) || !t.info.end || t.info.end.reason === 'signal' || (t.info.end.code ?? 0) !== 0;
   const failing = new Map(traces.map((t) => [t, failingTestCases(t.info.testCases, !run.passed && failedProcess(t))]));
   source ??= traces.find((t) => failing.get(t)!.length > 0 && failedProcess(t)) ?? traces.find((t) => failing.get(t)!.length > 0);
   source ??= traces.find((t) => t.info.end?.code !== undefined && t.info.end.code !== 0 && t.decisions.length) ??
