@@ -77,6 +77,20 @@ test('a program that does not exist is a CommandStartError naming the key and th
   });
 });
 
+// trial19: `node --tset …` (node exits 9) was one more failing run, with the reason unquoted.
+test('node refusing an option of its command line or of NODE_OPTIONS is a CommandStartError quoting node', async () => {
+  const root = tempProject({ 'a.test.mjs': '' });
+  await assert.rejects(runCommand({ ...base, spec: [process.execPath, '--tset', 'a.test.mjs'], cwd: root }), (error: unknown) => {
+    assert.ok(error instanceof CommandStartError);
+    assert.match(error.message, /^unit\.command: cannot start ".*": \S*node: bad option: --tset$/);
+    return true;
+  });
+  await assert.rejects(runCommand({ ...base, spec: [process.execPath, 'a.test.mjs'], cwd: root, env: { NODE_OPTIONS: '--tset' } }), /node: --tset is not allowed in NODE_OPTIONS/);
+  // A program of the user's that exits 9 itself is a failing run, as any exit code is.
+  const nine = await runCommand({ ...base, spec: [process.execPath, '-e', 'console.log("bad option: mine"); process.exit(9)'], cwd: root });
+  assert.equal(nine.exitCode, 9);
+});
+
 test('an aborted run is stopped', async () => {
   const root = tempProject({ 'hang.mjs': 'setInterval(() => {}, 1000)' });
   const controller = new AbortController();

@@ -53,6 +53,8 @@ export class CommandStartError extends Error {
 }
 
 const OUTPUT_TAIL_BYTES = 64 * 1024;
+/** What node prints when it refuses an option of its command line or of NODE_OPTIONS. */
+const NODE_REFUSED = /^\S*node: (?:bad option: .*|.* is not allowed in NODE_OPTIONS.*)$/m;
 const KILL_GRACE_MS = 2_000;
 
 /** dist/register.cjs: next to the bundle that runs this code, or in dist/ when run from source. */
@@ -148,6 +150,10 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
       });
       child.once('close', (code, sig) => resolveExit({ exitCode: code, signal: sig }));
     });
+    // Node refused its own options (exit 9): the command did not start, as a missing program did
+    // not (trial19: `node --tset` was one more failing run, exit 1, the reason unquoted).
+    const refused = exitCode === 9 ? NODE_REFUSED.exec(output) : null;
+    if (refused) throw new CommandStartError(request.label, argv[0], refused[0].trim());
     return {
       argv,
       configured,
