@@ -3,5 +3,5 @@ module.exports = {
   preset: 'ts-jest',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/fixed/', '/\\.conlens/'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/fixed/', '<rootDir>/.conlens/'],
 };
