@@ -22,7 +22,10 @@ test('no more than the limit arrive before the first interval has passed', async
   const g = new Geocoder(api);
   await Promise.all(addresses(5).map((a) => g.geocode(a)));
   const sorted = [...api.arrivals].sort((x, y) => x - y);
-  assert.ok(sorted[LIMIT] - sorted[0] >= INTERVAL_MS - 10, `the third call waited for the next window (${sorted.map((t) => t.toFixed(0))})`);
+  // Arrivals count from the API's creation, before the calls: p-throttle lets the third call run
+  // one interval after the first window opened, not after the first call arrived (a first call
+  // that starts late, in a busy process, leaves less than an interval between the two).
+  assert.ok(sorted[LIMIT] >= INTERVAL_MS - 10, `the third call waited for the next window (${sorted.map((t) => t.toFixed(0))})`);
 });
 
 test('callers asking for the same addresses at once share the lookups', async () => {
