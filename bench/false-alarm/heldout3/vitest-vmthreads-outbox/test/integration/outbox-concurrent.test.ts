@@ -120,10 +120,10 @@ describe.concurrent('a bounded queue between producers and consumers', () => {
     const first = q.take();
     const second = q.take();
     const third = q.take();
-    await Promise.all(['x', 'y', 'z'].map(async (item, i) => {
-      await pause(i * 3);
+    for (const item of ['x', 'y', 'z']) {
+      await jitter();
       await q.put(item);
-    }));
+    }
     expect(await Promise.all([first, second, third])).toEqual(['x', 'y', 'z']);
   });
 });
