@@ -84,22 +84,19 @@ export async function runCommand(request: RunRequest): Promise<RunResult> {
   // (test-runners.ts), with the user's own arguments.
   let baseEnv: NodeJS.ProcessEnv = { ...process.env, ...parsed.env, ...request.env };
   let command = configured;
-  let ownLoader = false;
-  if (request.env?.[TRACE_ENV]) {
-    // Another TypeScript loader would compile our instrumented output again and lose the
-    // positions: traced runs compile with ours alone (ts-loaders.ts).
-    const loaderFree = await withoutTypeScriptLoaders(configured, request.cwd, baseEnv);
-    if (loaderFree) {
-      command = loaderFree.argv;
-      baseEnv = { ...baseEnv, ...loaderFree.env };
-    }
-  } else {
-    // A plain run of a command that loads TypeScript itself (tsx, ts-node, …) runs as written,
-    // without ours under it: stacked, tsx took our CommonJS output of a .ts file for an ES module
-    // and the tests of a package without "type" failed with "require is not defined" in every
-    // run of `conlens check`, never by hand (unseen4 author B).
-    ownLoader = (await withoutTypeScriptLoaders(configured, request.cwd, baseEnv)) !== undefined;
+  // Another TypeScript loader would compile our instrumented output again and lose the
+  // positions: traced runs compile with ours alone (ts-loaders.ts). A plain run of a command that
+  // loads TypeScript itself runs as written, without ours under it: stacked, tsx took our
+  // CommonJS output of a .ts file for an ES module and the tests of a package without "type"
+  // failed with "require is not defined" in every run of `conlens check`, never by hand
+  // (unseen4 author B).
+  const loaderFree = await withoutTypeScriptLoaders(configured, request.cwd, baseEnv);
+  const traced = Boolean(request.env?.[TRACE_ENV]);
+  if (traced && loaderFree) {
+    command = loaderFree.argv;
+    baseEnv = { ...baseEnv, ...loaderFree.env };
   }
+  const ownLoader = !traced && loaderFree !== undefined;
   const wrapped = wrapForRunner(command, request.cwd, baseEnv);
   const argv = wrapped?.argv ?? command;
   const env: NodeJS.ProcessEnv = { ...baseEnv, ...wrapped?.env };
