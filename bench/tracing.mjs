@@ -14,7 +14,8 @@
 // instrumenting and recording on every run, as before the cache — but for section 1's warm
 // columns, the users' usual case; section 6 measures the cache per runner.
 // Usage: npm run build && node bench/tracing.mjs   (BENCH_ROUNDS=N to change the rounds,
-// BENCH_SECTIONS=1,5 to run only some sections)
+// BENCH_SECTIONS=1,5 to run only some sections, BENCH_EXAMPLES=account,queue to time only those
+// examples' unit suites in section 1)
 //   --check: sections 1-4, then one PASS/MISS line per target of issue 33 (reporting only: the
 //            exit code is 0 whatever the ratios; the slow tier runs it).
 //   BENCH_BASELINE=<a dist/ folder> (a copy of an earlier build): sections 1-4 also run traced with
@@ -38,6 +39,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (CHECK ? 3 : 5));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const scratch = mkdtempSync(join(tmpdir(), 'conlens-bench-tracing-'));
 const sections = new Set((process.env.BENCH_SECTIONS ?? (CHECK ? '1,2,3,4' : '1,2,3,4,5,6')).split(','));
+const onlyExamples = process.env.BENCH_EXAMPLES ? new Set(process.env.BENCH_EXAMPLES.split(',')) : undefined;
 const baselineDist = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined;
 /** The builds a traced run is measured with: this one, and the baseline when given. */
 const builds = [['', join(root, 'dist')], ...(baselineDist ? [['baseline ', baselineDist]] : [])];
@@ -73,9 +75,10 @@ try {
   console.log(`   example                  plain ms   traced ×   +fields ×${baselineDist ? '   baseline traced ×   +fields ×' : ''}   warm: plain ms   traced ×   +fields ×`);
   const ratios = [];
   const warmRatios = [];
+  if (onlyExamples) console.log(`   (only ${[...onlyExamples].join(', ')}: BENCH_EXAMPLES)`);
   for (const name of readdirSync(join(root, 'examples')).sort()) {
     const dir = join(root, 'examples', name);
-    if (!existsSync(join(dir, 'conlens.config.json'))) continue;
+    if (!existsSync(join(dir, 'conlens.config.json')) || (onlyExamples && !onlyExamples.has(name))) continue;
     const files = await glob(['test/unit/*.test.ts'], { cwd: dir });
     const args = ['--test', ...files.sort()];
     const times = { plain: [] };

@@ -1,7 +1,7 @@
 // issue 17, end to end: `conlens fuzz --strategy assetfuzzer` (001 phases I + II) on the examples
 // with two-field atomic sets. Each buggy example fails in ≥ 95 % of its runs; each fixed/ variant
-// fails in none and phase II reports no violation (realised, harmless or not) — over 200 runs each
-// (CONLENS_ASF_RUNS to change). And the paper's point on its running example: ATOMFUZZER as 003
+// fails in none and phase II reports no violation (realised, harmless or not) — over 100 runs each
+// (200 in the full sweep; CONLENS_ASF_RUNS to change). And the paper's point on its running example: ATOMFUZZER as 003
 // defines it (synchronized blocks atomic, locks only) finds nothing there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,8 +11,9 @@ import { exampleCopy, removeCopy } from '../helpers/example-copy.ts';
 import { loadConfig } from '../../src/core/config/index.ts';
 import { runTraced } from '../../src/core/trace/run-traced.ts';
 import { analyzeRun } from '../../src/core/active/violation.ts';
+import { FULL_SWEEP, sweepOnly } from '../helpers/sweep.ts';
 
-const RUNS = Number(process.env.CONLENS_ASF_RUNS ?? 200);
+const RUNS = Number(process.env.CONLENS_ASF_RUNS ?? (FULL_SWEEP ? 200 : 100));
 const EXAMPLES = ['atomic-set-account', 'wallet-conversion', 'inventory-two-locks'];
 
 interface Result {
@@ -44,9 +45,11 @@ function fuzz(path: string): Result {
 // bugs (test/slow/fuzz-examples.test.ts, rank-examples.test.ts). Known gap, kept visible here.
 const PHASE_ONE_GAP = new Set(['atomic-set-account', 'inventory-two-locks']);
 const PHASE_ONE_TODO = 'phase I orders a task started after I/O behind the one that ended before it (issue 29 note)';
+// A known gap's measurement (a todo) costs as much as a check (~5 min each): the full sweep runs it.
+const gap = () => (FULL_SWEEP ? { todo: PHASE_ONE_TODO } : { skip: sweepOnly(`known gap (${PHASE_ONE_TODO})`) });
 
 for (const name of EXAMPLES) {
-  test(`${name}: assetfuzzer exposes the bug in ≥ 95 % of ${RUNS} runs`, { todo: PHASE_ONE_GAP.has(name) ? PHASE_ONE_TODO : undefined }, () => {
+  test(`${name}: assetfuzzer exposes the bug in ≥ 95 % of ${RUNS} runs`, PHASE_ONE_GAP.has(name) ? gap() : {}, () => {
     const result = fuzz(name);
     assert.ok(result.assetfuzzer.violations.length > 0, 'phase I found no potential violation');
     assert.ok(result.detectionRate >= 0.95, `detection rate ${result.detectionRate}`);
@@ -59,7 +62,7 @@ for (const name of EXAMPLES) {
   });
 }
 
-test('atomic-set-account: phase I reports 001\'s pattern r(x.c) w(x.c) w(x.s) r(x.s), and the 003 ATOMFUZZER does not find the bug', { todo: PHASE_ONE_TODO }, async () => {
+test('atomic-set-account: phase I reports 001\'s pattern r(x.c) w(x.c) w(x.s) r(x.s), and the 003 ATOMFUZZER does not find the bug', gap(), async () => {
   const result = fuzz('atomic-set-account');
   const [violation] = result.assetfuzzer.violations as unknown as { row: number; units: string[]; events: { op: string; location: string }[] }[];
   assert.equal(result.assetfuzzer.violations.length, 1);

@@ -20,6 +20,7 @@ import { assertClean, assertRankOne } from '../helpers/rank.ts';
 import { exampleDependencies, installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
 import { tracePoints, unitSites } from '../helpers/runner-fixtures.ts';
 import { removeProject, runnerProject } from '../helpers/runner-projects.ts';
+import { isEdgeMajor, sweepOnly } from '../helpers/sweep.ts';
 
 const CACHE = join(REGISTRY_CACHE, 'runner-versions');
 const EXAMPLE = 'account';
@@ -66,7 +67,7 @@ test(`${EXAMPLE} under Vitest 1–4 and Mocha 9–12 (each from the registry): n
           removeProject(dir);
         }
       }),
-      t.test(`${what}: fixed/ clean`, { skip }, async () => {
+      t.test(`${what}: fixed/ clean`, { skip: skip || (isEdgeMajor(major, VERSIONS.filter((v) => v.runner === runner).map((v) => v.major)) ? false : sweepOnly(`${what}'s fixed/`)) }, async () => {
         const dir = runnerProject(EXAMPLE, runner, true, other);
         try {
           await assertClean(dir);
