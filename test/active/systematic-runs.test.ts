@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/core/config/index.ts';
 import { analyzeRun, fuzz, replay, type Violation } from '../../src/core/active/index.ts';
 import type { TracedRun } from '../../src/core/trace/run-traced.ts';
 import { counterProject } from '../helpers/systematic-counter.ts';
+import { tempProject } from '../helpers/temp-project.ts';
 
 test('systematic: the bug at one preemption, every schedule replays identically', async () => {
   const loaded = loadConfig(counterProject(false));
@@ -31,4 +32,34 @@ test('systematic: the fixed variant exhausts every schedule with no failure', as
   assert.equal(result.violations, 0, JSON.stringify(result.outcomes));
   assert.deepEqual(result.systematic?.byPreemptions, [1, 1, 1]);
   assert.equal(result.systematic?.statement, 'explored every schedule: 3 schedules, none needing more than 2 preemptions; no failure');
+});
+
+// Trial 19's p2d: two steps that each queue a setImmediate touch no shared field, yet swapping
+// them swaps their callbacks (the immediates run FIFO). The reduction called them independent,
+// left the swap out and said "explored every schedule … no failure" on a bug one preemption
+// shows. Each queue write is now a dependence (explored-steps.ts LOOP).
+const journal = `export class Journal {
+  readonly lines: string[] = [];
+  /** store: where a record goes (the tests give a fake that settles at once). */
+  constructor(private readonly store: (line: string) => Promise<void>) {}
+  /** Keeps the line once its record is stored, on the next turn of the loop. */
+  async append(line: string): Promise<void> {
+    await this.store(line);
+    setImmediate(() => this.lines.push(line));
+  }
+}
+`;
+
+test('systematic: two steps that each queue a setImmediate are not independent (the swap that fails is explored)', async () => {
+  const dir = tempProject({
+    'package.json': '{ "name": "journal", "type": "module", "private": true }\n',
+    'conlens.config.json': '{ "include": ["src/**/*.ts"], "unit": { "command": "node --test test/unit/journal.test.ts" }, "integration": { "command": "node --test test/integration/journal.test.ts", "runs": 10 } }\n',
+    'src/journal.ts': journal,
+    'test/unit/journal.test.ts': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { Journal } from '../../src/journal.ts';\n\ntest('one line', async () => {\n  const j = new Journal(async () => {});\n  await j.append('a');\n  await new Promise((r) => setImmediate(r));\n  assert.deepEqual(j.lines, ['a']);\n});\n",
+    // The order the lines were asked in is the order they are kept: what the test expects, and
+    // what a store that takes longer for the first line breaks (the mocked-I/O model).
+    'test/integration/journal.test.ts': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { Journal } from '../../src/journal.ts';\n\ntest('two lines keep their order', async () => {\n  const j = new Journal(async () => {});\n  await Promise.all([j.append('a'), j.append('b')]);\n  await new Promise((r) => setImmediate(r));\n  assert.deepEqual(j.lines, ['a', 'b']);\n});\n",
+  });
+  const result = await fuzz(loadConfig(dir), { strategy: 'systematic', runs: 10, seed: 1 });
+  assert.equal(result.systematic?.failure?.preemptions, 1, `${result.systematic?.statement}\n${JSON.stringify(result.outcomes.map((o) => [o.preemptions, o.outcome]))}`);
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { branches, mergeSummaries, movesAcrossDependent, searchSchedules, searchShare, statementOf, type Schedule } from '../../src/core/active/systematic.ts';
 import { SystematicStrategy } from '../../src/core/runtime/strategies/index.ts';
-import { accessOf, dependent, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
+import { accessOf, dependent, queuedBy, stepOf, type ExploredStep } from '../../src/core/active/explored-steps.ts';
 import { scheduleName } from '../../src/core/active/violation.ts';
 
 type Step = { reads?: string[]; writes?: string[] };
@@ -139,6 +139,16 @@ test('the outside world: an I/O completion is dependent on every step that touch
   const b = stepOf('6@1');
   accessOf(b, { e: 'rd', a: 6, s: 1, obj: 9, k: '[]', ek: 'y' });
   assert.equal(dependent(a, b), true);
+});
+
+test('the loop\'s queues: two steps that each queue a callback are dependent, and so is a callback\'s step; a step that queues nothing is not', () => {
+  const [a, b, plain] = [stepOf('1@3'), stepOf('2@3'), stepOf('4@3')];
+  queuedBy(a);
+  queuedBy(b);
+  assert.equal(dependent(a, b), true);
+  assert.equal(dependent(a, stepOf('c7.0@9')), true, 'a timer\'s callback moves the clock the next timer is placed by');
+  assert.equal(dependent(a, plain), false);
+  assert.deepEqual(a.reads, [], 'no access of the program\'s for stories or patterns');
 });
 
 test('one systematic run: the forced prefix by key, then Node\'s own choice (candidate 0)', () => {

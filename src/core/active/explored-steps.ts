@@ -22,9 +22,22 @@ export interface ExploredStep {
  *  independent (coarse, never unsound). */
 export const WORLD = 'world';
 
+/** The event loop's ordered queues as one location: a step that queues a timer, an immediate or
+ *  an emitter's listener (a QueueEvent) writes it, and so does every callback's step (a timer's
+ *  moves the timers' virtual clock, which places the timers and immediates queued after it).
+ *  Two steps that each queue a setImmediate touch no shared field, yet swapping them swaps their
+ *  callbacks — FIFO, as Node runs them (trial 19's p2d: the search called 1 preemption exhausted
+ *  while a 1-preemption failure existed). Coarse: one location for every queue, never unsound. */
+export const LOOP = 'loop';
+
 /** A step as the sched event names it, before its accesses. */
 export function stepOf(key: string, candidates?: string[]): ExploredStep {
-  return { key, ...(candidates ? { candidates } : {}), reads: [], writes: key.startsWith('c') ? [WORLD] : [] };
+  return { key, ...(candidates ? { candidates } : {}), reads: [], writes: key.startsWith('c') ? [WORLD, LOOP] : [] };
+}
+
+/** The step queued a callback in one of the loop's ordered queues (a QueueEvent). */
+export function queuedBy(step: ExploredStep): void {
+  add(step.writes, LOOP);
 }
 
 /** Adds one recorded access to the step. A collection's element key is left out: two accesses of

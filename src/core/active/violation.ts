@@ -15,7 +15,7 @@ import type { PotentialViolation } from './hybrid-analysis.js';
 import type { RunChecked } from './outcome.js';
 import { withoutColour } from '../runner/test-count.js';
 import { ConcurrencyProbe } from '../trace/concurrency.js';
-import { accessOf, stepOf, type ExploredStep } from './explored-steps.js';
+import { accessOf, queuedBy, stepOf, type ExploredStep } from './explored-steps.js';
 import { noTestsRan } from '../runner/test-count.js';
 import { eventText, promiseText, resourceOf, timerText } from '../trace/resource-keys.js';
 
@@ -313,6 +313,9 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         if (event.kind === 'warning') atom.warnings++;
         else if (event.kind === 'error') atom.errors++;
         else if (event.kind === 'commute') atom.commuting++;
+        break;
+      case 'q':
+        if (step) queuedBy(step);
         break;
       case 'stall':
         stall = event;

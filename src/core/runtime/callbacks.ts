@@ -443,6 +443,8 @@ export function scheduleCallbacks(recorder: Recorder, scheduler: Scheduler, site
         const reg = registration(replacement, `'${String(type)}' listener`, typeof inner === 'function' ? inner : listener, arguments[arguments.length - 1], VIA_NODE);
         if (reg) {
           listenerRegs.set(listener, reg);
+          // Its place among the emitter's listeners is an order (explored-steps.ts LOOP).
+          scheduler.queued();
           if (!emitters.has(this)) emitters.set(this, { id: ++registrations, site: reg.site, by: reg.by, runs: 0 });
         }
       }

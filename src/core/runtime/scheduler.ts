@@ -130,6 +130,11 @@ interface Entry {
    *  (a settled promise, a test's stand-in for I/O). Delaying it past other work is the mocked-I/O
    *  model, and a finding that rests on it says so (SchedEvent.m). */
   atOnce?: boolean;
+  /** The continuation parked last before it on the same promise: reactions to one promise run in
+   *  the order they were registered, whenever it settles, so that one resumes first — in every
+   *  Node run, slow I/O or not (trial 19's p2d: two tasks' `await this.ready` on one promise were
+   *  swapped, a failure no Node run makes). */
+  after?: Entry;
   ok?: boolean;
   value?: unknown;
   resolve: (value: unknown) => void;
@@ -142,7 +147,7 @@ function newEntry(seq: number, key: string, candidate: Candidate | undefined, ca
   readyAt: number, state: Entry['state'], turn: number | undefined, resolve: (value: unknown) => void, reject: (error: unknown) => void): Entry {
   return {
     kind: undefined, seq, key, candidate, callback, act, site, info, parkedAt: realNow(), readyAt, instant: undefined, state, prompt: undefined, turn,
-    atOnce: undefined, ok: undefined, value: undefined, resolve, reject,
+    atOnce: undefined, after: undefined, ok: undefined, value: undefined, resolve, reject,
   };
 }
 
@@ -239,6 +244,11 @@ export class Scheduler {
   private awaiting: { token: object; index: number; candidates: Candidate[]; since: number } | undefined;
   /** The task released last registered a callback (since it was released). */
   private registeredInSegment = false;
+  /** Per promise awaited (its own object: PromiseResolve returned it), the continuation parked on
+   *  it last (Entry.after). */
+  private readonly lastOnPromise = new WeakMap<object, Entry>();
+  /** The current step wrote its QueueEvent (systematic only). */
+  private queuedInStep = false;
   /** A released step (a continuation, a callback) is running, or the microtasks it queued are:
    *  what settles now was settled by the program's own code, not by I/O (release). */
   private stepOpen = false;
@@ -300,6 +310,10 @@ export class Scheduler {
     if (!info.dependent && (this.registeredInSegment || (act && this.awaitsOwnCallback(act)))) info = { ...info, dependent: true };
     const entry = newEntry(++this.seq, `${act ? act.id : 0}@${site}`, undefined, undefined, act, site, info, Infinity, 'pending', this.turn, resolve, reject);
     this.parked.push(entry);
+    if (operand === value) {
+      entry.after = this.lastOnPromise.get(operand as object);
+      this.lastOnPromise.set(operand as object, entry);
+    }
     // No promise: settled at once unless it is a thenable, whose `then` runs in a later job — its
     // settle comes after the marker below (an object's `then` is not read again here: a getter).
     let instant = !types.isPromise(value) && !info.deliberate;
@@ -373,6 +387,15 @@ export class Scheduler {
     else this.expectedList.push(expected);
     this.expected.set(token, expected);
     this.registeredInSegment = true;
+    if (loop.channel !== undefined || loop.expiry !== undefined) this.queued();
+  }
+
+  /** A callback went into one of the event loop's ordered queues (a timer's, the immediates', an
+   *  emitter's listeners): for the systematic search's reduction, the step says so once. */
+  queued(): void {
+    if (this.queuedInStep || !this.strategy.recordsCandidates) return;
+    this.queuedInStep = true;
+    this.write({ e: 'q' });
   }
 
   /** Not expected any more (it fired, or was cancelled). */
@@ -431,6 +454,7 @@ export class Scheduler {
       this.offRecord = true;
     }
     this.write(event);
+    this.queuedInStep = false;
     if (DEBUG_DECISIONS !== undefined) debugDecision(step);
     return run();
   }
@@ -497,7 +521,9 @@ export class Scheduler {
 
   /** Ready to run: its operand settled; a callback: none that Node runs first is still waiting. */
   private isEligible(entry: Entry): boolean {
-    return entry.state === 'ready' && (entry.callback === undefined || !this.isPreceded(entry));
+    if (entry.state !== 'ready') return false;
+    if (entry.callback === undefined) return entry.after === undefined || !this.parked.includes(entry.after);
+    return !this.isPreceded(entry);
   }
 
   /** Something happened (park, settle, exit, a lock event): a decision may be due. */
@@ -691,9 +717,11 @@ export class Scheduler {
     }
     if (assumed) event.m = [...assumed];
     this.write(event);
+    this.queuedInStep = false;
     this.writeNotes();
     if (DEBUG_DECISIONS !== undefined) debugDecision(step);
     this.parked.splice(this.parked.indexOf(chosen), 1);
+    chosen.after = undefined;
     this.registeredInSegment = false;
     // What the timer waited for is decided; the next tick sets its own. A left-over wait (up to
     // the stall time, for a chosen callback) kept the process alive after the program ended.

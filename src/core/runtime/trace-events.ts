@@ -259,6 +259,15 @@ export interface TestCaseEvent {
   vclock?: number;
 }
 
+/** Under the systematic strategy: the step since the last sched event put a macrotask callback
+ *  in a queue the event loop runs in order — a timer, an immediate, an emitter's listener. Swapping
+ *  two such steps, or one with a callback's step (a timer's moves the timers' clock), changes the
+ *  order Node runs their callbacks in, with no shared field touched: the search's reduction counts
+ *  them dependent (active/explored-steps.ts LOOP; trial 19's p2d, two setImmediate chains). */
+export interface QueueEvent {
+  e: 'q';
+}
+
 export interface EndEvent {
   e: 'end';
   reason: 'exit' | 'signal' | 'uncaught';
@@ -288,4 +297,5 @@ export type TraceEvent =
   | AsfTraceEvent
   | StallEvent
   | TestCaseEvent
+  | QueueEvent
   | EndEvent;
