@@ -155,6 +155,10 @@ test('text report of a clean rank whose search found one schedule in all: says n
     assert.match(text, /^No suspicious function\. The concurrent tests had one possible order: at every point only one task\ncould go next \(a lock kept them apart, or their waits have fixed lengths/m);
     assert.doesNotMatch(text, /kept every invariant/);
   }
+  // Random runs with nothing to choose (trial 19): said under the runs line, plain and --explain.
+  const noChoice = 'no run had a choice to make: at every point only one continuation or callback was ready, so all 2 runs took Node\'s own order for the timer lengths and I/O times they had — other orders were not tried';
+  for (const explain of [false, true]) assert.ok(formatReport({ ...clean, noChoice }, { explain }).includes(`\n${noChoice}\n`), `explain ${explain}`);
+  assert.ok(!formatReport(clean).includes('no run had a choice'));
   // Two schedules, both passing: the usual words.
   const two = { ...clean, exploration: { ...exploration, byPreemptions: [1, 1], exhausted: 1, statement: 'x' } };
   assert.match(formatReport(two), /^No suspicious function: no run failed, and the integration runs kept every invariant of the unit runs\.$/m);

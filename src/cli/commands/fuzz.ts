@@ -4,7 +4,7 @@ import { loadConfig } from '../../core/config/index.js';
 import { NoCommandError } from '../../core/trace/index.js';
 import packageJson from '../../../package.json';
 import { rankAndReport } from './rank.js';
-import { scheduleName, assumptionText, formatSchedule, patternSentenceOf, violationSteps, fuzz, parseShard, replay, notCheckedLines, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
+import { scheduleName, assumptionText, formatSchedule, patternSentenceOf, violationSteps, fuzz, parseShard, replay, notCheckedLines, noChoiceText, type FuzzResult, type FuzzRunOutcome, type FuzzStrategy, type Shard, type Violation } from '../../core/active/index.js';
 import { configHash, findShardFolders, mergeFuzzShards, ShardMergeError, writeShard } from '../../core/pipeline/index.js';
 import { printWarnings } from '../print-config.js';
 import { EXIT_FINDINGS, EXIT_NOT_CHECKED, EXIT_OK, runsExitCode, UsageError } from '../exit-codes.js';
@@ -99,6 +99,8 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
   }
   if (explain) log(`detection rate: ${result.violations}/${result.runs} (${(result.detectionRate * 100).toFixed(0)}%)${kinds ? ` — ${kinds}` : ''}`);
   else log(`${result.violations} of ${result.runs} run(s) failed${kinds ? ` — ${kinds}` : ''}`);
+  const noChoice = noChoiceText(result.outcomes);
+  if (noChoice) log(noChoice);
   const slow = result.outcomes.filter((o) => o.inconclusive);
   if (slow.length) log(`${slow.length} of ${result.runs} run(s) ran out of time while still working (not counted as failures): ${slow[0].inconclusive}`);
   if (result.systematic) {

@@ -54,6 +54,8 @@ export interface FuzzRunOutcome {
   outcome: 'pass' | ViolationKind;
   message?: string;
   steps: number;
+  /** Of its steps, the decisions with two or more candidates ready (absent in older shards). */
+  choices?: number;
   durationMs: number;
   runDir: string;
   /** violation.json, for a run that showed one. */
@@ -169,6 +171,7 @@ export async function fuzz(loaded: LoadedConfig, options: FuzzOptions): Promise<
       seed,
       outcome: analysis.outcome,
       steps: analysis.steps,
+      choices: analysis.choices,
       durationMs: run.durationMs,
       runDir: run.runDir,
       checked: analysis.checked,

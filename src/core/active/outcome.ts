@@ -65,6 +65,16 @@ export function coverageOf(runs: { outcome: string; message?: string; checked?: 
   };
 }
 
+/** Trial 19 (p2x): "19 random runs" in which every decision had one candidate ready were 19
+ *  replays of Node's own order, and nothing said so. When no run had a choice to make, the
+ *  sentence that says what the runs checked; undefined when some run had one (or a run of an older
+ *  version does not say). */
+export function noChoiceText(runs: { choices?: number }[]): string | undefined {
+  if (runs.length === 0 || runs.some((r) => r.choices === undefined || r.choices > 0)) return undefined;
+  const every = runs.length === 1 ? 'the run' : `all ${runs.length} runs`;
+  return `no run had a choice to make: at every point only one continuation or callback was ready, so ${every} took Node's own order for the timer lengths and I/O times they had — other orders were not tried`;
+}
+
 export interface Scope {
   /** What the runs were to check: the functions the tests call, or the code under "include". */
   what: string;

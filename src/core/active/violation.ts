@@ -161,6 +161,10 @@ export interface RunAnalysis {
   message?: string;
   /** Scheduler decisions, summed over the processes. */
   steps: number;
+  /** Of those, the decisions that had a choice (two or more candidates ready): none, and the run
+   *  could only take Node's own order with its timings (trial 19: "19 random runs" that had
+   *  nothing to choose read as 19 orders checked). */
+  choices: number;
   decisions: Record<string, string[]>;
   violation?: Violation;
   /** ATOMFUZZER's outputs (003 §2.2): warnings (a re-acquire inside an atomic block was paused)
@@ -243,6 +247,8 @@ interface ProcessTrace {
   owners: WeakMap<TraceEvent, string>;
   /** Under the systematic strategy (its sched events list the candidates): every step. */
   explored?: ExploredStep[];
+  /** Decisions that had two or more candidates ready. */
+  choices: number;
 }
 
 async function readProcess(file: string): Promise<ProcessTrace> {
@@ -285,6 +291,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // decisions before it had one candidate each); a step's accesses are the events until the next.
   let explored: ExploredStep[] | undefined;
   let step: ExploredStep | undefined;
+  let choices = 0;
   const info = await readTraceFile(file, (event, traceInfo, owner) => {
     probe.see(event, traceInfo);
     if (event.e === 'aw' || event.e === 'rs' || event.e === 'ex' || event.e === 'exc') tasks.step(event.e, event.a);
@@ -302,6 +309,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'sched':
         decisions.push(event.k);
+        if (event.c > 1) choices++;
         if (event.ks) explored ??= decisions.slice(0, -1).map((key) => stepOf(key));
         if (explored) {
           step = stepOf(event.k, event.ks);
@@ -349,7 +357,7 @@ async function readProcess(file: string): Promise<ProcessTrace> {
   // Accesses made before the first listed decision belong to the steps before it: none of them
   // had an alternative, so only the steps from there on are ever compared.
   if (explored && !step) explored = undefined;
-  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe, owners, ...(explored ? { explored } : {}) };
+  return { key, info, events, labels: tasks.labels(), activationFn, parents, decisions, stall, unhandled, atom, realised, probe, owners, choices, ...(explored ? { explored } : {}) };
 }
 
 function errorText(err: unknown): string {
@@ -708,6 +716,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
   const decisions: Record<string, string[]> = {};
   for (const trace of traces) if (trace.decisions.length) decisions[trace.key] = trace.decisions;
   const steps = traces.reduce((sum, t) => sum + t.decisions.length, 0);
+  const choices = traces.reduce((sum, t) => sum + t.choices, 0);
   const atom = sumAtomCounts(traces.map((t) => t.atom));
   const realised = [...new Set(traces.flatMap((t) => t.realised))];
   const ran = traces.filter((t) => t.probe.calls > 0);
@@ -764,7 +773,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     explored = {};
     for (const trace of traces) if (trace.decisions.length) explored[trace.key] = trace.explored ?? trace.decisions.map((key) => stepOf(key));
   }
-  if (!kind) return { outcome: 'pass', steps, decisions, atom, realised, checked, ...(slow ? { inconclusive: slow } : {}), ...(explored ? { explored } : {}) };
+  if (!kind) return { outcome: 'pass', steps, choices, decisions, atom, realised, checked, ...(slow ? { inconclusive: slow } : {}), ...(explored ? { explored } : {}) };
   // The process whose test case failed (issue 31), then one that exited non-zero.
   // A process the budget's kill ended (a signal) failed too: the test it had begun and not ended
   // is the one that hung (trial19: a hang named no test, though its trace had the test's begin).
@@ -793,7 +802,7 @@ export async function analyzeRun(run: TracedRun, strategy: StrategyName, seed: n
     const frames = framesOf(source, violation.schedule);
     if (Object.keys(frames).length) violation.frames = frames;
   }
-  return { outcome: kind, message, steps, decisions, violation, atom, realised, checked, ...(explored ? { explored } : {}) };
+  return { outcome: kind, message, steps, choices, decisions, violation, atom, realised, checked, ...(explored ? { explored } : {}) };
 }
 
 /** The process's trace narrowed to the failing test cases' events (and those of no test case),

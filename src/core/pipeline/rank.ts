@@ -7,6 +7,7 @@
 // rank-steps.ts / synth-rank.ts, which run and read the processes); it checks the preconditions
 // the analysis needs before anything runs and stops early, with a not-checked report, when there
 // is nothing to rank.
+import { noChoiceText } from '../active/outcome.js';
 import type { LoadedConfig } from '../config/config-types.js';
 import { ConfigError } from '../config/config-error.js';
 import { includeMatchesNothing } from '../config/include-check.js';
@@ -32,7 +33,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const warnings: string[] = [];
   // `tests`: the synthesized tests fuzzed one at a time; the report counts them when more than one.
   let exploration: RankRun['exploration'];
-  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings, ...(exploration ? { exploration } : {}) });
+  let noChoice: string | undefined;
+  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings, ...(exploration ? { exploration } : {}), ...(noChoice ? { noChoice } : {}) });
 
   // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests.
   const prepared = await integrationSuite(loaded, options, clock);
@@ -52,6 +54,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
 
   const { fuzzed, tests } = await integrationRuns(suite, options, clock);
   if (fuzzed.systematic) exploration = fuzzed.systematic;
+  noChoice = noChoiceText(fuzzed.outcomes);
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const read = readViolations(fuzzed.outcomes);
   warnings.push(...read.warnings);

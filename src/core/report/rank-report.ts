@@ -29,6 +29,8 @@ export interface RankRun {
   seed: number;
   warnings: string[];
   exploration?: SystematicSummary;
+  /** No run had a choice to make (outcome.ts noChoiceText): what the runs checked, in words. */
+  noChoice?: string;
 }
 
 export interface RankReportInput extends RankRun {
@@ -58,6 +60,7 @@ export function rankReport(input: RankReportInput): Report {
     strategy: input.strategy,
     seed: input.seed,
     ...(input.exploration ? { exploration: input.exploration } : {}),
+    ...(input.noChoice ? { noChoice: input.noChoice } : {}),
     root: input.root,
     positions: foldPositions(result.positions).map((p) => ({ ...p, status: p.confirmed ? 'confirmed' : 'invariant drift only' })),
     hiddenFailureInvariants: result.noise.map(({ invariant: i, rule, also, detail }) => ({

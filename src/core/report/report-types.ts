@@ -81,6 +81,9 @@ export interface Report {
   /** Under the systematic strategy: how far the preemption-bounded search got, and its bounded
    *  guarantee in plain words (`statement`; active/systematic.ts). */
   exploration?: SystematicSummary;
+  /** No run had a choice to make: the sentence that says the runs took Node's own order only
+   *  (active/outcome.ts noChoiceText). */
+  noChoice?: string;
   /** What order and depth count from: `(test)` (the integration test is the root) or the
    *  configured roots (localize/run-orders.ts). */
   root: string;
