@@ -237,6 +237,22 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       return 'read';
     }
 
+    /** A call of a builtin that iterates its first argument natively (a collection's contents
+     *  read out of sight), not spread: `Object.fromEntries(x)`, `Array.from(x)`,
+     *  `structuredClone(x)`, `new Map(x)`, `new Set(x)`. By name: a local binding that shadows
+     *  them is passed through `it` too, which records only Arrays, Maps and Sets and returns its
+     *  argument unchanged. */
+    function consumesIterable(node: TS.Node): boolean {
+      if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return false;
+      const first = node.arguments?.[0];
+      if (!first || ts.isSpreadElement(first) || !shouldRecordObject(first)) return false;
+      const callee = node.expression;
+      if (ts.isNewExpression(node)) return ts.isIdentifier(callee) && (callee.text === 'Map' || callee.text === 'Set');
+      if (ts.isIdentifier(callee)) return callee.text === 'structuredClone';
+      return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && ts.isIdentifier(callee.name) &&
+        ((callee.expression.text === 'Object' && callee.name.text === 'fromEntries') || (callee.expression.text === 'Array' && callee.name.text === 'from'));
+    }
+
     function shouldRecordObject(expression: TS.Expression): boolean {
       if (expression.kind === ts.SyntaxKind.SuperKeyword) return false;
       if (ts.isIdentifier(expression) && GLOBAL_OBJECTS.has(expression.text)) return false;
@@ -630,6 +646,18 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       if (ctx.named && ts.isReturnStatement(node) && ctx.isActivation && ctx.frame) {
         const value = node.expression ? (ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression) : f.createIdentifier('undefined');
         return f.updateReturnStatement(node, rt('rt', [f.createIdentifier(ctx.frame), value, f.createNumericLiteral(lineOf(node).line + 1)]));
+      }
+      if (options.fields && consumesIterable(node) && !isOptionalChainPart(node)) {
+        // `Object.fromEntries(m)`, `Array.from(a)`, `new Map(m)`, … iterate their first argument in
+        // native code, out of sight of for…of and spread: a read of its contents, as iteration is
+        // (unseen4's nt-metrics: a report built by Object.fromEntries from the window's Map; a
+        // count added to it later conflicted with nothing recorded).
+        const call = node as TS.CallExpression | TS.NewExpression;
+        const [first, ...rest] = call.arguments!;
+        const site = addSite(first, 'read', 'iterate', first);
+        const args = [rt('it', [ts.visitNode(first, visitorOf(ctx)) as TS.Expression, site]), ...rest.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression)];
+        const callee = ts.visitNode(call.expression, visitorOf(ctx)) as TS.Expression;
+        return ts.isCallExpression(call) ? f.updateCallExpression(call, callee, call.typeArguments, args) : f.updateNewExpression(call, callee, call.typeArguments, args);
       }
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && !isOptionalChainPart(node) && !isOptionalChainPart(node.expression) &&
           !ts.isPrivateIdentifier(node.expression.name) && node.expression.expression.kind !== ts.SyntaxKind.SuperKeyword) {

@@ -17,3 +17,4 @@ show('throwingGetters', c.throwingGetters());
 show('collectionReads', c.collectionReads());
 show('lookAlikeReads', c.lookAlikeReads());
 show('dates', c.dates());
+show('nativeIteration', c.nativeIteration());

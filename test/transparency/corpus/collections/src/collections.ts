@@ -260,3 +260,31 @@ export function dates(): unknown[] {
     Object.keys(Date.prototype).length, Object.prototype.toString.call(a), a < b,
   ];
 }
+
+/** Builtins that iterate their first argument natively (recorded as a read of its contents):
+ *  the value and the order of evaluation are the original's, whatever the argument is. */
+export function nativeIteration(): unknown[] {
+  const order: string[] = [];
+  const arg = <T>(label: string, value: T): T => {
+    order.push(label);
+    return value;
+  };
+  const m = new Map<string, number>([['a', 1], ['b', 2]]);
+  const s = new Set([3, 1, 2]);
+  const arr = [1, 2, 3];
+  class Bag extends Map<string, number> {}
+  const bag = new Bag([['x', 9]]);
+  const lazy = { *[Symbol.iterator]() { order.push('iterated'); yield ['k', 1] as const; } };
+  let thrown = '';
+  try {
+    Array.from(arg('null', null) as unknown as number[]);
+  } catch (error) {
+    thrown = (error as Error).constructor.name;
+  }
+  return [
+    Object.fromEntries(arg('map', m)), Array.from(arg('set', s)), Array.from(arr, (x) => x * 2), Array.from({ length: 2 }),
+    [...new Map(arg('copy', m))], [...new Set(arg('array', arr))], structuredClone(arg('clone', arr)),
+    Object.fromEntries(lazy), new Map(bag) instanceof Bag, new Map(), new Set(), Array.from('hi'),
+    Object.fromEntries(new Map([[1, 'one']])), thrown, order,
+  ];
+}
