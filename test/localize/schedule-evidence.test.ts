@@ -129,6 +129,26 @@ test('a write whose call was over before the read is the writer\'s, not split', 
   }
 });
 
+// unseen4's nt-metrics: count() took the window and awaited; the reporter read the window out;
+// count then added to it — a late write. The R-W pair is the writer's call, split by the read.
+test('a write by a call that had begun before the read is a late write: the R-W pair is the writer\'s, split; a reader whose call began after the write ended owns a plain one', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 check() begins and suspends; T2 count() reads the map's contents (the reporter) and
+    // ends; T1 then writes an element.
+    const late = run(root, 'late', [en(1, 1), en(2, 3), rd(2, 6, '[]'), ex(2, 3), wr(1, 5, '[]', 'a'), ex(1, 1)]);
+    const found = await runPatterns(late);
+    assert.deepEqual(ids(found), ['pair RW Store.check split']);
+    const { patternText } = await import('../../src/core/localize/schedule-evidence/patterns.ts');
+    assert.match(patternText(found[0]), /^Store\.count read the elements of this\.map at store\.ts:15, then another task's Store\.check wrote it at store\.ts:14, in the middle of a call of Store\.check \(it had begun before that read\)/);
+    // The writer's call began after the read: the reader's pair, not split.
+    const after = run(root, 'after', [en(2, 3), rd(2, 6, '[]'), ex(2, 3), en(1, 1), wr(1, 5, '[]', 'a'), ex(1, 1)]);
+    assert.deepEqual(ids(await runPatterns(after)), ['pair RW Store.count']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('an object under construction is no one else\'s: a constructor\'s writes make no pattern', async () => {
   const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
   try {

@@ -351,13 +351,15 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   // owner's — a check whose act came after it, an update that went on after another task read
   // its half, an overwrite by a call that had read the location before the other write, a read by a call that
   // had begun before the write and waited across it (a listener added after an await, with the
-  // emit in between). That call (for the first three, the innermost of its task holding the
-  // access that went on or had begun) owns the pair. Else the W-R pair is the writer's (the write
-  // the read should not have seen), the R-W pair the reader's (it came before the write it
-  // needed), the W-W pair the second writer's (it overwrote).
+  // emit in between), a write by a call that had begun before the read and waited across it (a
+  // count added to a window another task had already read out: unseen4's nt-metrics). That call
+  // (for the first three, the innermost of its task holding the access that went on or had
+  // begun) owns the pair. Else the W-R pair is the writer's (the write the read should not have
+  // seen), the R-W pair the reader's (it came before the write it needed), the W-W pair the
+  // second writer's (it overwrote).
   let owner = ops === 'WW' ? accesses[1].function : accesses[0].function;
   let holder: number | undefined;
-  if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq);
+  if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
   else if (ops === 'WR') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
   // An overwrite is split only when the overwriting call had read that same location before the
   // other task's write: it wrote back what it had read, a lost update (Falcon's R-W-W). A call
@@ -416,6 +418,8 @@ export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' |
   if (p.kind === 'triple') {
     return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}; another task's ${b.function} ${verb(b.op)} it at ${at(b)} before the first task ${verb(c.op)} it again at ${at(c)}${c.function !== a.function ? ` in ${c.function}` : ''}: ${p.owner}'s accesses were split (${dashed(p.ops)}, Falcon)`;
   }
-  const split = p.split ? `, in the middle of a call of ${p.owner} (it accessed shared state ${p.ops === 'WW' || (p.ops === 'WR' && p.owner === b.function && p.owner !== a.function) ? 'before that write' : 'again after that'})` : '';
+  // A late write (R-W owned by the writer's call, begun before the read) says so.
+  const lateWrite = p.ops === 'RW' && p.owner === b.function && p.owner !== a.function;
+  const split = p.split ? `, in the middle of a call of ${p.owner} (${lateWrite ? 'it had begun before that read' : `it accessed shared state ${p.ops === 'WW' || (p.ops === 'WR' && p.owner === b.function && p.owner !== a.function) ? 'before that write' : 'again after that'}`})` : '';
   return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}, then another task's ${b.function} ${verb(b.op)} it at ${at(b)}${split} (${dashed(p.ops)} order, Unicorn)`;
 }
