@@ -16,7 +16,7 @@ test('Object.fromEntries, Array.from, structuredClone, new Map and new Set read 
     return [Object.fromEntries(this.counts), Array.from(this.seen, (x) => x + 1), structuredClone(this.counts), new Map(this.counts), new Set(this.seen)];
   }
   others(list: number[]) {
-    return [Object.keys(this.counts), Array.of(1), Array.from(...[list]), new WeakMap(), Math.max(...list)];
+    return [Object.keys(this.counts), Array.of(1), Array.from(...[list]), new WeakMap(), Math.max(...list), new Map([['a', 1]]), Array.from(list.slice(1))];
   }
 }`;
   const out = transpileTypeScript(source, '/p/src/a.ts', 'module', options(true));
@@ -26,8 +26,9 @@ test('Object.fromEntries, Array.from, structuredClone, new Map and new Set read 
   for (const call of ['Object.fromEntries(__conlens_rt.it(', 'Array.from(__conlens_rt.it(', 'structuredClone(__conlens_rt.it(', 'new Map(__conlens_rt.it(', 'new Set(__conlens_rt.it(']) assert.ok(report.includes(call), call);
   assert.match(report, /\.seen, __conlens_s \+ \d+\), \(x\) => x \+ 1\)/, 'the other arguments stay');
   const others = out.code.slice(out.code.indexOf('others('));
-  // The two spreads read what they spread (as before); Array.from(...) itself adds nothing, and
-  // Object.keys, Array.of and new WeakMap() iterate no collection.
+  // The two spreads read what they spread (as before); Array.from(...) itself adds nothing;
+  // Object.keys, Array.of and new WeakMap() iterate no collection; a literal or a call's fresh
+  // result (new Map([…]), Array.from(list.slice(1))) is no one else's.
   assert.equal(others.match(/__conlens_rt\.it\(/g)?.length, 2, others);
   assert.ok(others.includes('Array.from(...__conlens_rt.it([list]') && others.includes('Math.max(...__conlens_rt.it(list'), others);
   // Without field recording (unit runs), nothing changes.

@@ -238,14 +238,16 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
     }
 
     /** A call of a builtin that iterates its first argument natively (a collection's contents
-     *  read out of sight), not spread: `Object.fromEntries(x)`, `Array.from(x)`,
+     *  read out of sight), given a variable, field or element: `Object.fromEntries(x)`, `Array.from(x)`,
      *  `structuredClone(x)`, `new Map(x)`, `new Set(x)`. By name: a local binding that shadows
      *  them is passed through `it` too, which records only Arrays, Maps and Sets and returns its
      *  argument unchanged. */
     function consumesIterable(node: TS.Node): boolean {
       if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return false;
+      // A reference to state that may be shared (a variable, a field, an element); a literal or a
+      // call's fresh result (`new Map([['a', 1]])`) is no one else's.
       const first = node.arguments?.[0];
-      if (!first || ts.isSpreadElement(first) || !shouldRecordObject(first)) return false;
+      if (!first || !(ts.isIdentifier(first) || ts.isPropertyAccessExpression(first) || ts.isElementAccessExpression(first)) || !shouldRecordObject(first)) return false;
       const callee = node.expression;
       if (ts.isNewExpression(node)) return ts.isIdentifier(callee) && (callee.text === 'Map' || callee.text === 'Set');
       if (ts.isIdentifier(callee)) return callee.text === 'structuredClone';
