@@ -418,8 +418,10 @@ export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' |
   if (p.kind === 'triple') {
     return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}; another task's ${b.function} ${verb(b.op)} it at ${at(b)} before the first task ${verb(c.op)} it again at ${at(c)}${c.function !== a.function ? ` in ${c.function}` : ''}: ${p.owner}'s accesses were split (${dashed(p.ops)}, Falcon)`;
   }
-  // A late write (R-W owned by the writer's call, begun before the read) says so.
-  const lateWrite = p.ops === 'RW' && p.owner === b.function && p.owner !== a.function;
-  const split = p.split ? `, in the middle of a call of ${p.owner} (${lateWrite ? 'it had begun before that read' : `it accessed shared state ${p.ops === 'WW' || (p.ops === 'WR' && p.owner === b.function && p.owner !== a.function) ? 'before that write' : 'again after that'}`})` : '';
+  // Owned by the second access's call: a late write (R-W) had begun before the read; a read (W-R)
+  // or an overwrite (W-W) had accessed shared state before the write.
+  const second = p.owner === b.function && p.owner !== a.function;
+  const why = p.ops === 'RW' && second ? 'it had begun before that read' : p.ops === 'WW' || (p.ops === 'WR' && second) ? 'it accessed shared state before that write' : 'it accessed shared state again after that';
+  const split = p.split ? `, in the middle of a call of ${p.owner} (${why})` : '';
   return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}, then another task's ${b.function} ${verb(b.op)} it at ${at(b)}${split} (${dashed(p.ops)} order, Unicorn)`;
 }
