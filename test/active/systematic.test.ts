@@ -69,14 +69,14 @@ test('a run budget spent inside a bound says which bound was not exhausted', asy
   assert.equal(orders.length, 3);
   assert.equal(summary.exhausted, 0);
   assert.equal(summary.left, 1);
-  assert.equal(summary.statement, 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; the run budget ran out before the bound of 1 was exhausted (2 of 3 schedules with 1 preemption run)');
+  assert.equal(summary.statement, 'explored every schedule with no preemption (1 schedule): no failure; the run budget ran out before the bound of 1 was exhausted (2 of 3 schedules with 1 preemption run)');
 });
 
 test('a failure is found at the fewest preemptions it needs, and says what passed before it', async () => {
   // Fails when b's first step runs between a's two steps... only when a2 comes right after a1.
   const { summary } = await explore(conflicting, { reduce: false, fail: (o) => o.join(' ') === 'a1 a2 b1 b2' });
   assert.deepEqual(summary.failure, { run: 3, preemptions: 1 });
-  assert.equal(summary.statement, 'a schedule with 1 preemption failed (run 3 of 6); every schedule with ≤ 0 preemptions before it passed');
+  assert.equal(summary.statement, 'a schedule with 1 preemption failed (run 3 of 6); every schedule with no preemption before it passed');
 });
 
 test('reduction: independent tasks need no second schedule', async () => {
@@ -218,7 +218,7 @@ test('combined run plan: every level fits in 10 runs — the whole space, then 4
 
 test('statement of a search that found a single schedule: says why there was only one (no two tasks ready, or the rest equivalent)', () => {
   const summary = { bound: 2, exhausted: 0, complete: true, byPreemptions: [1], left: 0, pruned: 0 };
-  const one = 'explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set), and it passed';
+  const one = 'explored every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two of them ready to go next), and it passed';
   assert.equal(statementOf(summary), one);
   assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2 } }), `${one}; then 3 random runs (seeds 2…4): no failure`);
   assert.equal(statementOf({ ...summary, random: { runs: 3, firstSeed: 2, failure: { run: 3, seed: 3 } } }), `${one}; then 3 random runs (seeds 2…4): run 3 (seed 3) failed: an order the search did not reach: its guarantee holds for the timings its runs had (timer lengths, I/O times, one Math.random seed), and the random runs had others`);
@@ -249,8 +249,8 @@ test('a long run lists at most the budget of branches, and the search claims no 
   assert.equal(summary.unlisted, 1);
   assert.equal(summary.exhausted, 0);
   assert.equal(summary.complete, false);
-  assert.equal(summary.statement, 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; then 9 schedules with 1 preemption, not all of them: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one); no failure');
-  assert.equal(statementOf({ bound: 2, exhausted: 0, complete: false, byPreemptions: [1, 0], left: 0, pruned: 0, unlisted: 1 }), 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; the schedules with 1 preemption were not run: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one)');
+  assert.equal(summary.statement, 'explored every schedule with no preemption (1 schedule): no failure; then 9 schedules with 1 preemption, not all of them: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one); no failure');
+  assert.equal(statementOf({ bound: 2, exhausted: 0, complete: false, byPreemptions: [1, 0], left: 0, pruned: 0, unlisted: 1 }), 'explored every schedule with no preemption (1 schedule): no failure; the schedules with 1 preemption were not run: the runs have more branches than the run budget (long runs: every decision with two tasks ready is one)');
   // One run of 100,000 decisions: the first 20 branches, each prefix as long as its decision.
   const steps = Array.from({ length: 100_000 }, (_, i) => ({ key: `k${i}`, candidates: [`k${i}`, `o${i}`], reads: [], writes: ['x'] }));
   const found = branches({ prefix: {}, preemptions: 0 }, { p: steps }, false, 20);
@@ -275,7 +275,7 @@ test('combined run plan: level 1 does not fit in 3 runs — 2 schedules (half th
   assert.equal(summary.share, 2);
   assert.equal(summary.left, 2);
   const failed = { ...summary, random: { runs: 1, firstSeed: 3, failure: { run: 3, seed: 3 } } };
-  assert.equal(statementOf(failed), 'explored every schedule with ≤ 0 preemptions (1 schedule): no failure; the search\'s share of the runs (2) ran out before the bound of 1 was exhausted (1 of 3 schedules with 1 preemption run); then 1 random run (seed 3): run 3 (seed 3) failed');
+  assert.equal(statementOf(failed), 'explored every schedule with no preemption (1 schedule): no failure; the search\'s share of the runs (2) ran out before the bound of 1 was exhausted (1 of 3 schedules with 1 preemption run); then 1 random run (seed 3): run 3 (seed 3) failed');
   // A failure found by the search stops nothing: the plan is the same, the statement says it.
   const found = await explore(conflicting, { reduce: false, runs: 3, share: true, fail: (o) => o.join(' ') === 'b1 a1 b2 a2' });
   assert.deepEqual(found.summary.failure, { run: 2, preemptions: 1 });

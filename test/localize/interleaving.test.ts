@@ -551,3 +551,27 @@ test('a hang stopped at the time budget while a keep-alive timer still fired: th
   assert.equal(storyOf({ kind: 'hang', schedule: steps }), 'The run hung: no task waited on a lock or a promise the scheduler saw stuck, and the run was still going when it was stopped; the last step was T6 in `setInterval callback (line 19)` at hang.test.ts:19 (runs the setInterval callback registered at test/hang.test.ts:19). Something the tests wait for never comes while other work keeps the process alive.');
   assert.equal(storyOf({ kind: 'hang', schedule: [] }), 'The run hung: nothing could run and nothing happened.');
 });
+
+test('a poll re-reading one place across an await (a drain loop) is no split check: the nearer region of a real check-then-act is the story', () => {
+  // T1 Store.update reads `count`, awaits, writes it back (its check and act split by T2's
+  // write); later the test's drain loop, Store.idle, reads `inFlight` at line 51, awaits a sleep,
+  // T2 writes it, idle reads it again at line 51 and returns: its loop acts on the new value.
+  const f = frames({ 1: ['Store.update', null], 2: ['Store.update', null], 3: ['Store.idle', null] });
+  const steps = schedule([
+    ['T1', 'Store.update', 1, rd(1, 'count', '0'), 10],
+    ['T2', 'Store.update', 2, rd(1, 'count', '0'), 10],
+    ['T2', 'Store.update', 2, wr(1, 'count', '1'), 12],
+    ['T1', 'Store.update', 1, 'resumes after the await at src/inventory.ts:11 (decision 1, 2 ready)', 11],
+    ['T1', 'Store.update', 1, wr(1, 'count', '1'), 12],
+    ['T3', 'Store.idle', 3, rd(1, 'inFlight', '1'), 51],
+    ['T2', 'Store.update', 2, wr(1, 'inFlight', '0'), 60],
+    ['T3', 'Store.idle', 3, 'resumes after the await at src/inventory.ts:51 (decision 2, 1 ready)', 51],
+    ['T3', 'Store.idle', 3, rd(1, 'inFlight', '0'), 51],
+  ]);
+  const got = interleavingOf({ kind: 'failed assertion', schedule: steps, frames: f })!;
+  assert.equal(got.region.owner, 'Store.update');
+  assert.equal(got.pattern, 'R-W-W');
+  // The same read twice at two places is still a stale check (R-W-R).
+  const twoPlaces = steps.map((s, i) => (i === 8 ? { ...s, line: 53 } : s));
+  assert.equal(interleavingOf({ kind: 'failed assertion', schedule: twoPlaces, frames: f })!.region.owner, 'Store.idle');
+});

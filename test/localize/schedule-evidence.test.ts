@@ -102,6 +102,31 @@ test('logical tasks: a timer callback continues the flow that set it; a listener
   }
 });
 
+// unseen4's vt-deadline: reserveLine registered a `.then` that remembers the hold; the order's
+// flow gave up at the deadline (its await rejected) and released the holds; the callback ran
+// after, when nothing waited for it, and wrote the hold back. The pair is the registrant's.
+test('a one-shot callback its flow moved on from is a flow of its own: the pair is the call that registered it, split', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // check() (1) calls count() (2), which sets a timer and returns; check awaits; check resumes,
+    // calls reset() (3), which writes; then the timer's callback (10, registered by 2) reads.
+    const resumed = run(root, 'resumed', [en(1, 1), en(2, 3, 1), ex(2, 3), { e: 'aw', a: 1, s: 1 }, { e: 'rs', a: 1, s: 1 }, en(3, 2, 1), wr(3, 3), ex(3, 2), { e: 'aw', a: 1, s: 1 }, en(10, 4, 2), { e: 'spawn', a: 10 }, rd(10, 1), wr(10, 2), ex(10, 4), ex(1, 1)]);
+    const found = await runPatterns(resumed);
+    assert.deepEqual(ids(found), ['pair WR Store.count split']);
+    assert.equal(found[0].lateCallback, 'setTimeout callback (line 5)');
+    const { patternText } = await import('../../src/core/localize/schedule-evidence/patterns.ts');
+    assert.match(patternText(found[0]), /^Store\.reset wrote `value` at store\.ts:10, then another task's Store\.count read it at store\.ts:4, in the middle of a call of Store\.count \(its setTimeout callback \(line 5\), registered before that write, ran after it, when nothing waited for it any more\)/);
+    // The same when check's await rejected: no `rs`, check goes on and throws (`exc`).
+    const rejected = run(root, 'rejected', [en(1, 1), en(2, 3, 1), ex(2, 3), { e: 'aw', a: 1, s: 1 }, en(3, 2, 1), wr(3, 3), ex(3, 2), { e: 'exc', a: 1, f: 1, err: {}, v: {} }, en(10, 4, 2), { e: 'spawn', a: 10 }, rd(10, 1), wr(10, 2), ex(10, 4)]);
+    assert.deepEqual(ids(await runPatterns(rejected)), ['pair WR Store.count split']);
+    // The callback ran while check still waited (before it resumed): check's flow, no pair.
+    const waited = run(root, 'waited', [en(1, 1), en(2, 3, 1), ex(2, 3), { e: 'aw', a: 1, s: 1 }, en(10, 4, 2), { e: 'spawn', a: 10 }, rd(10, 1), wr(10, 2), ex(10, 4), { e: 'rs', a: 1, s: 1 }, en(3, 2, 1), wr(3, 3), ex(3, 2), ex(1, 1)]);
+    assert.deepEqual(ids(await runPatterns(waited)), []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('two fields of one object (001 atomic sets): a reader that saw one before and one after another task updated both', async () => {
   const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
   try {

@@ -41,3 +41,20 @@ test('a spawned sibling, or one on the stack (not suspended), does not make the 
   t.enter(4, 1); // called from a closure while b runs (b not suspended)
   assert.deepEqual([...t.labels()], [[1, 'T1'], [2, 'T2'], [3, 'T1'], [4, 'T1']]);
 });
+
+test('a one-shot callback run after its registering flow resumed is left behind: a flow of its own; one run while the flow waited continues it', () => {
+  const t = new TaskLabeler({ logical: true });
+  t.enter(1, null); // place()
+  t.enter(2, 1); // reserveLine(): registers a .then and returns
+  t.step('ex', 2);
+  t.step('aw', 1); // place awaits the race
+  t.enter(3, 2, 'then callback (line 35)'); // a first line's .then while place waits
+  t.spawn(3);
+  t.step('ex', 3);
+  t.step('exc', 1); // the race rejected: place goes on (no `rs`) and ends
+  t.enter(4, 2, 'then callback (line 35)'); // the loser's .then, after place went on
+  t.spawn(4);
+  t.step('ex', 4);
+  assert.deepEqual([...t.labels()], [[1, 'T1'], [2, 'T1'], [3, 'T1'], [4, 'T2']]);
+  assert.deepEqual([...t.leftBehind()], [[4, 2]]);
+});

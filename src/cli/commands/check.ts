@@ -17,7 +17,8 @@ function describeSuite(outcome: SuiteOutcome): string {
     ? `, ${outcome.runsWithoutTests} ran no test (the runner said "${outcome.outcomes.find((o) => o.noTests)!.noTests}")`
     : '';
   const total = outcome.outcomes.reduce((sum, o) => sum + o.durationMs, 0);
-  return `${verdict}  ${outcome.failures}/${outcome.runs} runs failed${timeouts}${empty}  (${(total / 1000).toFixed(1)} s)`;
+  // The runs' own times added up: with --jobs they overlap, so it is not the wall time (say so).
+  return `${verdict}  ${outcome.failures}/${outcome.runs} runs failed${timeouts}${empty}  (${(total / 1000).toFixed(1)} s${outcome.runs > 1 ? ' over all runs' : ''})`;
 }
 
 export const checkCommand: Subcommand = {

@@ -31,6 +31,8 @@ function seedOf(value: string | boolean | undefined, command: string): number | 
 
 /** How many potential violations of phase I the summary lists. */
 const SHOWN_VIOLATIONS = 8;
+/** "0 time(s)": counts in words (never, once, n times). */
+const times = (n: number) => (n === 0 ? 'never' : n === 1 ? 'once' : `${n} times`);
 
 const where = (path: string) => relative(process.cwd(), path) || '.';
 
@@ -78,7 +80,7 @@ function printFuzzSummary(result: FuzzResult, log: (line: string) => void, dir: 
     log(`atomic blocks: ${blocks.length ? blocks.join(', ') : 'none named'}; and every region holding a mutex`);
     const a = result.atomfuzzer;
     if (explain) log(`atomfuzzer: ${a.warnings} warnings, ${a.errors} errors (atomicity violations created: a conflicting access between a block's parts), ${a.bugs} bugs (runs that failed); ${a.commuting} interleavings touched nothing the paused block touched (they commute: no violation)`);
-    else log(`a task was held inside an atomic block ${a.warnings} time(s) while others ran: ${a.errors} time(s) another task's access conflicted with the block, ${a.commuting} time(s) it touched nothing the block touched; ${a.bugs} run(s) failed`);
+    else log(`a task was held inside an atomic block ${times(a.warnings)} while others ran: ${a.warnings ? `${times(a.errors)} another task's access conflicted with the block, ${times(a.commuting)} it touched nothing the block touched; ` : ''}${a.bugs === 1 ? '1 run' : `${a.bugs} runs`} failed`);
   }
   if (result.assetfuzzer) {
     const asf = result.assetfuzzer;

@@ -128,6 +128,8 @@ export interface RandomPart {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "≤ 0 preemptions" read as a typo to a trial's user: none is "no preemption". */
+const upTo = (n: number) => (n === 0 ? 'no preemption' : `≤ ${plural(n, 'preemption')}`);
 
 export function statementOf(s: Omit<SystematicSummary, 'statement'>): string {
   const searched = searchStatement(s);
@@ -165,11 +167,11 @@ interface Wording {
 function searchedStatement(s: Omit<SystematicSummary, 'statement'>, { verb, passed }: Wording): string {
   const total = s.byPreemptions.reduce((a, b) => a + b, 0);
   if (s.failure) {
-    const below = s.failure.preemptions === 0 ? '' : `; every schedule with ≤ ${plural(s.failure.preemptions - 1, 'preemption')} before it passed`;
+    const below = s.failure.preemptions === 0 ? '' : `; every schedule with ${upTo(s.failure.preemptions - 1)} before it passed`;
     return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
   }
   if (s.unlisted !== undefined) {
-    const done = s.exhausted === null ? '' : `${verb} every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')})${passed(': no failure')}; `;
+    const done = s.exhausted === null ? '' : `${verb} every schedule with ${upTo(s.exhausted)} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')})${passed(': no failure')}; `;
     const ran = s.byPreemptions[s.unlisted] ?? 0;
     const why = 'the runs have more branches than the run budget (long runs: every decision with two tasks ready is one)';
     return ran === 0
@@ -183,12 +185,12 @@ function searchedStatement(s: Omit<SystematicSummary, 'statement'>, { verb, pass
   if (s.complete && total === 1) {
     return s.pruned > 0
       ? `${verb} every schedule: one, and ${plural(s.pruned, 'other order')} of steps that touch nothing in common, left out as equivalent${passed('; it passed')}`
-      : `${verb} every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two ready to go next: timers run in the order they end, and timers that end together in the order they were set)${passed(', and it passed')}`;
+      : `${verb} every schedule: with the timings of its run, Node can run these tasks in one order only (at no point were two of them ready to go next)${passed(', and it passed')}`;
   }
   // trial16: "(2, none needing more than 1 preemptions)" left the reader guessing what 2 counted.
   if (s.complete) return `${verb} every schedule: ${plural(total, 'schedule')}, none needing more than ${plural(Math.max(0, s.byPreemptions.length - 1), 'preemption')}${passed('; no failure')}`;
   const next = s.exhausted === null ? 0 : s.exhausted + 1;
-  const done = s.exhausted === null ? 'no bound exhausted' : `${verb} every schedule with ≤ ${plural(s.exhausted, 'preemption')} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')})${passed(': no failure')}`;
+  const done = s.exhausted === null ? 'no bound exhausted' : `${verb} every schedule with ${upTo(s.exhausted)} (${plural(total - (s.byPreemptions[next] ?? 0), 'schedule')})${passed(': no failure')}`;
   if (s.exhausted !== null && s.exhausted >= s.bound) return done;
   const budget = s.share !== undefined ? `the search's share of the runs (${s.share})` : 'the run budget';
   return `${done}; ${budget} ran out before the bound of ${next} was exhausted (${s.byPreemptions[next] ?? 0} of ${(s.byPreemptions[next] ?? 0) + s.left} schedules with ${plural(next, 'preemption')} run)`;
@@ -321,7 +323,7 @@ export function mergeSummaries(summaries: readonly SystematicSummary[]): Systema
   const passed = outOfTime ? '' : ': no failure';
   const each = merged.complete
     ? `${verb} every schedule (${byPreemptions.reduce((a, b) => a + b, 0)} in all)${passed}`
-    : exhausted === null ? 'no bound exhausted on every test' : `${verb} every schedule with ≤ ${plural(exhausted, 'preemption')} (${byPreemptions.slice(0, exhausted + 1).reduce((a, b) => a + b, 0)} schedules in all)${passed}`;
+    : exhausted === null ? 'no bound exhausted on every test' : `${verb} every schedule with ${upTo(exhausted)} (${byPreemptions.slice(0, exhausted + 1).reduce((a, b) => a + b, 0)} schedules in all)${passed}`;
   const random = randomRuns ? `; then ${plural(randomRuns, 'random run')} in all: no failure` : '';
   const searched = outOfTime ? `${each}; ${outOfTimeText(outOfTime, byPreemptions.reduce((a, b) => a + b, 0))}` : each;
   return { ...merged, statement: `each of the ${summaries.length} tests: ${searched}${random}` };

@@ -7,7 +7,10 @@
 // flow that registered it, as the code after an await does. A repeating one — setInterval, an
 // emitter listener (`on`, a server's 'request' / 'connection', a socket's 'data') — starts a flow
 // per run: each tick, event or incoming request is a piece of work of its own, which can overlap
-// the next one.
+// the next one. A one-shot callback whose registering flow moved on without it — the registrant
+// or a caller of it resumed after the registrant last stopped and before the callback ran — is
+// left behind (`leftBehind`): nothing waited for it, so it runs beside that flow, a flow of its
+// own (a Promise.race loser's `.then`, a timer nobody cleared: unseen4's vt-deadline).
 //
 // One flow awaits one call at a time. So a call that begins while a sibling call (same parent, not
 // spawned) is suspended runs in another flow of the parent: an inline async callback's, as
@@ -20,6 +23,12 @@ export class TaskLabeler {
   private readonly order: number[] = [];
   /** Callback runs that continue their registrant's flow (logical labelling only). */
   private readonly continuing = new Set<number>();
+  /** One-shot callback runs their registering flow had moved on from → the registrant. */
+  private readonly behind = new Map<number, number>();
+  /** Per activation, the event count at its last suspension or end, and at its last resumption. */
+  private events = 0;
+  private readonly lastStop = new Map<number, number>();
+  private readonly lastResume = new Map<number, number>();
   /** Per parent, its calls that have begun and not ended; the suspended ones; calls that began
    *  while a sibling was suspended. */
   private readonly open = new Map<number, Set<number>>();
@@ -30,9 +39,13 @@ export class TaskLabeler {
 
   /** `callback`: for a callback's run, the name of its function (`setTimeout callback (line 4)`). */
   enter(activation: number, parent: number | null, callback?: string): void {
+    this.events++;
     this.parent.set(activation, parent);
     this.order.push(activation);
-    if (this.options.logical && callback !== undefined && !REPEATING.test(callback)) this.continuing.add(activation);
+    if (this.options.logical && callback !== undefined && !REPEATING.test(callback)) {
+      if (parent !== null && this.movedOn(parent)) this.behind.set(activation, parent);
+      else this.continuing.add(activation);
+    }
     if (parent === null || callback !== undefined) return;
     let siblings = this.open.get(parent);
     if (!siblings) this.open.set(parent, (siblings = new Set()));
@@ -47,6 +60,10 @@ export class TaskLabeler {
 
   /** An `aw` (suspends), `rs` (resumes), `ex` or `exc` (ends) of an activation. */
   step(kind: 'aw' | 'rs' | 'ex' | 'exc', activation: number): void {
+    // A suspended call's next step of any kind resumed it: an await that rejected writes no `rs`,
+    // the call goes on to throw (`exc`) or to await again.
+    if (this.suspended.has(activation)) this.lastResume.set(activation, ++this.events);
+    if (kind !== 'rs') this.lastStop.set(activation, ++this.events);
     if (kind === 'aw') this.suspended.add(activation);
     else {
       this.suspended.delete(activation);
@@ -59,6 +76,22 @@ export class TaskLabeler {
 
   spawn(activation: number): void {
     this.spawned.add(activation);
+  }
+
+  /** Whether the flow of `registrant` went on after it last stopped: it, or a caller of it, resumed
+   *  since. The registration came before that stop, so a callback run now was not waited for. (Its
+   *  last stop, not its first after the registration, which the trace does not mark: a later stop
+   *  only narrows the window, so an uncertain case stays in the flow, as before.) */
+  private movedOn(registrant: number): boolean {
+    const stopped = this.lastStop.get(registrant);
+    if (stopped === undefined) return false;
+    for (let x: number | null = registrant; x !== null; x = this.parent.get(x) ?? null) if ((this.lastResume.get(x) ?? -1) > stopped) return true;
+    return false;
+  }
+
+  /** One-shot callback runs left behind by the flow that registered them → their registrant. */
+  leftBehind(): ReadonlyMap<number, number> {
+    return this.behind;
   }
 
   /** Activation → task label, for every activation seen. */

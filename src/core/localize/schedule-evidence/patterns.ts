@@ -44,6 +44,9 @@ export interface AccessPattern {
   accesses: PatternAccess[];
   /** The function the pattern ranks (pairOf, tripleOf). */
   owner: string;
+  /** An order pair owned by the call that registered the second access's callback, which ran
+   *  after its flow had moved on (pairOf): that callback, `then callback (line 35)`. */
+  lateCallback?: string;
   /** An order pair whose other access came in the middle of a call of the owner's: between two
    *  accesses that call made (pairOf). */
   split?: true;
@@ -75,6 +78,10 @@ interface ProcessState {
   begunBefore: (a: number | null, seq: number) => number | undefined;
   /** The innermost such call that read `location` before `seq`. */
   readBefore: (a: number | null, seq: number, location: string) => number | undefined;
+  /** For an access inside a one-shot callback run its registering flow had moved on from
+   *  (trace/tasks.ts leftBehind), when the registering call had begun before `seq`: that call and
+   *  the callback, as the user reads it (`then callback (line 35)`). */
+  leftBehind: (a: number | null, seq: number) => { registrant: number; callback: string } | undefined;
 }
 
 /** At most this many other tasks' accesses are remembered between two of one task's (per location). */
@@ -191,6 +198,7 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
   // call of its own, even where it continues the flow of the call that registered it.
   const isCallbackRun = (x: number) => info.functions.get(activationFn.get(x) ?? -1)?.kind === 'callback';
   const sameTask = (up: number, x: number) => labels.get(up) === labels.get(x) && !isCallbackRun(x);
+  const behind = tasks.leftBehind();
   /** Per call and location, the call's first read of it (its callees' included). */
   const firstAt = new Map<string, number>();
   for (const { event, seq: at } of kept) {
@@ -220,6 +228,15 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
     wentOnAfter: (a, at) => climb(a, (x) => (last.get(x) ?? -1) > at),
     begunBefore: (a, at) => climb(a, (x) => (first.get(x) ?? Infinity) < at),
     readBefore: (a, at, location) => climb(a, (x) => (firstAt.get(`${x} ${location}`) ?? Infinity) < at),
+    leftBehind: (a, at) => {
+      // Up to the innermost callback run holding the access (a call made from a callback runs in
+      // it), then: was that run left behind, by a call that had begun before `at`?
+      let x = a;
+      while (x !== null && !isCallbackRun(x)) x = parents.get(x) ?? null;
+      const registrant = x === null ? undefined : behind.get(x);
+      if (x === null || registrant === undefined || !((entered.get(registrant) ?? Infinity) < at)) return undefined;
+      return { registrant, callback: info.functions.get(activationFn.get(x) ?? -1)?.name ?? 'callback' };
+    },
   };
   // An access no activation made (code the recorder saw run outside any call of the program's)
   // belongs to no known task: it can pair with nothing.
@@ -359,7 +376,13 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   // second writer's (it overwrote).
   let owner = ops === 'WW' ? accesses[1].function : accesses[0].function;
   let holder: number | undefined;
-  if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
+  // First, the second access came from a callback its registering flow had moved on from, and
+  // that flow's call had begun before the first access: the call left work behind that landed
+  // late (a Promise.race loser's `.then` that commits after the caller rolled back: unseen4's
+  // vt-deadline). That call owns the pair, whatever the first access's call did after.
+  const late = state.leftBehind(c.a, p.seq);
+  if (late) holder = late.registrant;
+  else if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
   else if (ops === 'WR') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
   // An overwrite is split only when the overwriting call had read that same location before the
   // other task's write: it wrote back what it had read, a lost update (Falcon's R-W-W). A call
@@ -369,7 +392,7 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   const split = holder !== undefined;
   if (holder !== undefined) owner = state.fnOf(holder);
   const variable = variableOf(location, c, state);
-  return { id: idOf('pair', ops, accesses, owner), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}) };
+  return { id: idOf('pair', ops, accesses, owner), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}), ...(late ? { lateCallback: late.callback } : {}) };
 }
 
 /** Falcon's triple: a1 and a3 one task's consecutive accesses, a2 another task's between them.
@@ -409,7 +432,7 @@ const at = (a: PatternAccess) => `${a.file.split('/').pop()}:${a.line}`;
 const dashed = (ops: string) => ops.split('').join('-');
 
 /** The pattern in the user's words: who did what to which variable, where, in which order. */
-export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' | 'accesses' | 'split' | 'owner'>): string {
+export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' | 'accesses' | 'split' | 'owner' | 'lateCallback'>): string {
   const [a, b, c] = p.accesses;
   if (p.kind === 'atomic-set') {
     const d = p.accesses[3];
@@ -421,7 +444,7 @@ export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' |
   // Owned by the second access's call: a late write (R-W) had begun before the read; a read (W-R)
   // or an overwrite (W-W) had accessed shared state before the write.
   const second = p.owner === b.function && p.owner !== a.function;
-  const why = p.ops === 'RW' && second ? 'it had begun before that read' : p.ops === 'WW' || (p.ops === 'WR' && second) ? 'it accessed shared state before that write' : 'it accessed shared state again after that';
+  const why = p.lateCallback ? `its ${p.lateCallback}, registered before that ${a.op === 'R' ? 'read' : 'write'}, ran after it, when nothing waited for it any more` : p.ops === 'RW' && second ? 'it had begun before that read' : p.ops === 'WW' || (p.ops === 'WR' && second) ? 'it accessed shared state before that write' : 'it accessed shared state again after that';
   const split = p.split ? `, in the middle of a call of ${p.owner} (${why})` : '';
   return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}, then another task's ${b.function} ${verb(b.op)} it at ${at(b)}${split} (${dashed(p.ops)} order, Unicorn)`;
 }
