@@ -58,3 +58,21 @@ test('a one-shot callback run after its registering flow resumed is left behind:
   assert.deepEqual([...t.labels()], [[1, 'T1'], [2, 'T1'], [3, 'T1'], [4, 'T2']]);
   assert.deepEqual([...t.leftBehind()], [[4, 2]]);
 });
+
+test('a spawned call\'s caller going on leaves nothing behind: the server loop took the next request while the first one\'s .then was pending', () => {
+  const t = new TaskLabeler({ logical: true });
+  t.enter(1, null); // serve(): a loop
+  t.enter(2, 1); // handle(req1), not awaited
+  t.enter(3, 2); // fetch(): registers a .then, returns
+  t.step('ex', 3);
+  t.step('aw', 2); // handle awaits the chain
+  t.spawn(2);
+  t.step('aw', 1); // the loop awaits the next request
+  t.step('rs', 1); // … and gets it
+  t.step('aw', 1);
+  t.enter(4, 3, 'then callback (line 9)'); // req1's .then: handle still waits for it
+  t.spawn(4);
+  t.step('ex', 4);
+  assert.deepEqual([...t.leftBehind()], []);
+  assert.equal(t.labels().get(4), t.labels().get(2));
+});

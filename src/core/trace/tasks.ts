@@ -85,7 +85,11 @@ export class TaskLabeler {
   private movedOn(registrant: number): boolean {
     const stopped = this.lastStop.get(registrant);
     if (stopped === undefined) return false;
-    for (let x: number | null = registrant; x !== null; x = this.parent.get(x) ?? null) if ((this.lastResume.get(x) ?? -1) > stopped) return true;
+    // Up the flow only: a spawned call's caller never waited for it (a server loop taking the
+    // next request has not left the current one's callbacks behind).
+    for (let x: number | null = registrant; x !== null; x = this.spawned.has(x) ? null : (this.parent.get(x) ?? null)) {
+      if ((this.lastResume.get(x) ?? -1) > stopped) return true;
+    }
     return false;
   }
 
