@@ -25,6 +25,7 @@ import { RankInputError, type RankClock, type RankOptions } from './rank-options
 import type { IntegrationSuite } from './synth-rank.js';
 import { isolateFailure, type ScheduleIsolation } from './isolate.js';
 import { isMocha } from '../runner/ts-loaders.js';
+import { plainIntegrationRuns } from '../runner/check-project.js';
 
 /** The unit tests run traced, sequentially, and the reference invariants mined from them; a unit
  *  suite that fails, or hangs before calling anything, is no reference (RankInputError). */
@@ -263,4 +264,24 @@ export async function isolationOf(suite: IntegrationSuite, fuzzed: FuzzResult, v
   } catch (error) {
     return { warning: `schedule isolation left out: ${(error as Error).message}` };
   }
+}
+
+/** Plain runs made to judge failures no order explains: at least this many, at most the second. */
+const PLAIN_RECHECK = [5, 10] as const;
+
+/** Failures that come from timing, not from an order: every failing run made no choice (at each
+ *  decision one continuation or callback was ready, so it ran in Node's own order for its timings)
+ *  and the integration command, run plainly (no tracing, no scheduler), never fails. What failed
+ *  then is the traced code's speed — a test that measures elapsed time or races a timer (unseen4's
+ *  vt-search fixed: a rate gate's spacing, measured with Date.now, shrank by the tracing time of
+ *  five synchronous calls). No function is confirmed by such runs; the text says why. */
+export async function timingOnlyOf(loaded: LoadedConfig, outcomes: FuzzRunOutcome[], options: Pick<RankOptions, 'jobs' | 'signal'>, clock: RankClock): Promise<string | undefined> {
+  const failed = outcomes.filter((o) => o.outcome !== 'pass' && !o.inconclusive);
+  if (!failed.length || !loaded.config.integration || failed.some((o) => o.choices === undefined || o.choices > 0)) return undefined;
+  const runs = Math.min(PLAIN_RECHECK[1], Math.max(PLAIN_RECHECK[0], 2 * failed.length));
+  clock.stage('integration runs', `${failed.length === 1 ? 'the failing run' : `the ${failed.length} failing runs`} made no choice of order: running the integration command ${runs} times plainly`);
+  const plain = await plainIntegrationRuns(loaded, runs, options.jobs, options.signal);
+  if (!plain || plain.failures > 0 || plain.runsWithoutTests === plain.runs) return undefined;
+  const some = failed.length === 1 ? 'the one failing run' : `each of the ${failed.length} failing runs`;
+  return `the failures are not an order's: in ${some} only one continuation or callback was ready at every point (Node's own order for the timings it had), and ${plain.runs - plain.runsWithoutTests} plain runs of the integration command (no tracing, no scheduler) all passed — the failure comes from how fast the code ran (tracing slows it; a test that measures elapsed time or races a timer fails from that alone), so no function is confirmed by it (conlens check runs the tests plainly)`;
 }

@@ -20,7 +20,7 @@ import type { Report } from '../report/report-types.js';
 import { analyzeProject } from '../static/analyze.js';
 import { RankClock, RankInputError, type RankOptions } from './rank-options.js';
 import { testCaseKey } from '../trace/test-cases.js';
-import { countJustified, failingTests, coverageVerdict, integrationRuns, isolationOf, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions } from './rank-steps.js';
+import { countJustified, failingTests, coverageVerdict, integrationRuns, isolationOf, readViolations, referenceInvariants, scheduleEvidenceOf, suspiciousPositions, timingOnlyOf } from './rank-steps.js';
 import { integrationSuite } from './synth-rank.js';
 
 export async function rankProject(loaded: LoadedConfig, options: RankOptions): Promise<Report> {
@@ -34,7 +34,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   // `tests`: the synthesized tests fuzzed one at a time; the report counts them when more than one.
   let exploration: RankRun['exploration'];
   let noChoice: string | undefined;
-  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings, ...(exploration ? { exploration } : {}), ...(noChoice ? { noChoice } : {}) });
+  let timingOnly: string | undefined;
+  const rankRun = (runs: number, tests: number): RankRun => ({ project: loaded.root, runs, ...(tests > 1 ? { tests } : {}), strategy: options.strategy, seed: options.seed, warnings, ...(exploration ? { exploration } : {}), ...(noChoice ? { noChoice } : {}), ...(timingOnly ? { timingOnly } : {}) });
 
   // DESIGN §1 step 1: no concurrent tests (or asked to) — synthesize them from the unit tests.
   const prepared = await integrationSuite(loaded, options, clock);
@@ -55,6 +56,7 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const { fuzzed, tests } = await integrationRuns(suite, options, clock);
   if (fuzzed.systematic) exploration = fuzzed.systematic;
   noChoice = noChoiceText(fuzzed.outcomes);
+  timingOnly = await timingOnlyOf(suite.loaded, fuzzed.outcomes, options, clock);
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const read = readViolations(fuzzed.outcomes);
   warnings.push(...read.warnings);
@@ -80,16 +82,19 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
 
   clock.stage('localize', 'schedule evidence, failure invariants, reduction, failure flags, search, ranking');
   // Choi & Zeller: the first failing run's schedule narrowed to the preemption it needs.
-  const { isolation, warning: isolationWarning } = await isolationOf(suite, fuzzed, read.violations, options, clock);
+  // Failures from timing alone (timingOnlyOf) are no evidence: nothing they touched is confirmed.
+  const { isolation, warning: isolationWarning } = timingOnly ? {} : await isolationOf(suite, fuzzed, read.violations, options, clock);
   if (isolationWarning) warnings.push(isolationWarning);
   // A deadlock's cause is its wait-for cycle (the deadlocked tier), not a split region: its
   // isolation is told, but lifts no function.
   const isolatedKind = read.violations[0]?.violation.kind;
   const isolated = isolation?.suspended && isolation.story && isolatedKind !== 'deadlock' ? { function: isolation.suspended.function, text: isolation.story } : undefined;
-  const { schedule, warning: scheduleWarning } = await scheduleEvidenceOf(fuzzed.outcomes);
+  const { schedule, warning: scheduleWarning } = timingOnly ? {} : await scheduleEvidenceOf(fuzzed.outcomes);
   if (scheduleWarning) warnings.push(scheduleWarning);
   const diff = failureInvariants(reference, online);
-  const { sets, explained } = evidenceSets(read.violations.map((v) => v.violation), analysis, config.atomic);
+  // The stories are told either way (the report shows what failed); only the sets confirm.
+  const { sets: found, explained } = evidenceSets(read.violations.map((v) => v.violation), analysis, config.atomic);
+  const sets = timingOnly ? evidenceSets([], analysis, config.atomic).sets : found;
   const graph = rootedGraph(analysis, config.roots ?? [], facts.topLevel);
   const localized = suspiciousPositions({ reference, online, diff, graph, facts, evidence: sets, outcomes: fuzzed.outcomes, ...(schedule ? { schedule } : {}), ...(isolated ? { isolated } : {}) });
   clock.end();

@@ -24,7 +24,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   const lines: string[] = [];
   const seeds = seedsLine(report);
   // Issue 32: the systematic search's bounded guarantee, in its own words.
-  const explored = `${report.exploration ? `\n${report.exploration.statement}` : ''}${report.noChoice ? `\n${report.noChoice}` : ''}`;
+  const explored = `${report.exploration ? `\n${report.exploration.statement}` : ''}${report.noChoice ? `\n${report.noChoice}` : ''}${report.timingOnly ? `\n${report.timingOnly}` : ''}`;
   if (report.notChecked) lines.push(...notCheckedLines(report.notChecked), '');
   if (report.outcome === 'not-checked' && report.positions.length === 0 && report.violations.length === 0) {
     if (report.runs > 0) lines.push(seeds + explored);
@@ -103,6 +103,7 @@ function explainedReport(report: Report, options: { invariantsPerPosition?: numb
   lines.push(`${seeds}; detection rate ${(100 * report.summary.detectionRate).toFixed(0)} %; ${report.summary.failureInvariants} failure invariants ` +
     `(reference ${report.summary.referenceInvariants}, online ${report.summary.onlineInvariants})`);
   if (report.noChoice) lines.push(report.noChoice);
+  if (report.timingOnly) lines.push(report.timingOnly);
   const bySchedule = report.positions.some((p) => p.schedule);
   lines.push(`order and depth count from the root ${report.root === '(test)' ? '(test): the integration test itself' : report.root}; ${bySchedule ? 'positions owning an access pattern of the failing runs rank first, then the other confirmed ones' : 'confirmed positions rank first'}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);

@@ -31,6 +31,8 @@ export interface RankRun {
   exploration?: SystematicSummary;
   /** No run had a choice to make (outcome.ts noChoiceText): what the runs checked, in words. */
   noChoice?: string;
+  /** Every failure came from timing, not from an order (rank-steps.ts timingOnlyOf): in words. */
+  timingOnly?: string;
 }
 
 export interface RankReportInput extends RankRun {
@@ -61,6 +63,7 @@ export function rankReport(input: RankReportInput): Report {
     seed: input.seed,
     ...(input.exploration ? { exploration: input.exploration } : {}),
     ...(input.noChoice ? { noChoice: input.noChoice } : {}),
+    ...(input.timingOnly ? { timingOnly: input.timingOnly } : {}),
     root: input.root,
     positions: foldPositions(result.positions).map((p) => ({ ...p, status: p.confirmed ? 'confirmed' : 'invariant drift only' })),
     hiddenFailureInvariants: result.noise.map(({ invariant: i, rule, also, detail }) => ({

@@ -84,6 +84,9 @@ export interface Report {
   /** No run had a choice to make: the sentence that says the runs took Node's own order only
    *  (active/outcome.ts noChoiceText). */
   noChoice?: string;
+  /** Every failing run made no choice of order and plain runs all passed: the failures came from
+   *  timing (the tracing's slowdown), and confirm nothing (pipeline/rank-steps.ts timingOnlyOf). */
+  timingOnly?: string;
   /** What order and depth count from: `(test)` (the integration test is the root) or the
    *  configured roots (localize/run-orders.ts). */
   root: string;

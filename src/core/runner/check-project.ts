@@ -47,6 +47,11 @@ export interface CheckOptions {
   onRunDone?: (suite: 'unit' | 'integration', outcome: RunOutcome) => void;
 }
 
+/** The integration command run plainly `runs` times (rank's check of failures no order explains). */
+export function plainIntegrationRuns(loaded: LoadedConfig, runs: number, jobs: number, signal?: AbortSignal): Promise<SuiteOutcome | undefined> {
+  return runSuite(loaded, 'integration', runs, Math.max(1, jobs), signal ? { signal } : {});
+}
+
 async function runSuite(
   loaded: LoadedConfig,
   suite: 'unit' | 'integration',
