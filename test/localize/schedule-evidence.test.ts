@@ -34,6 +34,8 @@ function run(root: string, name: string, body: Ev[]): string {
     { e: 'site', i: 8, file: 'src/store.ts', line: 21, col: 1, k: 'read', name: 'savings' },
     { e: 'site', i: 9, file: 'src/store.ts', line: 22, col: 1, k: 'write', name: 'checking' },
     { e: 'site', i: 10, file: 'src/store.ts', line: 23, col: 1, k: 'write', name: 'savings' },
+    { e: 'site', i: 11, file: 'src/store.ts', line: 30, col: 1, k: 'count', name: 'queries' },
+    { e: 'site', i: 12, file: 'src/store.ts', line: 31, col: 1, k: 'count', name: 'queries' },
   ];
   writeFileSync(join(dir, 'trace-1.jsonl'), [...head, ...body, { e: 'end', reason: 'exit', code: 0, events: 0 }].map((e) => JSON.stringify(e)).join('\n') + '\n');
   return dir;
@@ -122,6 +124,23 @@ test('a one-shot callback its flow moved on from is a flow of its own: the pair 
     // The callback ran while check still waited (before it resumed): check's flow, no pair.
     const waited = run(root, 'waited', [en(1, 1), en(2, 3, 1), ex(2, 3), { e: 'aw', a: 1, s: 1 }, en(10, 4, 2), { e: 'spawn', a: 10 }, rd(10, 1), wr(10, 2), ex(10, 4), { e: 'rs', a: 1, s: 1 }, en(3, 2, 1), wr(3, 3), ex(3, 2), ex(1, 1)]);
     assert.deepEqual(ids(await runPatterns(waited)), []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// unseen5's job queue: every table method bumps `this.queries++`; two workers' calls interleaved
+// their counts, and the W-W-R triple ranked the worker loop first. Counts commute.
+test('counts (n++, n += 1) of two tasks make no pattern; a plain read of the counter still does', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    const up = (a: number, s: number): Ev => ({ e: 'up', a, s, obj: 7, k: 'queries' });
+    // T1 check() counts, suspends; T2 reset() counts; T1 counts again.
+    const counts = run(root, 'counts', [en(1, 1), up(1, 11), en(2, 2), up(2, 12), ex(2, 2), up(1, 12), ex(1, 1)]);
+    assert.deepEqual(ids(await runPatterns(counts)), []);
+    // The same with T1 reading the counter plainly at the end: the read saw T2's count.
+    const read = run(root, 'read', [en(1, 1), up(1, 11), en(2, 2), up(2, 12), ex(2, 2), rd(1, 1, 'queries'), ex(1, 1)]);
+    assert.ok(ids(await runPatterns(read)).includes('pair WR Store.check split'), ids(await runPatterns(read)).join('; '));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

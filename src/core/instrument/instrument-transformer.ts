@@ -108,7 +108,7 @@ const kindActionsOf = kindTable((ts, actions) => {
   }
 });
 
-type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'promise';
+type SiteKind = 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'count' | 'call' | 'lock' | 'promise';
 
 export function instrumentTransformer(typescript: typeof TS, options: InstrumentOptions): TS.TransformerFactory<TS.SourceFile> {
   const ts = fastTs(typescript);
@@ -235,6 +235,18 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
       if ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.initializer === child) return 'skip';
       if (isAssignmentPatternTarget(node)) return 'skip';
       return 'read';
+    }
+
+    /** An update that is a count: `x++`, `x--`, `x += 1`, `x -= 2` (a numeric literal). Counts
+     *  commute and each is one synchronous step, so two tasks' counts never race each other
+     *  (schedule-evidence/patterns.ts): a statistics counter every method bumps is no evidence. A
+     *  `+=` of anything else may be a string's append, and `x += await f()` reads before its await. */
+    function updateKind(node: TS.Node): 'update' | 'count' {
+      let parent = node.parent;
+      while (ts.isParenthesizedExpression(parent)) parent = parent.parent;
+      if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) return 'count';
+      if (ts.isBinaryExpression(parent) && (parent.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken || parent.operatorToken.kind === ts.SyntaxKind.MinusEqualsToken) && ts.isNumericLiteral(parent.right)) return 'count';
+      return 'update';
     }
 
     /** A call of a builtin that iterates its first argument natively (a collection's contents
@@ -503,7 +515,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
     };
     const updateShared = (id: TS.Identifier, operation: TS.Expression) => {
       const v = variable(id)!;
-      const site = addSite(id, 'update', v.name);
+      const site = addSite(id, updateKind(id), v.name);
       return f.createParenthesizedExpression(f.createBinaryExpression(
         rt('up', [scopeObject(v.owner), ...keyAndSite(v.name, site)]), ts.SyntaxKind.CommaToken, operation));
     };
@@ -710,7 +722,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
         if (role !== 'skip') {
           const object = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
           const index = ts.visitNode(node.argumentExpression, visitorOf(ctx)) as TS.Expression;
-          const site = addSite(node.argumentExpression, role, '[]', node.expression);
+          const site = addSite(node.argumentExpression, role === 'update' ? updateKind(node) : role, '[]', node.expression);
           const key = isPlainKey(node.argumentExpression) ? [index] : [];
           const recorded = role === 'read'
             ? rt('ri', [object, site, ...key])
@@ -741,7 +753,7 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
         if (role !== 'skip') {
           const object = ts.visitNode(node.expression, visitorOf(ctx)) as TS.Expression;
           const method = role === 'read' ? 'rd' : role === 'write' ? 'wr' : 'up';
-          const site = addSite(node.name, role, node.name.text, node.name.text === 'size' || node.name.text === 'length' ? node.expression : undefined);
+          const site = addSite(node.name, role === 'update' ? updateKind(node) : role, node.name.text, node.name.text === 'size' || node.name.text === 'length' ? node.expression : undefined);
           return f.updatePropertyAccessExpression(node, rt(method, [object, ...keyAndSite(node.name.text, site)]), node.name);
         }
       }

@@ -57,7 +57,7 @@ export interface SiteEvent {
   file: string;
   line: number;
   col: number;
-  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'call' | 'lock' | 'callback' | 'promise';
+  k: 'await' | 'for-await' | 'yield' | 'read' | 'write' | 'update' | 'count' | 'call' | 'lock' | 'callback' | 'promise';
   /** The property or method name, for field and lock sites; for an await of a call, the callee as
    *  written (`this.origin.read`). */
   name?: string;

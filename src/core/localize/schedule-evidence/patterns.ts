@@ -255,6 +255,10 @@ function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessStat
   const last = new Map<string, Access>();
   const mine = new Map<string, Map<string, { own: Access; between: Access[] }>>();
   const add = (p: AccessPattern | undefined) => p && keep(found, p);
+  // Counts (`n++`, `n += 1`: instrument-transformer.ts updateKind) commute, each in one step: a
+  // pattern made of counts alone is serializable (a statistics counter every query bumps split
+  // nothing: unseen5's job queue ranked its worker loop first on `queries`).
+  const counted = (...xs: Access[]) => xs.every((x) => state.siteOf(x.site)?.k === 'count');
   /** Per object, per task, per field: the task's last access to it and the others' since. */
   const objects = new Map<number, Map<string, Map<string, { own: Access; between: Access[] }>>>();
   for (const { event, seq } of accesses) {
@@ -270,11 +274,11 @@ function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessStat
         if (base && !whole && op === 'R') continue;
         const access: Access = { task, whole, op, a: event.a, site: event.s, seq };
         const prev = last.get(location);
-        if (prev && prev.task !== task && counts(prev, access)) add(pairOf(prev, access, location, state));
+        if (prev && prev.task !== task && counts(prev, access) && !counted(prev, access)) add(pairOf(prev, access, location, state));
         let perTask = mine.get(location);
         if (!perTask) mine.set(location, (perTask = new Map()));
         const window = perTask.get(task);
-        if (window) for (const other of window.between) if (counts(window.own, other, access)) add(tripleOf(window.own, other, access, location, state));
+        if (window) for (const other of window.between) if (counts(window.own, other, access) && !counted(window.own, other, access)) add(tripleOf(window.own, other, access, location, state));
         for (const [t, w] of perTask) {
           if (t === task || w.between.length >= WINDOW) continue;
           if (!w.between.some((b) => b.op === op && b.site === access.site && b.task === task)) w.between.push(access);
@@ -300,7 +304,7 @@ function scan(accesses: { event: FieldEvent; seq: number }[], state: ProcessStat
           if (x === event.k) continue;
           const onX = window.between.find((b) => b.field === x && (b.op === 'W' || window.own.op === 'W'));
           const onY = window.between.find((b) => b.field === event.k && (b.op === 'W' || op === 'W'));
-          if (onX && onY) add(atomicSetTripleOf(window.own, onX, onY, access, state));
+          if (onX && onY && !counted(window.own, onX, onY, access)) add(atomicSetTripleOf(window.own, onX, onY, access, state));
         }
         for (const [t, others] of perTask) {
           if (t === task) continue;
