@@ -146,6 +146,23 @@ test('counts (n++, n += 1) of two tasks make no pattern; a plain read of the cou
   }
 });
 
+// unseen5's job queue: a worker loop's `acquire()` each round wrote and then read a semaphore's
+// permits; another worker's release came between two rounds, and the W-W-R triple said the
+// loop's accesses were split. Two calls of one function are two operations, each reading afresh.
+test('a triple across two calls of one function (a loop calling it twice) is two regions, none split; across two functions it is the caller\'s', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // T1 check() calls count() (writes), T2 reset() writes, T1 calls count() again (reads).
+    const twice = run(root, 'twice', [en(1, 1), en(2, 3, 1), wr(2, 2), ex(2, 3), en(5, 2), wr(5, 3), ex(5, 2), en(3, 3, 1), rd(3, 1), ex(3, 3), ex(1, 1)]);
+    assert.deepEqual(ids(await runPatterns(twice)).filter((id) => id.startsWith('triple')), []);
+    // The second call is of another function (count, then reset: a check in one, the act in another).
+    const two = run(root, 'two', [en(1, 1), en(2, 3, 1), wr(2, 2), ex(2, 3), en(5, 2), wr(5, 3), ex(5, 2), en(3, 2, 1), rd(3, 1), ex(3, 2), ex(1, 1)]);
+    assert.deepEqual(ids(await runPatterns(two)).filter((id) => id.startsWith('triple')), ['triple WWR Store.check']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('two fields of one object (001 atomic sets): a reader that saw one before and one after another task updated both', async () => {
   const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
   try {

@@ -405,9 +405,11 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
 function tripleOf(a1: Access, a2: Access, a3: Access, location: string, state: ProcessState): AccessPattern | undefined {
   const ops = a1.op + a2.op + a3.op;
   if (!UNSERIALIZABLE.has(ops)) return undefined;
-  const accesses = [codeOf(a1, state), codeOf(a2, state), codeOf(a3, state)];
+  const accesses = [codeOf(a1, state), codeOf(a3, state)];
   const common = commonActivation(a1.a, a3.a, state.parents);
-  const owner = common === undefined ? accesses[2].function : state.fnOf(common);
+  if (twoCallsOfOne(a1, a3, common, state)) return undefined;
+  const owner = common === undefined ? accesses[1].function : state.fnOf(common);
+  accesses.splice(1, 0, codeOf(a2, state));
   const variable = variableOf(location, a3, state);
   return { id: idOf('triple', ops, accesses, owner), kind: 'triple', ops, variable, accesses, owner };
 }
@@ -418,9 +420,18 @@ function atomicSetTripleOf(a1: Access, onX: Access, onY: Access, a3: Access, sta
   const ops = a1.op + onX.op + onY.op + a3.op;
   const accesses = [codeOf(a1, state), codeOf(onX, state), codeOf(onY, state), codeOf(a3, state)];
   const common = commonActivation(a1.a, a3.a, state.parents);
+  if (twoCallsOfOne(a1, a3, common, state)) return undefined;
   const owner = common === undefined ? accesses[3].function : state.fnOf(common);
   const variable = `\`${a1.field}\` and \`${a3.field}\` of one object`;
   return { id: idOf('atomic-set', ops, accesses, owner), kind: 'atomic-set', ops, variable, accesses, owner };
+}
+
+/** The task's two accesses were made in two calls of one function by a caller that holds neither
+ *  (a worker loop's `acquire()` each round, a retry loop's `get()` each attempt): each call is an
+ *  operation of its own that reads the state afresh, two regions, not one split region (as the
+ *  stories count them: interleaving.ts). */
+function twoCallsOfOne(a1: Access, a3: Access, common: number | undefined, state: ProcessState): boolean {
+  return a1.a !== a3.a && common !== a1.a && common !== a3.a && state.fnOf(a1.a) === state.fnOf(a3.a);
 }
 
 function commonActivation(a: number | null, b: number | null, parents: Map<number, number | null>): number | undefined {
