@@ -405,11 +405,10 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
 function tripleOf(a1: Access, a2: Access, a3: Access, location: string, state: ProcessState): AccessPattern | undefined {
   const ops = a1.op + a2.op + a3.op;
   if (!UNSERIALIZABLE.has(ops)) return undefined;
-  const accesses = [codeOf(a1, state), codeOf(a3, state)];
   const common = commonActivation(a1.a, a3.a, state.parents);
   if (twoCallsOfOne(a1, a3, common, state)) return undefined;
-  const owner = common === undefined ? accesses[1].function : state.fnOf(common);
-  accesses.splice(1, 0, codeOf(a2, state));
+  const accesses = [codeOf(a1, state), codeOf(a2, state), codeOf(a3, state)];
+  const owner = common === undefined ? accesses[2].function : state.fnOf(common);
   const variable = variableOf(location, a3, state);
   return { id: idOf('triple', ops, accesses, owner), kind: 'triple', ops, variable, accesses, owner };
 }
