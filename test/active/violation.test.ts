@@ -239,3 +239,14 @@ test('a test that failed before another test of the file hung is the failure; a 
   const timedOut = await analyzeRun(traced([...HEAD, ...ended('waits'), STALL], '  1) waits\n  Error: Timeout of 2000ms exceeded. For async tests and hooks, ensure "done()" is called\n'), 'random', 1);
   assert.equal(timedOut.outcome, 'hang');
 });
+
+// The rank-examples file-appender run (stop 51): every decision had one candidate, but some
+// delayed a continuation settled at once (mocked I/O taken as slow, `m`); "no run had a choice"
+// and the timing-only judgement both read 0 choices as Node's own order.
+test('choices count decisions with two candidates and decisions that delayed a continuation settled at once', async () => {
+  const plain = HEAD.map((e) => (e.e === 'sched' ? { ...e, c: 1 } : e));
+  assert.equal((await analyzeRun(traced(plain, ''), 'random', 1)).choices, 0);
+  assert.equal((await analyzeRun(traced(HEAD, ''), 'random', 1)).choices, 1);
+  const delayed = plain.map((e) => (e.e === 'sched' && e.n === 2 ? { ...e, m: [4] } : e));
+  assert.equal((await analyzeRun(traced(delayed, ''), 'random', 1)).choices, 1);
+});

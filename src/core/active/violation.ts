@@ -161,8 +161,9 @@ export interface RunAnalysis {
   message?: string;
   /** Scheduler decisions, summed over the processes. */
   steps: number;
-  /** Of those, the decisions that had a choice (two or more candidates ready): none, and the run
-   *  could only take Node's own order with its timings (trial 19: "19 random runs" that had
+  /** Of those, the decisions that had a choice (two or more candidates ready, or a continuation
+   *  settled at once that it delayed as slow I/O): none, and the run could only take Node's own
+   *  order with its timings (trial 19: "19 random runs" that had
    *  nothing to choose read as 19 orders checked). */
   choices: number;
   decisions: Record<string, string[]>;
@@ -309,7 +310,9 @@ async function readProcess(file: string): Promise<ProcessTrace> {
         break;
       case 'sched':
         decisions.push(event.k);
-        if (event.c > 1) choices++;
+        // A decision that delayed a continuation settled at once (`m`: mocked I/O taken as slow)
+        // left Node's own order too, with one candidate ready (file-appender's closer).
+        if (event.c > 1 || event.m?.length) choices++;
         if (event.ks) explored ??= decisions.slice(0, -1).map((key) => stepOf(key));
         if (explored) {
           step = stepOf(event.k, event.ks);
