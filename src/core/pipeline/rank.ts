@@ -56,7 +56,8 @@ export async function rankProject(loaded: LoadedConfig, options: RankOptions): P
   const { fuzzed, tests } = await integrationRuns(suite, options, clock);
   if (fuzzed.systematic) exploration = fuzzed.systematic;
   noChoice = noChoiceText(fuzzed.outcomes);
-  timingOnly = await timingOnlyOf(suite.loaded, fuzzed.outcomes, options, clock);
+  // Synthesized tests run only under the tool (their oracle compares sequential orders): no plain run to judge by.
+  timingOnly = suite.synthesized ? undefined : await timingOnlyOf(suite.loaded, fuzzed.outcomes, options, clock);
   const runDirs = fuzzed.outcomes.map((o) => o.runDir);
   const read = readViolations(fuzzed.outcomes);
   warnings.push(...read.warnings);
