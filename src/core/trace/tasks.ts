@@ -25,7 +25,7 @@ export class TaskLabeler {
   private readonly continuing = new Set<number>();
   /** One-shot callback runs their registering flow had moved on from → the registrant. */
   private readonly behind = new Map<number, number>();
-  /** Per activation, the event count at its last suspension or end, and at its last resumption. */
+  /** Per activation, the step count at its last suspension or end, and at its last resumption. */
   private events = 0;
   private readonly lastStop = new Map<number, number>();
   private readonly lastResume = new Map<number, number>();
@@ -39,7 +39,6 @@ export class TaskLabeler {
 
   /** `callback`: for a callback's run, the name of its function (`setTimeout callback (line 4)`). */
   enter(activation: number, parent: number | null, callback?: string): void {
-    this.events++;
     this.parent.set(activation, parent);
     this.order.push(activation);
     if (this.options.logical && callback !== undefined && !REPEATING.test(callback)) {
@@ -62,8 +61,11 @@ export class TaskLabeler {
   step(kind: 'aw' | 'rs' | 'ex' | 'exc', activation: number): void {
     // A suspended call's next step of any kind resumed it: an await that rejected writes no `rs`,
     // the call goes on to throw (`exc`) or to await again.
-    if (this.suspended.has(activation)) this.lastResume.set(activation, ++this.events);
-    if (kind !== 'rs') this.lastStop.set(activation, ++this.events);
+    // (Only logical labelling asks movedOn: the other labellers keep no such times.)
+    if (this.options.logical) {
+      if (this.suspended.has(activation)) this.lastResume.set(activation, ++this.events);
+      if (kind !== 'rs') this.lastStop.set(activation, ++this.events);
+    }
     if (kind === 'aw') this.suspended.add(activation);
     else {
       this.suspended.delete(activation);
