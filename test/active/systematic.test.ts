@@ -297,6 +297,6 @@ test('merged searches of several tests keep the guarantee every one of them has'
 
 test('a violation of the search is named by its schedule, any other by its strategy and seed', () => {
   assert.equal(scheduleName({ strategy: 'systematic', seed: 3, search: { schedule: 3, preemptions: 1, bound: 2 } }), 'schedule 3 of the ≤ 2-preemption search (1 preemption)');
-  assert.equal(scheduleName({ strategy: 'systematic', seed: 1, search: { schedule: 1, preemptions: 0, bound: 1 } }), 'schedule 1 of the ≤ 1-preemption search (0 preemptions)');
+  assert.equal(scheduleName({ strategy: 'systematic', seed: 1, search: { schedule: 1, preemptions: 0, bound: 1 } }), 'schedule 1 of the ≤ 1-preemption search (no preemption)');
   assert.equal(scheduleName({ strategy: 'random', seed: 7 }), 'strategy random, seed 7');
 });

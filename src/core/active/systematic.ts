@@ -168,7 +168,7 @@ function searchedStatement(s: Omit<SystematicSummary, 'statement'>, { verb, pass
   const total = s.byPreemptions.reduce((a, b) => a + b, 0);
   if (s.failure) {
     const below = s.failure.preemptions === 0 ? '' : `; every schedule with ${upTo(s.failure.preemptions - 1)} before it passed`;
-    return `a schedule with ${plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
+    return `a schedule with ${s.failure.preemptions === 0 ? 'no preemption' : plural(s.failure.preemptions, 'preemption')} failed (run ${s.failure.run} of ${total})${below}`;
   }
   if (s.unlisted !== undefined) {
     const done = s.exhausted === null ? '' : `${verb} every schedule with ${upTo(s.exhausted)} (${plural(total - (s.byPreemptions[s.unlisted] ?? 0), 'schedule')})${passed(': no failure')}; `;

@@ -123,7 +123,7 @@ export interface SearchPlace {
 export function scheduleName(v: { strategy: string; seed: number; search?: SearchPlace }): string {
   if (!v.search) return `strategy ${v.strategy}, seed ${v.seed}`;
   const { schedule, preemptions, bound } = v.search;
-  return `schedule ${schedule} of the ≤ ${bound}-preemption search (${preemptions} preemption${preemptions === 1 ? '' : 's'})`;
+  return `schedule ${schedule} of the ≤ ${bound}-preemption search (${preemptions === 0 ? 'no preemption' : `${preemptions} preemption${preemptions === 1 ? '' : 's'}`})`;
 }
 
 /** An await the schedule delayed past work Node would have run after it. */
