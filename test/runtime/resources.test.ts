@@ -52,6 +52,10 @@ export function serve(port: number): Promise<Server> {
     this.taken = left;
     return true;
   }
+  restock(item: { name: string }, n: number): void {
+    const had = this.items.get(item.name) ?? 0;
+    this.items.set(\`\${item.name}\`, had + n);
+  }
 }
 export function second(xs: number[]): number {
   return xs[1];
@@ -77,6 +81,10 @@ await new Promise((resolve) => probe.close(resolve));
 console.log('PORT ' + port);
 (await serve(port)).close();
 new Stock().take('apple');
+// A computed key is evaluated once (a getter that counts: two reads in restock's source).
+const item = { reads: 0, get name() { this.reads++; return 'pear'; } };
+new Stock().restock(item, 2);
+if (item.reads !== 2) throw new Error('the key was read ' + item.reads + ' times');
 second([10, 20, 30]);`,
 };
 
@@ -154,7 +162,11 @@ test('collections: Map has/get as reads of [] with element key and value; set as
     { e: 'rd', k: '[]', at: 'src/stock.ts:5', name: 'has', v: true, ek: 'apple' },
     { e: 'rd', k: '[]', at: 'src/stock.ts:6', name: 'get', v: 3, ek: 'apple' },
     { e: 'wr', k: '[]', at: 'src/stock.ts:7', name: 'set', ek: 'apple' },
-    { e: 'rd', k: '[]', at: 'src/stock.ts:13', name: '[]', v: 20, ek: 1 },
+    // A computed key (a property, a template) names the entry too, evaluated once (test/run.ts
+    // checks its getter ran once per use).
+    { e: 'rd', k: '[]', at: 'src/stock.ts:12', name: 'get', v: { $: 'undefined' }, ek: 'pear' },
+    { e: 'wr', k: '[]', at: 'src/stock.ts:13', name: 'set', ek: 'pear' },
+    { e: 'rd', k: '[]', at: 'src/stock.ts:17', name: '[]', v: 20, ek: 1 },
   ]);
   // Field reads carry the value read, field writes the value written.
   const stock = fields.filter((a) => a.at.startsWith('src/stock.ts'));
@@ -163,6 +175,11 @@ test('collections: Map has/get as reads of [] with element key and value; set as
     ['rd', 'items', 'src/stock.ts:6'],
     ['rd', 'items', 'src/stock.ts:7'],
     ['wr', 'taken', 'src/stock.ts:8'],
+    // The receiver is read before the key, as JavaScript evaluates them.
+    ['rd', 'items', 'src/stock.ts:12'],
+    ['rd', 'name', 'src/stock.ts:12'],
+    ['rd', 'items', 'src/stock.ts:13'],
+    ['rd', 'name', 'src/stock.ts:13'],
   ]);
   assert.equal((stock[0].v as { cls?: string }).cls, 'Map');
   assert.equal(stock[3].v, 3);

@@ -283,6 +283,22 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
         (ts.isIdentifier(node) && node.text !== 'arguments');
     }
 
+    /** A key evaluating twice could change (a property, a call, a template with substitutions),
+     *  so passed through `ek` once; not one with an await or a yield (its keyed call would wait
+     *  across a scheduling point for its key: crk / mck and ek must run in one stretch), nor a
+     *  spread. */
+    function isKeyLater(node: TS.Expression | undefined): node is TS.Expression {
+      if (!node || isPlainKey(node) || ts.isSpreadElement(node)) return false;
+      let suspends = false;
+      const look = (n: TS.Node): void => {
+        if (suspends) return;
+        if (ts.isAwaitExpression(n) || ts.isYieldExpression(n)) suspends = true;
+        else if (!ts.isFunctionLike(n) && !ts.isClassLike(n)) ts.forEachChild(n, look);
+      };
+      look(node);
+      return !suspends;
+    }
+
     function paramNames(node: TS.SignatureDeclarationBase): string[] {
       const names: string[] = [];
       const collect = (name: TS.BindingName) => {
@@ -688,6 +704,10 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const receiver = ts.visitNode(node.expression.expression, visitorOf(ctx)) as TS.Expression;
           const site = addSite(node.expression.name, 'read', method, node.expression.expression);
           const args = node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression);
+          if (KEYED_READS.has(method) && isKeyLater(node.arguments[0])) {
+            const callee = f.updatePropertyAccessExpression(node.expression, rt('crk', [receiver, site, f.createStringLiteral(method)]), node.expression.name);
+            return f.updateCallExpression(node, callee, node.typeArguments, [rt('ek', [args[0]]), ...args.slice(1)]);
+          }
           const key = KEYED_READS.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
           const callee = f.updatePropertyAccessExpression(node.expression, rt('cr', [receiver, ...(PLAIN_KEY.test(method) ? [text(`${site.text}, "${method}"`)] : [site, f.createStringLiteral(method)]), ...key]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, args);
@@ -698,6 +718,13 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const args = node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression);
           // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
           // with no effect, names the entry written (`ek`), as for the keyed reads.
+          if (!isLockCall && KEYED_WRITES.has(method) && isKeyLater(node.arguments[0])) {
+            // `m.set(user.id, v)` → `mck(m, 'set', site).set(ek(user.id), v)`: the key evaluated
+            // once, and the write recorded with it (trial 52: `rows.set(cart.id, …)` was a write of
+            // the whole map, which no read of entry "c1" met, so the lost update had no pattern).
+            const callee = f.updatePropertyAccessExpression(node.expression, rt('mck', [receiver, ...keyAndSite(method, site)]), node.expression.name);
+            return f.updateCallExpression(node, callee, node.typeArguments, [rt('ek', [args[0]]), ...args.slice(1)]);
+          }
           const key = !isLockCall && KEYED_WRITES.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
           const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, ...keyAndSite(method, site), ...key]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, args);

@@ -6,7 +6,22 @@ import { elementValue, identityOf, isArraySafe, isCollection } from '../value-ca
 import { MUTATING_METHODS } from '../mutating-methods.js';
 import { FieldRecorder } from './fields.js';
 
+/** A keyed call whose key is still being evaluated (crk, mck → ek). */
+interface KeyLater {
+  receiver: object;
+  site: number;
+  method: string;
+  write: boolean;
+}
+
 export class CollectionRecorder extends FieldRecorder {
+  /** Keyed calls waiting for their key (`m.set(user.id, v)`): the call is recorded when its first
+   *  argument has been evaluated, once, by `ek`. A key with an await or a yield is never one of
+   *  these (the instrumenter leaves it unkeyed), so a call's crk/mck and its ek run in one
+   *  synchronous stretch and nest like calls: the last waiting is the one whose key this is.
+   *  Undefined entries: the receiver was no collection (nothing to record). */
+  private readonly keysLater: (KeyLater | undefined)[] = [];
+
   /** `receiver.method(…)` of a reading method (get, has, forEach, includes, …): on a Map, Set or
    *  Array a read of its contents. `key`: the first argument when the call passes a variable or
    *  a literal there (get / has / at), which is also the element key. */
@@ -16,6 +31,36 @@ export class CollectionRecorder extends FieldRecorder {
     const keyed = arguments.length > 3;
     this.access('rd', identityOf(receiver), '[]', site, keyed ? elementValue(receiver, method, key) : undefined, key);
     return receiver;
+  }
+
+  /** `receiver.get(key)` (has, at) whose key is an expression evaluating it twice could change
+   *  (`m.get(user.id)`, `` m.get(`k:${id}`) ``): recorded by `ek` with the key's value. */
+  crk<T>(receiver: T, site: number, method: string): T {
+    this.keyLater(receiver !== null && typeof receiver === 'object' && isCollection(receiver) ? { receiver, site, method, write: false } : undefined);
+    return receiver;
+  }
+
+  /** `receiver.set(key, v)` (delete, add) with such a key; a non-collection's call is a lock call
+   *  now, as in mc. */
+  mck<T>(receiver: T, method: string, site: number): T {
+    const collection = receiver !== null && typeof receiver === 'object' && (types.isMap(receiver) || types.isSet(receiver));
+    if (!collection && receiver !== null && typeof receiver === 'object') this.lockCall(receiver, method, site);
+    this.keyLater(collection ? { receiver: receiver as object, site, method, write: true } : undefined);
+    return receiver;
+  }
+
+  /** The key of the innermost keyed call waiting for it, evaluated: that call's access. */
+  ek<K>(key: K): K {
+    const call = this.keysLater.pop();
+    if (call?.write) this.access('wr', identityOf(call.receiver), '[]', call.site, undefined, key, call.receiver);
+    else if (call) this.access('rd', identityOf(call.receiver), '[]', call.site, elementValue(call.receiver, call.method, key), key);
+    return key;
+  }
+
+  private keyLater(call: KeyLater | undefined): void {
+    // A key whose evaluation threw leaves its call waiting below the others: drop such leftovers.
+    if (this.keysLater.length >= 64) this.keysLater.splice(0, 32);
+    this.keysLater.push(call);
   }
 
   /** `a[i]` read on an Array (`i`: a variable or literal, else absent): a read of its contents. */
