@@ -557,3 +557,46 @@ test('a poll on timers/promises sees the timer fire', async () => {
   });
   await passesUnderEveryStrategy(root, [1, 2]);
 });
+
+// heldout3's vitest-p-timeout-quotes (false in every scheduled run, never plain): a provider's
+// `delay(1…6)` raced against a 30 ms budget, both timers armed by packages the program called.
+// Left to Node, the packages' timers ran in real time while the scheduler held the continuation
+// the delay had settled (waiting for other awaits to settle), so the budget expired first — an
+// order no Node run makes. A timer or immediate a library arms while the program's code runs now
+// takes its place in the loop's order as the program's own do (callbacks.ts ON_BEHALF).
+test('a library\'s 5 ms delay raced against its 30 ms timeout wins, under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 15000 }),
+    'node_modules/tiny-timing/package.json': '{ "name": "tiny-timing", "type": "module", "main": "index.js" }',
+    'node_modules/tiny-timing/index.js': `export const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export function withTimeout(promise, ms, name) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(name + ' took longer than ' + ms + ' ms')), ms);
+    promise.then((v) => { clearTimeout(timer); resolve(v); }, (e) => { clearTimeout(timer); reject(e); });
+  });
+}
+`,
+    'src/quotes.ts': `import { delay, withTimeout } from 'tiny-timing';
+async function ask(name: string, ms: number): Promise<string> {
+  await delay(ms);
+  return name;
+}
+export async function compare(): Promise<PromiseSettledResult<string>[]> {
+  const asks = [ask('a', 2), ask('slow', 500), ask('c', 5)].map((p, i) => withTimeout(p, 30, ['a', 'slow', 'c'][i]));
+  return Promise.allSettled(asks);
+}
+`,
+    'test/quotes.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compare } from '../src/quotes.ts';
+test('only the slow provider times out', async () => {
+  const [a, slow, c] = await Promise.all([compare(), compare()]).then((both) => both[0]);
+  assert.deepEqual([a.status, slow.status, c.status], ['fulfilled', 'rejected', 'fulfilled']);
+});
+`,
+  });
+  const plain = await runTraced(loadConfig(root), { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  await passesUnderEveryStrategy(root, [1, 2, 3]);
+});

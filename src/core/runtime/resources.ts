@@ -191,6 +191,9 @@ export interface ProjectSites {
    *  `direct`: then only builtins' frames, as Promise.prototype.catch calling then); undefined
    *  when a library or Node's own code (fs.writeFile's open) registered it. */
   callerSite(wrapper: Function, name: string, direct?: boolean): number | undefined;
+  /** A library's call made on the program's behalf: the site of the nearest instrumented frame
+   *  (the program's call into the library), unless a runner's own code or a test file's is nearer. */
+  onBehalfSite(wrapper: Function, name: string): number | undefined;
   /** Some frame of the project's code is on the stack (the program made the call). */
   onStack(wrapper: Function): boolean;
   /** The function that called `wrapper` is the project's (one frame looked at: cheap enough for
@@ -303,6 +306,18 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     return undefined;
   }
 
+  function onBehalfSite(wrapper: Function, name: string): number | undefined {
+    for (const callSite of structuredStack(wrapper, captureCallSites, SITE_FRAMES) ?? []) {
+      const fileName = callSite.getFileName();
+      if (!fileName || fileName.startsWith('node:') || ours(fileName)) continue;
+      if (RUNNER_INTERNALS.test(fileName)) return undefined;
+      const found = classOf(fileName);
+      // A test file calling the library (a runner's helper, a test's own `delay`) keeps Node's timing.
+      if (found) return found.instrumented ? declared(callSite, found, 'callback', name) : undefined;
+    }
+    return undefined;
+  }
+
   const projectFrame = (callSite: NodeJS.CallSite | undefined): boolean => {
     const fileName = callSite?.getFileName();
     return typeof fileName === 'string' && !fileName.startsWith('node:') && !ours(fileName) && classOf(fileName) !== null;
@@ -326,7 +341,7 @@ export function projectSites(sink: ResourceSink, classify: (file: string) => Fil
     sink.callValue = undefined;
   };
 
-  return { siteOf, callerSite, onStack, calledFromProject, atMark, clearMark };
+  return { siteOf, callerSite, onBehalfSite, onStack, calledFromProject, atMark, clearMark };
 }
 
 /** Installs the wrappers. */
