@@ -716,8 +716,6 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
           const receiver = ts.visitNode(node.expression.expression, visitorOf(ctx)) as TS.Expression;
           const site = addSite(node.expression.name, isLockCall ? 'lock' : 'call', method, isLockCall ? undefined : node.expression.expression);
           const args = node.arguments.map((a) => ts.visitNode(a, visitorOf(ctx)) as TS.Expression);
-          // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
-          // with no effect, names the entry written (`ek`), as for the keyed reads.
           if (!isLockCall && KEYED_WRITES.has(method) && isKeyLater(node.arguments[0])) {
             // `m.set(user.id, v)` → `mck(m, 'set', site).set(ek(user.id), v)`: the key evaluated
             // once, and the write recorded with it (trial 52: `rows.set(cart.id, …)` was a write of
@@ -725,6 +723,8 @@ export function instrumentTransformer(typescript: typeof TS, options: Instrument
             const callee = f.updatePropertyAccessExpression(node.expression, rt('mck', [receiver, ...keyAndSite(method, site)]), node.expression.name);
             return f.updateCallExpression(node, callee, node.typeArguments, [rt('ek', [args[0]]), ...args.slice(1)]);
           }
+          // `m.set(k, v)` → `mc(m, 'set', site, k).set(k, v)`: a literal or variable key, read twice
+          // with no effect, names the entry written (`ek`), as for the keyed reads.
           const key = !isLockCall && KEYED_WRITES.has(method) && isPlainKey(node.arguments[0]) ? [args[0]] : [];
           const callee = f.updatePropertyAccessExpression(node.expression, rt('mc', [receiver, ...keyAndSite(method, site), ...key]), node.expression.name);
           return f.updateCallExpression(node, callee, node.typeArguments, args);
