@@ -40,12 +40,12 @@ export class CollectionRecorder extends FieldRecorder {
     return receiver;
   }
 
-  /** `receiver.set(key, v)` (delete, add) with such a key; a non-collection's call is a lock call
-   *  now, as in mc. */
+  /** `receiver.set(key, v)` (delete, add) with such a key. Anything but a Map or a Set is what mc
+   *  makes of it, now (a lock call, an Array subclass's own `add`). */
   mck<T>(receiver: T, method: string, site: number): T {
-    const collection = receiver !== null && typeof receiver === 'object' && (types.isMap(receiver) || types.isSet(receiver));
-    if (!collection && receiver !== null && typeof receiver === 'object') this.lockCall(receiver, method, site);
-    this.keyLater(collection ? { receiver: receiver as object, site, method, write: true } : undefined);
+    const keyed = receiver !== null && typeof receiver === 'object' && (types.isMap(receiver) || types.isSet(receiver));
+    if (!keyed) this.mc(receiver, method, site);
+    this.keyLater(keyed ? { receiver: receiver as object, site, method, write: true } : undefined);
     return receiver;
   }
 
