@@ -1,5 +1,5 @@
 // Schedule evidence (issue 30): Falcon's unserializable triples and Unicorn's order pairs found in
-// a trace, scored over failing and passing runs (Tarantula), and how they rank positions.
+// a trace, scored over failing and passing runs (Ochiai), and how they rank positions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -226,7 +226,7 @@ const pattern = (id: string, owner: string, kind: 'triple' | 'pair' = 'pair', op
   accesses: ops.split('').map((op, i) => ({ op: op as 'R' | 'W', file: 'src/a.ts', line: 10 + i, function: i === 1 ? 'Other.f' : owner })),
 });
 
-test('Tarantula over the runs (Falcon §3.2): failing share / (failing share + passing share)', () => {
+test('Ochiai over the runs: failed(P) / sqrt(failed * (failed(P) + passed(P)))', () => {
   const a = pattern('a', 'A.a', 'triple', 'RWW');
   const b = pattern('b', 'B.b');
   const c = pattern('c', 'C.c');
@@ -241,13 +241,30 @@ test('Tarantula over the runs (Falcon §3.2): failing share / (failing share + p
   ];
   const scored = scoreSchedules(runs);
   const by = new Map(scored.patterns.map((p) => [p.id, p]));
-  assert.equal(by.get('a')!.suspiciousness, 1); // 2/3 / (2/3 + 0)
-  assert.equal(by.get('b')!.suspiciousness.toFixed(4), (1 / (1 + 1 / 4)).toFixed(4)); // 3/3 vs 1/4
-  assert.equal(by.get('c')!.suspiciousness.toFixed(4), ((1 / 3) / (1 / 3 + 1 / 4)).toFixed(4));
-  assert.deepEqual(scored.functions.map((f) => f.function), ['A.a', 'B.b', 'C.c']);
+  assert.equal(by.get('a')!.suspiciousness.toFixed(4), (2 / Math.sqrt(3 * 2)).toFixed(4)); // 0.8165
+  assert.equal(by.get('b')!.suspiciousness.toFixed(4), (3 / Math.sqrt(3 * 4)).toFixed(4)); // 0.8660
+  assert.equal(by.get('c')!.suspiciousness.toFixed(4), (1 / Math.sqrt(3 * 2)).toFixed(4)); // 0.4082
+  // Every failing run shows b, one passing run too; a misses a failing run: b ranks first (under
+  // Tarantula a's 1.0 beat b's 0.8).
+  assert.deepEqual(scored.functions.map((f) => f.function), ['B.b', 'A.a', 'C.c']);
   assert.deepEqual(scored.runs, { failed: 3, passed: 4 });
-  const words = positionSchedule(scored.functions[0], scored.runs).text;
+  const words = positionSchedule(scored.functions[1], scored.runs).text;
   assert.match(words, /^in 2 of 3 failing runs and 0 of 4 passing runs: A\.a read `value` at a\.ts:10; another task's Other\.f wrote it at a\.ts:11/);
+});
+
+test('a rare pattern only failing runs show does not outrank one every failing run shows (stop 52)', () => {
+  // unseen5's job-claim shape: the fault's pattern in all 10 failing runs and 9 of 30 passing
+  // runs, a bystander's in 1 failing run only.
+  const fault = pattern('fault', 'Worker.runOnce', 'triple', 'RWW');
+  const bystander = pattern('bystander', 'Worker.loop', 'triple', 'RWW');
+  const runs = [
+    ...Array.from({ length: 10 }, (_, i) => ({ failed: true, patterns: i === 0 ? [fault, bystander] : [fault] })),
+    ...Array.from({ length: 30 }, (_, i) => ({ failed: false, patterns: i < 9 ? [fault] : [] })),
+  ];
+  const scored = scoreSchedules(runs);
+  assert.deepEqual(scored.functions.map((f) => [f.function, f.suspiciousness.toFixed(2)]), [['Worker.runOnce', '0.73'], ['Worker.loop', '0.32']]);
+  // A pattern every failing run and no passing run shows is the only 1.0.
+  assert.equal(scoreSchedules([{ failed: true, patterns: [fault] }, { failed: false, patterns: [] }]).functions[0].suspiciousness, 1);
 });
 
 test('a pattern no failing run shows is no evidence', () => {
@@ -334,7 +351,7 @@ test('one order of the same accesses is one pattern, whether or not the owner\'s
     const rw = (s: Awaited<ReturnType<typeof scheduleEvidence>>) => s.patterns.filter((p) => p.kind === 'pair' && p.ops === 'RW' && p.owner === 'Store.check');
     const scored = await scheduleEvidence([{ runDir: run(root, 'f', over), failed: true }, { runDir: run(root, 'p', wentOn), failed: false }]);
     assert.equal(rw(scored).length, 1, scored.patterns.map((p) => p.id).join(', '));
-    assert.deepEqual([rw(scored)[0].failed, rw(scored)[0].passed, rw(scored)[0].suspiciousness, !!rw(scored)[0].split], [1, 1, 0.5, false]);
+    assert.deepEqual([rw(scored)[0].failed, rw(scored)[0].passed, rw(scored)[0].suspiciousness.toFixed(4), !!rw(scored)[0].split], [1, 1, (1 / Math.sqrt(2)).toFixed(4), false]);
     // Its strength is the split form where a failing run showed that one.
     const reversed = await scheduleEvidence([{ runDir: run(root, 'f2', wentOn), failed: true }, { runDir: run(root, 'p2', over), failed: false }]);
     assert.deepEqual([rw(reversed)[0].failed, rw(reversed)[0].passed, !!rw(reversed)[0].split, strengthOf(rw(reversed)[0])], [1, 1, true, 1]);

@@ -108,7 +108,7 @@ export interface PositionInvariant {
 
 /** A position's schedule evidence: its best pattern, scored (schedule-evidence/score.ts). */
 export interface PositionSchedule {
-  /** Tarantula over the runs, 0…1 (Falcon §3.2). */
+  /** Ochiai over the runs, 0…1 (schedule-evidence/score.ts). */
   suspiciousness: number;
   /** 0 (strongest) … 3: schedule-evidence/score.ts strengthOf. */
   strength: number;

@@ -282,7 +282,7 @@ function tieRule(a: SuspiciousPosition, b: SuspiciousPosition): [number, string]
 
 const label = (p: SuspiciousPosition) => (p.kind === 'between' ? `(${p.caller}, ${p.function})` : p.kind === 'candidate' ? `candidate ${p.function}` : p.function);
 
-/** Schedule evidence first (issue 30): the more suspicious pattern (Falcon/Unicorn's Tarantula),
+/** Schedule evidence first (issue 30): the more suspicious pattern (Ochiai, score.ts),
  *  then the stronger kind of pattern (score.ts strengthOf). A position without any comes after
  *  every one with some. < 0: a first. How many failing runs show the pattern (`supportOf`) only
  *  decides after the evidence tiers: a violation's own interleaving says more about one run than
@@ -306,7 +306,7 @@ function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst
   // Schedule isolation first (Choi & Zeller): replayed runs showed the failure needs exactly the
   // preemption that suspended it.
   // Combined with schedule evidence: a position whose access pattern failing runs show more
-  // strictly than the isolated function's (Tarantula, score.ts) stays above it.
+  // strictly than the isolated function's (Ochiai, score.ts) stays above it.
   if (confirmedFirst && !!a.isolated !== !!b.isolated) {
     const [sa, sb] = [a.schedule?.suspiciousness ?? 0, b.schedule?.suspiciousness ?? 0];
     if (!sameScore(sa, sb) && (a.isolated ? sb > sa : sa > sb)) return sb > sa ? 1 : -1;

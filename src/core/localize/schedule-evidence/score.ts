@@ -1,11 +1,17 @@
 // Falcon's and Unicorn's statistics (issue 30): a pattern is suspicious in proportion to how much
 // more often failing runs show it than passing runs. Both papers score a pattern with Tarantula's
-// formula over the runs that contain it (Falcon §3.2, Unicorn §4.2):
-//   suspiciousness(P) = (failed(P) / totalFailed) / (failed(P) / totalFailed + passed(P) / totalPassed)
+// formula (Falcon §3.2, Unicorn §4.2); we score it with Ochiai's (Abreu, Zoeteweij, van Gemund,
+// "On the accuracy of spectrum-based fault localization", 2007), over the runs that contain it:
+//   suspiciousness(P) = failed(P) / sqrt(totalFailed * (failed(P) + passed(P)))
+// Tarantula compares shares only, so a pattern 1 of 10 failing runs and no passing run show (1.0)
+// beat one all 10 failing runs and 9 of 30 passing runs show (0.77), and every pattern only
+// failing runs show tied at 1.0 whatever its support. Ochiai weighs both: 0.32 against 0.73
+// (stop 52: unseen5's job-claim, unseen4's vt-deadline, where a rare bystander pattern outranked
+// the fault's; a 1.0 still needs every failing run and no passing one).
 // A pattern ranks its owning function (patterns.ts); a function's schedule evidence is its most
-// suspicious pattern. Ties (every pattern only failing runs show scores 1) go to the pattern more
-// failing runs show, then to an unserializable triple over an order pair (Falcon's triples name
-// the split region itself).
+// suspicious pattern. Ties go to the stronger kind of pattern, then to the pattern more failing
+// runs show, then to an unserializable triple over an order pair (Falcon's triples name the split
+// region itself).
 import type { PositionSchedule } from '../localize-types.js';
 import { patternText, type AccessPattern } from './patterns.js';
 
@@ -17,7 +23,7 @@ export interface RunPatterns {
 export interface ScoredPattern extends AccessPattern {
   failed: number;
   passed: number;
-  /** Tarantula over the runs, 0…1. */
+  /** Ochiai over the runs, 0…1. */
   suspiciousness: number;
 }
 
@@ -66,6 +72,11 @@ export function comparePatterns(a: ScoredPattern, b: ScoredPattern): number {
   return b.suspiciousness - a.suspiciousness || strengthOf(a) - strengthOf(b) || b.failed - a.failed || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** Ochiai's coefficient of a pattern failed + passed runs show, of totalFailed failing runs. */
+export function ochiai(failed: number, passed: number, totalFailed: number): number {
+  return failed === 0 ? 0 : failed / Math.sqrt(totalFailed * (failed + passed));
+}
+
 export function scoreSchedules(runs: RunPatterns[], unit: 'run' | 'test' = 'run'): ScheduleEvidence {
   const totalFailed = runs.filter((r) => r.failed).length;
   const totalPassed = runs.length - totalFailed;
@@ -84,9 +95,7 @@ export function scoreSchedules(runs: RunPatterns[], unit: 'run' | 'test' = 'run'
   const patterns: ScoredPattern[] = [];
   for (const { pattern, failed, passed } of counts.values()) {
     if (failed === 0) continue;
-    const f = failed / totalFailed;
-    const s = totalPassed ? passed / totalPassed : 0;
-    patterns.push({ ...pattern, failed, passed, suspiciousness: f / (f + s) });
+    patterns.push({ ...pattern, failed, passed, suspiciousness: ochiai(failed, passed, totalFailed) });
   }
   patterns.sort(comparePatterns);
   const functions: FunctionEvidence[] = [];
