@@ -143,3 +143,20 @@ test('schedule isolation combined with schedule evidence: a stronger access patt
   const equal = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(1) }, { function: 'Dirs.ensure', schedule: evidence(1) }], isolated: { function: 'Dirs.ensure', text: 'the failure needs only this: …' } });
   assert.deepEqual(equal.positions.slice(0, 2).map((p) => [p.rank, p.function]), [[1, 'Dirs.ensure'], [2, 'Dirs.exists']]);
 });
+
+test('a region owner whose split only failing runs show ranks above a higher score; one a passing run shows too does not (stop 53)', () => {
+  const evidence = (failed: number, passed: number) => ({ suspiciousness: failed / Math.sqrt(30 * (failed + passed)), strength: 1, failed, passed, failedRuns: 30, passedRuns: 30, pattern: { kind: 'pair' as const, ops: 'RW', variable: 'dir', accesses: [] }, text: `in ${failed} of 30 failing runs` });
+  const input = { failureInvariants: [], analysis, callOrders: orders, confirmed: ['Dirs.exists', 'Dirs.ensure', 'Dirs.clean'], regionOwners: ['Dirs.exists'] };
+  // file-appender's shape: the owner's split in 21 of 30 failing runs and no passing one (0.84),
+  // the way to it in all 30 (1.0).
+  const only = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(21, 0) }, { function: 'Dirs.ensure', schedule: evidence(30, 0) }] });
+  assert.deepEqual(only.positions.slice(0, 2).map((p) => [p.rank, p.function]), [[1, 'Dirs.exists'], [2, 'Dirs.ensure']]);
+  assert.match(only.positions[0].reason, /above Dirs\.ensure: this one owns the atomic region a real violation split, and no passing run showed its pattern \(suspiciousness 0\.84, RW pair, 21 failing runs vs suspiciousness 1\.00, RW pair, 30 failing runs\)/);
+  assert.match(only.positions[1].reason, /below Dirs\.exists: Dirs\.exists owns the atomic region a real violation split/);
+  // A passing run showed the owner's pattern once: the scores decide (0.82 against 0.94).
+  const shown = localize({ ...input, scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(21, 1) }, { function: 'Dirs.ensure', schedule: evidence(30, 4) }] });
+  assert.deepEqual(shown.positions.slice(0, 2).map((p) => [p.rank, p.function]), [[1, 'Dirs.ensure'], [2, 'Dirs.exists']]);
+  // Not a region owner (implicated only): the scores decide.
+  const implicated = localize({ ...input, regionOwners: [], scheduleEvidence: [{ function: 'Dirs.exists', schedule: evidence(21, 0) }, { function: 'Dirs.ensure', schedule: evidence(30, 0) }] });
+  assert.equal(implicated.positions[0].function, 'Dirs.ensure');
+});

@@ -294,6 +294,14 @@ export function compareSchedule(a: PositionSchedule | undefined, b: PositionSche
   return a.strength - b.strength;
 }
 
+/** A region owner whose pattern no passing run shows: a real violation split its atomic region,
+ *  and every run whose schedule split it failed. That is the fault's own interleaving, not a
+ *  statistic, so it ranks above every position whose evidence is only a higher score: a way to
+ *  it that every failing run takes (file-appender: `subAppend`'s split read in 21 of 30 failing
+ *  runs and no passing one, `doAppend`'s check in all 30 — Ochiai 0.84 against 1.0). A region
+ *  owner whose pattern a passing run shows too gets no such place: its split did not always fail. */
+export const splitOnlyFails = (p: SuspiciousPosition) => p.evidence === 'region owner' && !!p.schedule && p.schedule.failed > 0 && p.schedule.passed === 0;
+
 /** More failing runs showing the pattern first (after the tiers). */
 const supportOf = (a: SuspiciousPosition, b: SuspiciousPosition) => (a.schedule && b.schedule ? b.schedule.failed - a.schedule.failed : 0);
 
@@ -302,7 +310,8 @@ const scheduleWords = (s: PositionSchedule) => `suspiciousness ${s.suspiciousnes
 /** < 0: a ranks above b; 0: no rule separates them (they share a rank). */
 function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst: boolean): number {
   // Schedule evidence, then the evidence tiers, then S_rate (issue 30: depth and order never lift
-  // a function above one owning the racing accesses).
+  // a function above one owning the racing accesses). A region owner whose split only failing runs
+  // show comes before any score (splitOnlyFails).
   // Schedule isolation first (Choi & Zeller): replayed runs showed the failure needs exactly the
   // preemption that suspended it.
   // Combined with schedule evidence: a position whose access pattern failing runs show more
@@ -312,6 +321,7 @@ function precedence(a: SuspiciousPosition, b: SuspiciousPosition, confirmedFirst
     if (!sameScore(sa, sb) && (a.isolated ? sb > sa : sa > sb)) return sb > sa ? 1 : -1;
     return a.isolated ? -1 : 1;
   }
+  if (confirmedFirst && splitOnlyFails(a) !== splitOnlyFails(b)) return splitOnlyFails(a) ? -1 : 1;
   const bySchedule = confirmedFirst ? compareSchedule(a.schedule, b.schedule) : 0;
   if (bySchedule !== 0) return bySchedule;
   if (confirmedFirst && tierOf(a) !== tierOf(b)) return tierOf(a) - tierOf(b);
@@ -351,6 +361,11 @@ export function rankPositions(raw: RawPosition[], ctx: RankContext): SuspiciousP
       // would compare the function with itself (issue 31).
       if (q === p || (q.id ?? q.function) === (p.id ?? p.function)) continue;
       if (first && !!p.isolated !== !!q.isolated && precedence(p, q, first) !== compareSchedule(p.schedule, q.schedule)) continue;
+      if (first && splitOnlyFails(p) !== splitOnlyFails(q)) {
+        const [w, l] = splitOnlyFails(p) ? [p, q] : [q, p];
+        notes.push(`${w === p ? 'above' : 'below'} ${label(q)}: ${w === p ? 'this one' : label(q)} owns the atomic region a real violation split, and no passing run showed its pattern (${scheduleWords(w.schedule!)}${l.schedule ? ` vs ${scheduleWords(l.schedule)}` : ''})`);
+        continue;
+      }
       // Between two positions with schedule evidence, what decided (the tiers and S_rate below
       // speak only where it did not).
       const bySchedule = first && p.schedule && q.schedule ? compareSchedule(p.schedule, q.schedule) : 0;
