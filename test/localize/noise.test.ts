@@ -3,7 +3,7 @@
 // each hidden with its reason, and kept out of the ranking by localize().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyNoise, fixtureVariables, localize, noiseCounts, noiseOf } from '../../src/core/localize/index.ts';
+import { classifyNoise, fixtureVariables, localize, noiseCounts, noiseOf, suiteConstants } from '../../src/core/localize/index.ts';
 import type { InvariantSet } from '../../src/core/invariants/invariant-types.ts';
 import { fi, graph, run } from './fixtures.ts';
 
@@ -111,7 +111,7 @@ test('classifyNoise keeps the rest in order and counts per rule; enabled: false 
   ];
   const { kept, noise } = classifyNoise(pairs);
   assert.deepEqual(kept, [pairs[1]]);
-  assert.deepEqual(noiseCounts(noise), { identity: 1, fixture: 1, 'node-internal': 1 });
+  assert.deepEqual(noiseCounts(noise), { identity: 1, fixture: 1, 'node-internal': 1, folded: 0 });
   assert.equal(classifyNoise(pairs, { enabled: false }).kept.length, 4);
 });
 
@@ -129,4 +129,28 @@ test('localize: noise sets no failure flag and ranks nothing, and the result kee
   assert.deepEqual(result.positions.map((p) => p.function), ['Store.save']);
   assert.deepEqual(result.noise.map((n) => n.rule), ['fixture', 'identity']);
   assert.deepEqual(localize({ ...input, options: { noise: { enabled: false } } }).positions.map((p) => p.function).sort(), ['Store.open', 'Store.save']);
+});
+
+test('folded: a relation the other suite lacks only because its variables kept one value there, and which holds for them (stop 53)', () => {
+  const oneOf = (point: string, v: string, value: number | string) => ({ point, vars: [v], kind: typeof value === 'string' ? 'OneOfString' : 'OneOfScalar', text: `${v} == ${JSON.stringify(value)}`, params: [value], samples: 4, confidence: 1, justified: true, arity: 'unary' as const, interesting: true });
+  const set = (points: Record<string, ReturnType<typeof oneOf>[]>): InvariantSet => ({ version: 1, runs: [], confidence: 0.99, points: Object.entries(points).map(([point, invariants]) => ({ point, samples: 4, invariants })) }) as unknown as InvariantSet;
+  // The trial's digest service: every integration call had user "ann" and returned "digest:ann".
+  const online = suiteConstants(set({ 'D.key:::ENTER': [oneOf('D.key:::ENTER', 'user', 'ann')], 'D.key:::EXIT': [oneOf('D.key:::EXIT', 'return', 'digest:ann'), oneOf('D.key:::EXIT', 'this.n', 3)] }));
+  const constants = { reference: new Map(), online };
+  const ne = fi('D.key:::EXIT', 'return != orig(user)', null, { kind: 'StringNonEqual', vars: ['return', 'orig(user)'], arity: 'binary' });
+  const why = noiseOf(ne, { constants });
+  assert.equal(why?.rule, 'folded');
+  assert.match(why!.detail, /still holds in the integration runs, where each of its variables kept one value \(return == "digest:ann", orig\(user\) == "ann"\)/);
+  // One that the constants break is a real change; so is one over a variable that varied there.
+  assert.equal(noiseOf(fi('D.key:::EXIT', 'return == orig(user)', null, { kind: 'StringEqual', vars: ['return', 'orig(user)'], arity: 'binary' }), { constants }), null);
+  assert.equal(noiseOf(fi('D.key:::EXIT', 'return != this.name', null, { kind: 'StringNonEqual', vars: ['return', 'this.name'], arity: 'binary' }), { constants }), null);
+  // A bound a OneOf hid: `this.n >= 1` holds for 3, `this.n <= 2` does not.
+  assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n >= 1', null, { kind: 'LowerBound', vars: ['this.n'], params: [1] }), { constants })?.rule, 'folded');
+  assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n <= 2', null, { kind: 'UpperBound', vars: ['this.n'], params: [2] }), { constants }), null);
+  // Both sides present (a DJJ) or no constants given: not this rule.
+  assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n >= 1', 'this.n >= 2', { kind: 'LowerBound', vars: ['this.n'], params: [1] }), { constants }), null);
+  assert.equal(noiseOf(ne), null);
+  // MJ: held in every integration run, missing in the unit tests only because they kept one value.
+  const mj = fi('D.key:::EXIT', null, 'return != orig(user)', { kind: 'StringNonEqual', vars: ['return', 'orig(user)'], arity: 'binary' });
+  assert.match(noiseOf(mj, { constants: { reference: online, online: new Map() } })?.detail ?? '', /still holds in the unit tests/);
 });

@@ -227,7 +227,7 @@ test('text report: noise is counted, and --all lists it with its rule', () => {
   const quiet = formatReport(withNoise, { explain: true });
   assert.match(quiet, /^2 failure invariants hidden as fixture noise \(identity 1, fixture 1\); --all shows them$/m);
   assert.doesNotMatch(quiet, /only one value/);
-  assert.match(formatReport(withNoise), /^2 changed invariants hidden as fixture noise \(object identities, temp paths, ids, ports, timestamps\); --all shows them$/m);
+  assert.match(formatReport(withNoise), /^2 changed invariants hidden as fixture noise \(object identities, temp paths, ids, ports, timestamps, relations of constants\); --all shows them$/m);
   assert.match(formatReport(withNoise, { all: true }), /^ +- on entry to SetCheck\.set, `this has only one value` held in every integration run but not in the unit tests \[fixture noise: this is one object per run/m);
   const all = formatReport(withNoise, { all: true, explain: true });
   assert.match(all, /^ +SetCheck\.set:::ENTER  <null, this has only one value>  \(UInt, MJ\)  \[noise: identity — /m);

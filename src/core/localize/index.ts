@@ -18,7 +18,7 @@ export { betweenDepth, betweenOrder, callOrders, invokedMoreThanOnce, suspicious
 export { rankPositions, sameScore, writtenByInvariants } from './rank.js';
 export { DEFAULT_TYPES, formatFailureInvariant, invariantKey, parsePoint, reduceInvariants, stripOrig } from './reduce.js';
 export { failureFlag, searchPositions } from './search.js';
-export { baseVariable, classifyNoise, fixtureVariables, NODE_INTERNAL_FIELDS, NOISE_RULES, noiseCounts, noiseOf } from './noise.js';
+export { baseVariable, classifyNoise, fixtureVariables, NODE_INTERNAL_FIELDS, NOISE_RULES, noiseCounts, noiseOf, suiteConstants } from './noise.js';
 export type { FixtureVariable, NoiseInvariant, NoiseOptions, NoiseRule } from './noise.js';
 
 /** 004's algorithm "Detect Suspicious Positions": inv_Reduction, DFS_Traverse, cal_susp_rate —

@@ -30,10 +30,17 @@
 //                   extends EventEmitter carries `_events`, `_eventsCount`, `_maxListeners` as own
 //                   fields; they count listeners the test attached, not the program's state.
 // Only fields named in the list count (not every `_x`: a user's own `_balance` is state).
+//   folded        — a JM (or MJ) whose variables all kept one value in the suite that lacks it,
+//                   and which holds for those values: the miner folds constants (suppress.ts: a
+//                   one-valued variable gets its OneOf and no relation; a OneOf hides its bounds),
+//                   so `return != orig(user)` of the unit tests is missing where every integration
+//                   call had user "ann" and returned "digest:ann" — not broken, only not restated.
+//                   Daikon relates constants at the end (DynamicConstants.post_process) and has no
+//                   such pair (stop 53's trial: a drift row stood on one).
 import type { FailureInvariant, Invariant, InvariantPair, InvariantSet } from '../invariants/invariant-types.js';
 
-export type NoiseRule = 'identity' | 'fixture' | 'node-internal';
-export const NOISE_RULES: readonly NoiseRule[] = ['identity', 'fixture', 'node-internal'];
+export type NoiseRule = 'identity' | 'fixture' | 'node-internal' | 'folded';
+export const NOISE_RULES: readonly NoiseRule[] = ['identity', 'fixture', 'node-internal', 'folded'];
 
 export interface NoiseInvariant {
   invariant: FailureInvariant | InvariantPair;
@@ -49,6 +56,8 @@ export interface NoiseOptions {
   enabled?: boolean;
   /** Variables known to hold per-run fixture values (`fixtureVariables` over both suites). */
   fixtureVars?: FixtureVariable[];
+  /** Each suite's one-valued variables (`suiteConstants`): the folded rule. */
+  constants?: { reference: SuiteConstants; online: SuiteConstants };
   /** os.tmpdir() of the machine the tests ran on (paths below it are temp paths); /tmp and the
    *  usual macOS / Windows temp folders always count. */
   tmpdir?: string;
@@ -263,6 +272,69 @@ function internalRule(inv: Invariant): string | null {
   return null;
 }
 
+/** A suite's variables that kept one value, per program point: `point\0variable` → the value. */
+export type SuiteConstants = Map<string, number | string>;
+
+/** The one-valued variables of a suite: a OneOf of one value (not over identities, which say
+ *  which object, not what it holds). */
+export function suiteConstants(set: InvariantSet): SuiteConstants {
+  const out: SuiteConstants = new Map();
+  for (const p of set.points) {
+    for (const inv of p.invariants) {
+      const [value] = inv.params;
+      if (inv.kind.startsWith('OneOf') && !inv.identity && inv.vars.length === 1 && inv.params.length === 1 && (typeof value === 'number' || typeof value === 'string')) out.set(`${p.point}\0${inv.vars[0]}`, value);
+    }
+  }
+  return out;
+}
+
+/** The value `v` kept at `point`; at an exit, `orig(x)` is x's on entry (the exit restates no
+ *  orig() constant, suppress.ts). */
+function constantAt(constants: SuiteConstants, point: string, v: string): number | string | undefined {
+  const own = constants.get(`${point}\0${v}`);
+  if (own !== undefined) return own;
+  const cut = point.indexOf(':::EXIT');
+  const orig = /^orig\((.*)\)$/.exec(v);
+  return cut >= 0 && orig ? constants.get(`${point.slice(0, cut)}:::ENTER\0${orig[1]}`) : undefined;
+}
+
+const COMPARISON = /^(?:Int|Float|String)(Equal|NonEqual|LessThan|LessEqual|GreaterThan|GreaterEqual)$/;
+
+/** Whether `inv` holds for these values of its variables; undefined when its template is not one
+ *  this can evaluate (then it is no noise). */
+function holdsFor(inv: Invariant, values: (number | string)[]): boolean | undefined {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  const [x, y] = values;
+  const comparison = COMPARISON.exec(inv.kind)?.[1];
+  if (comparison && values.length === 2) {
+    if (typeof x !== typeof y) return undefined;
+    switch (comparison) {
+      case 'Equal': return x === y;
+      case 'NonEqual': return x !== y;
+      case 'LessThan': return x < y;
+      case 'LessEqual': return x <= y;
+      case 'GreaterThan': return x > y;
+      case 'GreaterEqual': return x >= y;
+    }
+  }
+  const [a, b, c] = inv.params;
+  if (/^LinearBinary/.test(inv.kind) && typeof x === 'number' && typeof y === 'number' && typeof a === 'number' && typeof b === 'number' && typeof c === 'number') return near(a * x + b * y + c, 0);
+  if (/^LowerBound/.test(inv.kind) && typeof x === 'number' && typeof a === 'number') return x >= a;
+  if (/^UpperBound/.test(inv.kind) && typeof x === 'number' && typeof a === 'number') return x <= a;
+  if (/^NonZero/.test(inv.kind) && typeof x === 'number' && !nullness(inv)) return x !== 0;
+  return undefined;
+}
+
+function foldedRule(pair: InvariantPair, constants: NoiseOptions['constants']): string | null {
+  if (!constants || (pair.reference === null) === (pair.online === null)) return null;
+  const [inv, lacking, suite] = pair.reference ? [pair.reference, constants.online, 'integration runs'] : [pair.online!, constants.reference, 'unit tests'];
+  const values = inv.vars.map((v) => constantAt(lacking, pair.point, v));
+  if (values.some((v) => v === undefined)) return null;
+  if (holdsFor(inv, values as (number | string)[]) !== true) return null;
+  const shown = inv.vars.map((v, i) => `${v} == ${JSON.stringify(values[i])}`).join(', ');
+  return `still holds in the ${suite}, where each of its variables kept one value (${shown}): folded into those constants, not broken`;
+}
+
 /** Each noise rule that every side of the pair matches, with the detail of its first side. */
 export function noiseOf(pair: InvariantPair, options: NoiseOptions = {}, fixtures = fixtureMap(options.fixtureVars)): { rule: NoiseRule; also?: NoiseRule[]; detail: string } | null {
   const sides = [pair.reference, pair.online].filter((i): i is Invariant => i !== null);
@@ -277,6 +349,8 @@ export function noiseOf(pair: InvariantPair, options: NoiseOptions = {}, fixture
     const details = sides.map(test);
     if (details.every((d) => d !== null)) matched.push({ rule, detail: details[0]! });
   }
+  const folded = foldedRule(pair, options.constants);
+  if (folded) matched.push({ rule: 'folded', detail: folded });
   if (!matched.length) return null;
   const [first, ...rest] = matched;
   return { rule: first.rule, ...(rest.length ? { also: rest.map((m) => m.rule) } : {}), detail: first.detail };

@@ -15,7 +15,7 @@ import { mineInvariants } from '../invariants/miner.js';
 import type { EvidenceSets } from '../localize/evidence-sets.js';
 import { localize } from '../localize/index.js';
 import type { LocalizeResult } from '../localize/localize-types.js';
-import { fixtureVariables } from '../localize/noise.js';
+import { fixtureVariables, suiteConstants } from '../localize/noise.js';
 import { rootedCallOrders, type IntegrationFacts, type RootedGraph } from '../localize/run-orders.js';
 import { positionSchedule, scheduleEvidence, type ScheduleEvidence } from '../localize/schedule-evidence/index.js';
 import { runTraced } from '../trace/run-traced.js';
@@ -225,7 +225,7 @@ export function suspiciousPositions(input: SuspiciousPositionsInput): LocalizeRe
     options: {
       entryPoints: graph.entryPoints,
       observed: { reference: observedPoints(reference), online: observedPoints(online) },
-      noise: { tmpdir: tmpdir(), fixtureVars: fixtureVariables([reference, online], { tmpdir: tmpdir() }) },
+      noise: { tmpdir: tmpdir(), fixtureVars: fixtureVariables([reference, online], { tmpdir: tmpdir() }), constants: { reference: suiteConstants(reference), online: suiteConstants(online) } },
     },
   });
 }

@@ -55,7 +55,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
     }
   }
   if (hidden.length) {
-    lines.push('', `${hidden.length} changed invariant${hidden.length === 1 ? '' : 's'} hidden as fixture noise (object identities, temp paths, ids, ports, timestamps)${options.all ? ':' : '; --all shows them'}`);
+    lines.push('', `${hidden.length} changed invariant${hidden.length === 1 ? '' : 's'} hidden as fixture noise (object identities, temp paths, ids, ports, timestamps, relations of constants)${options.all ? ':' : '; --all shows them'}`);
     const atRow = (h: HiddenFailureInvariant) => report.positions.some((p) => h.function === p.function || h.function === p.id);
     if (options.all) for (const inv of hidden.filter((h) => !atRow(h))) lines.push(`  - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
   }
