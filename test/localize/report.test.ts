@@ -232,6 +232,9 @@ test('text report: noise is counted, and --all lists it with its rule', () => {
   const all = formatReport(withNoise, { all: true, explain: true });
   assert.match(all, /^ +SetCheck\.set:::ENTER  <null, this has only one value>  \(UInt, MJ\)  \[noise: identity — /m);
   assert.match(all, /^ +Store\.open:::EXIT  <this\.dir == "\/tmp\/s-AbC123", null>  \(UInt, JM\)  \[noise: fixture — /m);
+  // A folded relation is no fixture: its tag says it is not a change.
+  const folded: Report = { ...withNoise, hiddenFailureInvariants: [{ function: 'SetCheck.set', point: 'SetCheck.set:::EXIT', reference: 'return != orig(user)', online: null, relationship: 'JM', type: 'Bin', noise: 'folded', detail: 'still holds in the integration runs, where each of its variables kept one value (return == "k:ann", orig(user) == "ann"): folded into those constants, not broken' }] };
+  assert.match(formatReport(folded, { all: true }), /`return != orig\(user\)` always held in the unit tests but not in the integration runs \[not a change: still holds in the integration runs/);
 });
 
 test('SARIF: a violation ASSETFUZZER realised gets the rule of its 001 Table 1 row, its four steps as related locations', () => {

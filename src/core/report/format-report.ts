@@ -9,6 +9,8 @@ import type { HiddenFailureInvariant, Report } from './report-types.js';
 import { notCheckedLines } from '../active/outcome.js';
 import { isolationLines, isolationStepLines } from './isolation-text.js';
 
+/** A hidden invariant's tag in the plain report: a folded one is no fixture, only not restated. */
+const noiseTag = (inv: HiddenFailureInvariant) => `[${inv.noise === 'folded' ? 'not a change' : 'fixture noise'}: ${inv.detail}]`;
 const hiddenLine = (inv: HiddenFailureInvariant) => `${inv.point}  <${inv.reference ?? 'null'}, ${inv.online ?? 'null'}>  (${inv.type}, ${inv.relationship})  [noise: ${inv.noise} — ${inv.detail}]`;
 
 /** `all`: also the failure invariants the noise rules hid (`conlens rank --all`); `explain`: the
@@ -49,7 +51,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
       const changes = invariantChanges(p.failureInvariants);
       for (const inv of changes.slice(0, limit)) lines.push(...wrapText(`- ${invariantInWords(inv)}`, 96).map((l, i) => `   ${i ? '  ' : ''}${l}`));
       if (changes.length > limit) lines.push(`   … ${changes.length - limit} more (--json has them all)`);
-      if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`   - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
+      if (options.all) for (const inv of hidden.filter((h) => h.function === p.function || h.function === p.id)) lines.push(`   - ${invariantInWords(inv)} ${noiseTag(inv)}`);
       const callers = [...new Set([p.kind === 'between' ? p.caller : undefined, ...(p.via ?? []).map((v) => (v.kind === 'between' ? v.caller : undefined))].filter((c): c is string => !!c && c !== p.function))];
       if (callers.length) lines.push(`   called from ${callers.map((c) => (c === '(test)' ? 'the test' : c)).join(', ')}`);
     }
@@ -57,7 +59,7 @@ function plainReport(report: Report, options: { invariantsPerPosition?: number; 
   if (hidden.length) {
     lines.push('', `${hidden.length} changed invariant${hidden.length === 1 ? '' : 's'} hidden as fixture noise (object identities, temp paths, ids, ports, timestamps, relations of constants)${options.all ? ':' : '; --all shows them'}`);
     const atRow = (h: HiddenFailureInvariant) => report.positions.some((p) => h.function === p.function || h.function === p.id);
-    if (options.all) for (const inv of hidden.filter((h) => !atRow(h))) lines.push(`  - ${invariantInWords(inv)} [fixture noise: ${inv.detail}]`);
+    if (options.all) for (const inv of hidden.filter((h) => !atRow(h))) lines.push(`  - ${invariantInWords(inv)} ${noiseTag(inv)}`);
   }
   if (report.violations.length) lines.push('', `${report.summary.violations} of ${report.runs} runs failed; the first ${Math.min(3, report.violations.length)}:`);
   const told = new Set<string>();
