@@ -152,8 +152,12 @@ const lastSegment = (f) => String(f ?? '').split(/[.#]/).filter(Boolean).pop() ?
  * The ranked row of `name` in `file`: the row whose function is `name` exactly, else `Ctor.prototype.m`
  * for `Ctor.m` (how prototype methods are named in the ranking), else one whose last segment is it.
  */
-function findRow(positions, name, file) {
-  if (!name) return undefined;
+function findRow(positions, given, file) {
+  if (!given) return undefined;
+  // "subscribe in createQuoteHub" (an author's words for a closure's function): its row is named
+  // `createQuoteHub.subscribe`.
+  const inner = /^(\S+) in (\S+)$/.exec(given);
+  const name = inner ? `${inner[2]}.${inner[1]}` : given;
   const bare = lastSegment(name);
   const sameFile = (p) => !p.file || norm(p.file) === norm(file) || norm(p.file).endsWith(`/${norm(file)}`);
   const closeness = (p) => {
