@@ -147,6 +147,7 @@ test('folded: a relation the other suite lacks only because its variables kept o
   // A bound a OneOf hid: `this.n >= 1` holds for 3, `this.n <= 2` does not.
   assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n >= 1', null, { kind: 'LowerBound', vars: ['this.n'], params: [1] }), { constants })?.rule, 'folded');
   assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n <= 2', null, { kind: 'UpperBound', vars: ['this.n'], params: [2] }), { constants }), null);
+  assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n != 0', null, { kind: 'NonZero', vars: ['this.n'], params: [] }), { constants })?.rule, 'folded');
   // Both sides present (a DJJ) or no constants given: not this rule.
   assert.equal(noiseOf(fi('D.key:::EXIT', 'this.n >= 1', 'this.n >= 2', { kind: 'LowerBound', vars: ['this.n'], params: [1] }), { constants }), null);
   assert.equal(noiseOf(ne), null);

@@ -321,7 +321,8 @@ function holdsFor(inv: Invariant, values: (number | string)[]): boolean | undefi
   if (/^LinearBinary/.test(inv.kind) && typeof x === 'number' && typeof y === 'number' && typeof a === 'number' && typeof b === 'number' && typeof c === 'number') return near(a * x + b * y + c, 0);
   if (/^LowerBound/.test(inv.kind) && typeof x === 'number' && typeof a === 'number') return x >= a;
   if (/^UpperBound/.test(inv.kind) && typeof x === 'number' && typeof a === 'number') return x <= a;
-  if (/^NonZero/.test(inv.kind) && typeof x === 'number' && !nullness(inv)) return x !== 0;
+  // (Constants over identities are not collected, so a NonZero here is a number's, not `x != null`.)
+  if (/^NonZero/.test(inv.kind) && typeof x === 'number') return x !== 0;
   return undefined;
 }
 
