@@ -298,12 +298,13 @@ function constantAt(constants: SuiteConstants, point: string, v: string): number
   return cut >= 0 && orig ? constants.get(`${point.slice(0, cut)}:::ENTER\0${orig[1]}`) : undefined;
 }
 
+/** LinearBinary's coefficients come from floating-point fits: equal up to rounding. */
+const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 const COMPARISON = /^(?:Int|Float|String)(Equal|NonEqual|LessThan|LessEqual|GreaterThan|GreaterEqual)$/;
 
 /** Whether `inv` holds for these values of its variables; undefined when its template is not one
  *  this can evaluate (then it is no noise). */
 function holdsFor(inv: Invariant, values: (number | string)[]): boolean | undefined {
-  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   const [x, y] = values;
   const comparison = COMPARISON.exec(inv.kind)?.[1];
   if (comparison && values.length === 2) {

@@ -300,7 +300,7 @@ export function compareSchedule(a: PositionSchedule | undefined, b: PositionSche
  *  it that every failing run takes (file-appender: `subAppend`'s split read in 21 of 30 failing
  *  runs and no passing one, `doAppend`'s check in all 30 — Ochiai 0.84 against 1.0). A region
  *  owner whose pattern a passing run shows too gets no such place: its split did not always fail. */
-export const splitOnlyFails = (p: SuspiciousPosition) => p.evidence === 'region owner' && !!p.schedule && p.schedule.failed > 0 && p.schedule.passed === 0;
+const splitOnlyFails = (p: SuspiciousPosition) => p.evidence === 'region owner' && !!p.schedule && p.schedule.failed > 0 && p.schedule.passed === 0;
 
 /** More failing runs showing the pattern first (after the tiers). */
 const supportOf = (a: SuspiciousPosition, b: SuspiciousPosition) => (a.schedule && b.schedule ? b.schedule.failed - a.schedule.failed : 0);
