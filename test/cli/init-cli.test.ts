@@ -83,7 +83,7 @@ test('init exits 2 and writes nothing when it cannot choose: no tests, an untrac
   const old = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'vitest' }, devDependencies: { vitest: '*' } }), 'node_modules/vitest/package.json': '{ "name": "vitest", "version": "0.34.6" }', 'test/unit/counter.test.ts': UNIT });
   const results = conlensBatch([['init', none], ['init', ava], ['init', both], ['init', old]]);
   for (const r of results) assert.equal(r.status, 2, r.stdout);
-  assert.match(results[3].stderr, /cannot choose a configuration for \S+: Vitest 0\.34\.6 \(\S+\) is not supported for traced runs; Concurrency Lens traces [^\n]*Vitest 1–4/);
+  assert.match(results[3].stderr, /cannot choose a configuration for \S+: Vitest 0\.34\.6 \(\S+\) is not supported for traced runs; Concurrency Lens traces [^\n]*Vitest 1–5/);
   assert.match(results[0].stderr, /found no test files[^\n]*write some/);
   assert.match(results[1].stderr, /run under ava 4 \(package\.json: "ava": "\^4\.3\.0"\), which traced runs do not support; Concurrency Lens traces node --test, .*ava 5–6, node-tap 18–21/);
   assert.match(results[2].stderr, /several test runners \(jest, mocha\) and its "test" script does not say which/);

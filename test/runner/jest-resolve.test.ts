@@ -107,7 +107,7 @@ test('conlens trace on a project with an unsupported Jest says which Jest and wh
     writeFileSync(join(project, 'conlens.config.json'), JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'npx jest test/unit' } }));
     const result = conlens(['trace', project, '--tests', 'unit']);
     assert.equal(result.status, 2, result.stdout + result.stderr);
-    assert.match(result.stderr, /unit\.command: Jest 26\.6\.3 .* is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–4/);
+    assert.match(result.stderr, /unit\.command: Jest 26\.6\.3 .* is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–5/);
     assert.doesNotMatch(result.stdout + result.stderr, /Cannot find module|does "include" match/);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -22,7 +22,7 @@ function project(packages: Record<string, string>, scripts: Record<string, strin
 }
 
 test('the supported versions are named as the matrix tests them', () => {
-  assert.equal(supportedRunnersText(), 'node --test, Mocha 9–12, Jest 27–30, Vitest 1–4, ava 5–6, node-tap 18–21');
+  assert.equal(supportedRunnersText(), 'node --test, Mocha 9–12, Jest 27–30, Vitest 1–5, ava 5–6, node-tap 18–21');
 });
 
 test('the installed version is the one Node resolves from the project (the nearest node_modules above it)', () => {
@@ -37,7 +37,8 @@ test('supported majors run; older and newer majors are refused with the version 
     ['vitest', '1.6.1', ['npx', 'vitest', 'run'], true],
     ['vitest', '4.1.12', ['vitest', 'run'], true],
     ['vitest', '0.34.6', ['npx', 'vitest', 'run'], false],
-    ['vitest', '5.1.1', ['npx', 'vitest', 'run'], false],
+    ['vitest', '5.1.2', ['npx', 'vitest', 'run'], true],
+    ['vitest', '6.0.0', ['npx', 'vitest', 'run'], false],
     ['mocha', '9.2.2', ['npx', 'mocha', 'test'], true],
     ['mocha', '12.0.3', ['./node_modules/.bin/mocha'], true],
     ['mocha', '8.4.0', ['npx', 'mocha', 'test'], false],
@@ -59,7 +60,7 @@ test('supported majors run; older and newer majors are refused with the version 
       assert.equal(refusal, undefined, `${name} ${version}`);
     } else {
       const label = name === 'tap' ? 'node-tap' : name === 'ava' ? 'ava' : `${name[0].toUpperCase()}${name.slice(1)}`;
-      assert.ok(refusal?.startsWith(`${label} ${version} (${cwd}/node_modules/${name}) is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–4, ava 5–6, node-tap 18–21`), `${name} ${version}: ${refusal}`);
+      assert.ok(refusal?.startsWith(`${label} ${version} (${cwd}/node_modules/${name}) is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–5, ava 5–6, node-tap 18–21`), `${name} ${version}: ${refusal}`);
       assert.match(refusal ?? '', /conlens check/);
     }
   }

@@ -46,7 +46,7 @@ test('a runner we cannot hook is named, with what is supported', () => {
   const cwd = tempProject({ 'package.json': JSON.stringify({ scripts: { test: 'uvu test' } }) });
   assert.deepEqual(runnerOf(['npx', 'vitest', 'run'], cwd), { runner: 'vitest', name: 'vitest' });
   assert.deepEqual(runnerOf(['npm', 'test'], cwd), { runner: 'unknown', name: 'uvu' });
-  assert.match(unhookedRunnerMessage(['npm', 'test'], cwd) ?? '', /"uvu" is not a test runner .* supported: node --test, Mocha 9–12, Jest 27–30, Vitest 1–4/);
+  assert.match(unhookedRunnerMessage(['npm', 'test'], cwd) ?? '', /"uvu" is not a test runner .* supported: node --test, Mocha 9–12, Jest 27–30, Vitest 1–5/);
   assert.equal(unhookedRunnerMessage(['node', '--test'], cwd), undefined);
   assert.equal(unhookedRunnerMessage(['npx', 'vitest'], cwd), undefined);
   assert.equal(unhookedRunnerMessage(['./node_modules/.bin/mocha'], cwd), undefined);

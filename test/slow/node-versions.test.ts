@@ -9,12 +9,14 @@
 // Without the registry (or off Linux x64) the tests are skipped, saying why.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import { conlens, REPO } from '../helpers/cli.ts';
 import { exampleCopy, removeCopy } from '../helpers/example-copy.ts';
 import { assertClean, assertRankOne } from '../helpers/rank.ts';
-import { installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
+import { exampleDependencies, installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
+import { tracePoints } from '../helpers/runner-fixtures.ts';
+import { removeProject, runnerProject } from '../helpers/runner-projects.ts';
 
 const EXAMPLES = ['account', 'box-office'];
 const faultOf = (example: string) => (JSON.parse(readFileSync(join(REPO, 'examples', example, 'expected.json'), 'utf8')) as { fault: string }).fault;
@@ -120,6 +122,35 @@ test('node:test on Node 22 (from the registry, first on PATH): Node 20\'s progra
         }
       }),
     ]),
+    // Vitest 5 needs Node 22.12 or later, so it runs here. Its module cache on disk is on by
+    // default, and keyed without our settings: a traced integration run then reused the unit run's
+    // instrumentation and recorded no field access (trial 54). Under Vitest 5 the trace has
+    // node:test's program points, the fault ranks first on its schedule evidence (field accesses),
+    // fixed/ is clean, and no instrumented module lands in Vitest's cache.
+    t.test('account under Vitest 5: node:test\'s program points, the fault rank 1 on its schedule evidence, fixed/ clean, nothing instrumented in Vitest\'s cache', async () => {
+      const install = installFromRegistry(join(REGISTRY_CACHE, 'vitest5'), ['vitest@5', ...exampleDependencies('account')], 'vitest');
+      if (typeof install === 'string') return void t.skip(install);
+      const other = { nodeModules: install.nodeModules, major: 5 };
+      const nodePoints = reference.get('account')!.points.map((p) => p.split(' ')[0]).sort();
+      const buggy = runnerProject('account', 'vitest', false, other);
+      try {
+        assert.deepEqual([...new Set(tracePoints(buggy))].sort(), [...new Set(nodePoints)].sort(), 'Vitest 5 and node:test name the same program points');
+        const report = await assertRankOne(buggy, faultOf('account'), 'Vitest 5 on Node 22');
+        const fault = report.positions.find((p) => p.rank === 1) as { schedule?: unknown } | undefined;
+        assert.ok(fault?.schedule, 'the fault has schedule evidence (field accesses were recorded)');
+      } finally {
+        removeProject(buggy);
+      }
+      const fixed = runnerProject('account', 'vitest', true, other);
+      try {
+        await assertClean(fixed);
+      } finally {
+        removeProject(fixed);
+      }
+      const cache = join(install.nodeModules, '.vitest-cache');
+      const instrumented = existsSync(cache) ? readdirSync(cache).filter((f) => statSync(join(cache, f)).isFile() && readFileSync(join(cache, f), 'utf8').includes('__conlens')) : [];
+      assert.deepEqual(instrumented, [], 'no instrumented module in Vitest\'s module cache');
+    }),
     t.test('account with --experimental-test-isolation=none: the same program points and test cases', () => {
       const dir = copyWith('account', (command) => command.replace('node --test', 'node --experimental-test-isolation=none --test'));
       try {

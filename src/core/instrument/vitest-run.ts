@@ -74,6 +74,14 @@ async function main(): Promise<void> {
     delete options.exclude;
   }
   if (filter.some((f) => f.includes(':'))) options.includeTaskLocation ??= true;
+  // Vitest's module cache on disk (on by default from Vitest 5, `experimental` in 4): its key knows
+  // our plugin's name, not our settings, so a traced run would reuse another's instrumentation
+  // (trial 54: Vitest 5's integration runs read the unit run's output, and recorded no field), and
+  // it would write instrumented modules into the project's node_modules. Traced runs transform
+  // afresh; our own cache (instrument-cache.ts) keeps that fast.
+  const vitestMajor = Number(/^(\d+)\./.exec((JSON.parse(readFileSync(fromProject.resolve('vitest/package.json'), 'utf8')) as { version?: string }).version ?? '')?.[1]);
+  if (vitestMajor >= 5) options.fsModuleCache = false;
+  else if (vitestMajor === 4) options.experimental = { ...(options.experimental as object | undefined), fsModuleCache: false };
   // Tests conlens wrote under .conlens/ (conlens synth) match Vitest's default include: a run of
   // the user's command must not pick them up (the unit suite would fail on the bug they expose).
   // Only a command that names them runs them (rank's synthesized integration suite).
