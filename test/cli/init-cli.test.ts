@@ -85,7 +85,7 @@ test('init exits 2 and writes nothing when it cannot choose: no tests, an untrac
   for (const r of results) assert.equal(r.status, 2, r.stdout);
   assert.match(results[3].stderr, /cannot choose a configuration for \S+: Vitest 0\.34\.6 \(\S+\) is not supported for traced runs; Concurrency Lens traces [^\n]*Vitest 1–5/);
   assert.match(results[0].stderr, /found no test files[^\n]*write some/);
-  assert.match(results[1].stderr, /run under ava 4 \(package\.json: "ava": "\^4\.3\.0"\), which traced runs do not support; Concurrency Lens traces node --test, .*ava 5–6, node-tap 18–21/);
+  assert.match(results[1].stderr, /run under ava 4 \(package\.json: "ava": "\^4\.3\.0"\), which traced runs do not support; Concurrency Lens traces node --test, .*ava 5–7, node-tap 18–21/);
   assert.match(results[2].stderr, /several test runners \(jest, mocha\) and its "test" script does not say which/);
   for (const root of [none, ava, both, old]) assert.throws(() => readFileSync(join(root, 'conlens.config.json')));
   writeFileSync(join(none, 'package.json'), '{ nope');
@@ -94,7 +94,7 @@ test('init exits 2 and writes nothing when it cannot choose: no tests, an untrac
   assert.match(bad.stderr, /package\.json is not valid JSON/);
 });
 
-test('init writes ava and node-tap commands for the versions traced runs support (ava 5–6, tap 18+)', () => {
+test('init writes ava and node-tap commands for the versions traced runs support (ava 5–7, tap 18+)', () => {
   const ava = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'ava' }, devDependencies: { ava: '^6.1.0', tsx: '^4.0.0' } }), 'test/unit/counter.test.ts': UNIT, 'test/integration/counter.test.ts': CONCURRENT });
   const tap = tempProject({ ...SOURCE, 'package.json': pkg({ scripts: { test: 'tap' }, devDependencies: { tap: '^18.8.0' } }), 'test/counter.test.ts': CONCURRENT });
   const [a, t] = conlensBatch([['init', ava], ['init', tap]]);

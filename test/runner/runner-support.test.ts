@@ -22,7 +22,7 @@ function project(packages: Record<string, string>, scripts: Record<string, strin
 }
 
 test('the supported versions are named as the matrix tests them', () => {
-  assert.equal(supportedRunnersText(), 'node --test, Mocha 9–12, Jest 27–30, Vitest 1–5, ava 5–6, node-tap 18–21');
+  assert.equal(supportedRunnersText(), 'node --test, Mocha 9–12, Jest 27–30, Vitest 1–5, ava 5–7, node-tap 18–21');
 });
 
 test('the installed version is the one Node resolves from the project (the nearest node_modules above it)', () => {
@@ -47,7 +47,8 @@ test('supported majors run; older and newer majors are refused with the version 
     ['ava', '5.3.1', ['npx', 'ava', 'test/*.ts'], true],
     ['ava', '6.4.1', ['node', 'node_modules/ava/entrypoints/cli.mjs'], true],
     ['ava', '4.3.3', ['npx', 'ava'], false],
-    ['ava', '7.0.0', ['ava'], false],
+    ['ava', '7.0.0', ['ava'], true],
+    ['ava', '8.1.2', ['ava'], false],
     ['tap', '18.8.0', ['npx', 'tap', 'test/*.ts'], true],
     ['tap', '21.8.0', ['node_modules/.bin/tap'], true],
     ['tap', '16.3.10', ['npx', 'tap'], false],
@@ -60,7 +61,7 @@ test('supported majors run; older and newer majors are refused with the version 
       assert.equal(refusal, undefined, `${name} ${version}`);
     } else {
       const label = name === 'tap' ? 'node-tap' : name === 'ava' ? 'ava' : `${name[0].toUpperCase()}${name.slice(1)}`;
-      assert.ok(refusal?.startsWith(`${label} ${version} (${cwd}/node_modules/${name}) is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–5, ava 5–6, node-tap 18–21`), `${name} ${version}: ${refusal}`);
+      assert.ok(refusal?.startsWith(`${label} ${version} (${cwd}/node_modules/${name}) is not supported for traced runs; Concurrency Lens traces node --test, Mocha 9–12, Jest 27–30, Vitest 1–5, ava 5–7, node-tap 18–21`), `${name} ${version}: ${refusal}`);
       assert.match(refusal ?? '', /conlens check/);
     }
   }
@@ -69,7 +70,7 @@ test('supported majors run; older and newer majors are refused with the version 
 test('ava and node-tap are recognised through npm scripts too; node --test and unknown commands are not refused here', () => {
   const ava = project({ ava: '4.3.3' }, { test: 'ava --verbose' });
   assert.equal(runnerOf(['npm', 'test'], ava).runner, 'ava');
-  assert.match(runnerRefusal(['npm', 'test'], ava) ?? '', /^ava 4\.3\.3 \(.*\) is not supported for traced runs; Concurrency Lens traces .*ava 5–6, node-tap 18–21/);
+  assert.match(runnerRefusal(['npm', 'test'], ava) ?? '', /^ava 4\.3\.3 \(.*\) is not supported for traced runs; Concurrency Lens traces .*ava 5–7, node-tap 18–21/);
   assert.equal(runnerRefusal(['npm', 'test'], project({ ava: '6.1.3' }, { test: 'ava --verbose' })), undefined);
   const tap = project({ tap: '21.0.1' });
   assert.equal(runnerRefusal(['npx', 'tap', 'test/*.ts'], tap), undefined);
@@ -87,7 +88,7 @@ test('every traced command refuses an ava it does not support before running it 
   for (const command of [['trace', cwd, '--tests', 'unit'], ['rank', cwd, '--runs', '2'], ['fuzz', cwd, '--runs', '1'], ['synth', cwd]]) {
     const { status, stdout, stderr } = conlens(command);
     assert.equal(status, 2, `${command[0]}: ${stdout}${stderr}`);
-    assert.match(stderr, /command: ava 4\.3\.3 \(\S+\) is not supported for traced runs; Concurrency Lens traces .*ava 5–6/, command[0]);
+    assert.match(stderr, /command: ava 4\.3\.3 \(\S+\) is not supported for traced runs; Concurrency Lens traces .*ava 5–7/, command[0]);
   }
 });
 

@@ -30,7 +30,7 @@ export const RUNNER_SUPPORTED: Partial<Record<TestRunner, Supported>> = {
   mocha: { pkg: 'mocha', min: 9, max: 12, label: 'Mocha' },
   jest: { pkg: 'jest', min: JEST_SUPPORTED.min, max: JEST_SUPPORTED.max, label: 'Jest' },
   vitest: { pkg: 'vitest', min: 1, max: 5, label: 'Vitest' },
-  ava: { pkg: 'ava', min: 5, max: 6, label: 'ava' },
+  ava: { pkg: 'ava', min: 5, max: 7, label: 'ava' },
   tap: { pkg: 'tap', min: 18, max: 21, label: 'node-tap' },
 };
 

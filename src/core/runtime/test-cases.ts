@@ -264,7 +264,7 @@ interface FileProcess extends EventSink {
 /** Our hooks' title: ava names a hook's run `<hook title> for <test title>`. */
 const AVA_HOOK = 'conlens test case';
 
-/** ava 5–6 (a test file's child process: traced runs start ava with --no-worker-threads,
+/** ava 5–7 (a test file's child process: traced runs start ava with --no-worker-threads,
  *  runner/ava-run.ts). Its worker creates the file's Runner and publishes the chain `test` is
  *  (state.cjs `refs.runnerChain`, CommonJS: one module instance) before it loads the file: there
  *  we learn the file (options.cjs) and name the process by it. When the file loads `ava`
