@@ -1,0 +1,5 @@
+module.exports = {
+  require: ['tsx/cjs'],
+  extension: ['ts'],
+  timeout: 5000,
+};
