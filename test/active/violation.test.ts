@@ -1,8 +1,8 @@
 // analyzeRun on hand-written traces (issue 14): the violation kind is the first failure in the
 // run; the schedule has reads with values and resources in the user's words.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeRun, failureMessage } from '../../src/core/active/violation.ts';
@@ -29,8 +29,15 @@ const HEAD = [
 const THROW = { e: 'exc', a: 2, f: 1, err: { $: 'error', name: 'Error', message: 'listen EADDRINUSE: address already in use :::4123' }, v: {} };
 const STALL = { e: 'stall', kind: 'hang', message: 'hang: 1 continuation(s) waited over 2000 ms for promises that never settled', step: 2, atExit: false, parked: [{ a: 3, s: 4, t: 3 }] };
 
+// Each test's run folder, removed at the end (they piled up in /tmp: stop 54).
+const runDirs: string[] = [];
+after(() => {
+  for (const dir of runDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function traced(events: object[], output: string): TracedRun {
   const runDir = mkdtempSync(join(tmpdir(), 'conlens-violation-'));
+  runDirs.push(runDir);
   writeFileSync(join(runDir, 'trace-1.jsonl'), `${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
   return { id: 'r', suite: 'integration', runDir, argv: [], passed: false, exitCode: 1, timedOut: false, durationMs: 1, output };
 }
