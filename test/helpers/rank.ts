@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { CLI } from './cli.ts';
 
-export interface Position { rank: number; kind: string; function: string; caller?: string; status: string; confirmed: boolean }
+export interface Position { rank: number; kind: string; function: string; caller?: string; status: string; confirmed: boolean; schedule?: object }
 export interface Report { positions: Position[]; summary: { violations: number }; outcome?: string }
 export interface Ranked { status: number | null; report?: Report; output: string }
 

@@ -10,7 +10,8 @@ export function sweepOnly(what: string): string | false {
   return FULL_SWEEP ? false : `${what}: in the full sweep only (CONLENS_FULL_SWEEP=1, npm run test:sweep)`;
 }
 
-/** Of a runner's majors, the oldest and the newest run every check in CI's slow tier. */
-export function isEdgeMajor(major: number, majors: readonly number[]): boolean {
-  return major === Math.min(...majors) || major === Math.max(...majors);
+/** Of a runner's majors, the oldest and the newest run every check in CI's slow tier: the skip
+ *  reason of `what` for a major between them (false when it runs). */
+export function edgeMajorsOnly(major: number, majors: readonly number[], what: string): string | false {
+  return major === Math.min(...majors) || major === Math.max(...majors) ? false : sweepOnly(what);
 }

@@ -11,7 +11,7 @@ import { REPO } from '../helpers/cli.ts';
 import { assertClean, assertRankOne } from '../helpers/rank.ts';
 import { exampleDependencies, installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
 import { removeProject, runnerProject } from '../helpers/runner-projects.ts';
-import { isEdgeMajor, sweepOnly } from '../helpers/sweep.ts';
+import { edgeMajorsOnly } from '../helpers/sweep.ts';
 
 const EXAMPLE = 'account';
 // ts-jest follows Jest's major; ts-jest 27 and 28 take TypeScript below 5 (28 sets `module`
@@ -42,7 +42,7 @@ test(`${EXAMPLE} under Jest 27, 28 and 29 (each from the registry): ${fault} is 
           removeProject(dir);
         }
       }),
-      t.test(`Jest ${major}: fixed/ clean`, { skip: skip || (isEdgeMajor(major, Object.keys(MAJORS).map(Number)) ? false : sweepOnly(`Jest ${major}'s fixed/`)) }, async () => {
+      t.test(`Jest ${major}: fixed/ clean`, { skip: skip || edgeMajorsOnly(major, Object.keys(MAJORS).map(Number), `Jest ${major}'s fixed/`) }, async () => {
         const dir = runnerProject(EXAMPLE, 'jest', true, other);
         try {
           await assertClean(dir);

@@ -16,7 +16,7 @@ import { assertClean, assertRankOne } from '../helpers/rank.ts';
 import { exampleDependencies, installFromRegistry, REGISTRY_CACHE } from '../helpers/registry-install.ts';
 import { tracePoints } from '../helpers/runner-fixtures.ts';
 import { removeProject, runnerProject } from '../helpers/runner-projects.ts';
-import { isEdgeMajor, sweepOnly } from '../helpers/sweep.ts';
+import { edgeMajorsOnly } from '../helpers/sweep.ts';
 
 const CACHE = join(REGISTRY_CACHE, 'runner-versions-ava-tap');
 const EXAMPLE = 'account';
@@ -30,7 +30,7 @@ const VERSIONS: { runner: 'ava' | 'tap'; major: number }[] = [
   { runner: 'tap', major: 21 },
 ];
 /** A middle major (ava 6) is traced in CI's slow tier; its rank and fixed/ run in the full sweep. */
-const middle = (runner: string, major: number, what: string) => (isEdgeMajor(major, VERSIONS.filter((v) => v.runner === runner).map((v) => v.major)) ? false : sweepOnly(what));
+const middle = (runner: string, major: number, what: string) => edgeMajorsOnly(major, VERSIONS.filter((v) => v.runner === runner).map((v) => v.major), what);
 const label = (runner: string, major: number) => `${runner === 'ava' ? 'ava' : 'node-tap'} ${major}`;
 const fault = (JSON.parse(readFileSync(join(REPO, 'examples', EXAMPLE, 'expected.json'), 'utf8')) as { fault: string }).fault;
 

@@ -22,10 +22,16 @@ const ownDir = dirname(fileURLToPath(import.meta.url));
 const cwd = process.cwd();
 const args = process.argv.slice(2);
 
+type Target = string | { import?: Target; default?: Target } | undefined;
+interface VitestPackage {
+  version?: string;
+  exports?: Record<string, Target>;
+  module?: string;
+  main?: string;
+}
+
 /** vitest's ES module entry: require.resolve would give its CommonJS stub, which refuses to load. */
-function esmEntry(packageJson: string): string {
-  type Target = string | { import?: Target; default?: Target } | undefined;
-  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { exports?: Record<string, Target>; module?: string; main?: string };
+function esmEntry(packageJson: string, pkg: VitestPackage): string {
   let target: Target = pkg.exports?.['.'];
   while (target && typeof target === 'object') target = target.import ?? target.default;
   return join(dirname(packageJson), target ?? pkg.module ?? pkg.main ?? 'index.js');
@@ -65,7 +71,9 @@ async function main(): Promise<void> {
     throw new Error(`conlens: cannot find vitest from ${cwd}: install it in the project (npm i -D vitest)`);
   }
   // The setup file imports afterAll from the very vitest the tests use (runtime/vitest-setup.ts).
-  process.env.CONLENS_VITEST_INDEX = pathToFileURL(esmEntry(fromProject.resolve('vitest/package.json'))).href;
+  const manifest = fromProject.resolve('vitest/package.json');
+  const vitestPackage = JSON.parse(readFileSync(manifest, 'utf8')) as VitestPackage;
+  process.env.CONLENS_VITEST_INDEX = pathToFileURL(esmEntry(manifest, vitestPackage)).href;
   const vitest = (await import(pathToFileURL(nodeEntry).href)) as VitestNode;
   const { filter, options } = vitest.parseCLI(['vitest', ...args]);
   // As vitest's own CLI does (cac.js normalizeCliOptions): --exclude from the CLI adds to the config's.
@@ -79,7 +87,7 @@ async function main(): Promise<void> {
   // (trial 54: Vitest 5's integration runs read the unit run's output, and recorded no field), and
   // it would write instrumented modules into the project's node_modules. Traced runs transform
   // afresh; our own cache (instrument-cache.ts) keeps that fast.
-  const vitestMajor = Number(/^(\d+)\./.exec((JSON.parse(readFileSync(fromProject.resolve('vitest/package.json'), 'utf8')) as { version?: string }).version ?? '')?.[1]);
+  const vitestMajor = Number(/^(\d+)\./.exec(vitestPackage.version ?? '')?.[1]);
   if (vitestMajor >= 5) options.fsModuleCache = false;
   else if (vitestMajor === 4) options.experimental = { ...(options.experimental as object | undefined), fsModuleCache: false };
   // Tests conlens wrote under .conlens/ (conlens synth) match Vitest's default include: a run of
