@@ -1,0 +1,4 @@
+module.exports = {
+  require: ['tsx/cjs'],
+  timeout: 10000,
+};
