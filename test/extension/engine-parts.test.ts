@@ -115,17 +115,21 @@ test('the starter configuration runs the project\'s own test runner: as the proj
 });
 
 test('the starter configuration\'s installed-runner refusal (the editor\'s "Create starter configuration", as conlens init)', async () => {
-  const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+  const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { installedRunnerRefusal } = await import('../../src/core/config/starter-config.ts');
   const root = mkdtempSync(join(tmpdir(), 'conlens-starter-'));
-  writeFileSync(join(root, 'package.json'), JSON.stringify({ scripts: { test: 'vitest' }, devDependencies: { vitest: '*' } }));
-  const text = JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'npx vitest run test/unit' } });
-  assert.equal(installedRunnerRefusal(text, root), undefined, 'nothing installed: nothing to refuse yet');
-  mkdirSync(join(root, 'node_modules', 'vitest'), { recursive: true });
-  writeFileSync(join(root, 'node_modules', 'vitest', 'package.json'), '{ "name": "vitest", "version": "0.34.6" }');
-  assert.match(installedRunnerRefusal(text, root) ?? '', /^Vitest 0\.34\.6 \(\S+\) is not supported for traced runs/);
-  writeFileSync(join(root, 'node_modules', 'vitest', 'package.json'), '{ "name": "vitest", "version": "3.2.4" }');
-  assert.equal(installedRunnerRefusal(text, root), undefined);
+  try {
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ scripts: { test: 'vitest' }, devDependencies: { vitest: '*' } }));
+    const text = JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'npx vitest run test/unit' } });
+    assert.equal(installedRunnerRefusal(text, root), undefined, 'nothing installed: nothing to refuse yet');
+    mkdirSync(join(root, 'node_modules', 'vitest'), { recursive: true });
+    writeFileSync(join(root, 'node_modules', 'vitest', 'package.json'), '{ "name": "vitest", "version": "0.34.6" }');
+    assert.match(installedRunnerRefusal(text, root) ?? '', /^Vitest 0\.34\.6 \(\S+\) is not supported for traced runs/);
+    writeFileSync(join(root, 'node_modules', 'vitest', 'package.json'), '{ "name": "vitest", "version": "3.2.4" }');
+    assert.equal(installedRunnerRefusal(text, root), undefined);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

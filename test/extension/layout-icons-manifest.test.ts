@@ -3,7 +3,7 @@
 // views, colors equal to the icon defaults, menus naming real commands).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StaticAnalysis } from '../../src/core/static/static-types.ts';
@@ -149,9 +149,13 @@ test('a starter configuration is one loadConfig accepts', () => {
   writeFileSync(join(dir, 'test/unit/a.test.ts'), '');
   writeFileSync(join(dir, 'test/integration/a.test.ts'), '');
   writeFileSync(join(dir, 'conlens.config.json'), starterConfig({ folders: ['src', 'test'], hasUnitTests: true, hasIntegrationTests: true }));
-  const loaded = loadConfig(dir);
-  assert.deepEqual(loaded.warnings, []);
-  assert.equal(loaded.config.integration?.runs, 20);
+  try {
+    const loaded = loadConfig(dir);
+    assert.deepEqual(loaded.warnings, []);
+    assert.equal(loaded.config.integration?.runs, 20);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the graph webview page: strict CSP, one nonce script, nothing inline', () => {

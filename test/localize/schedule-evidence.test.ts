@@ -24,6 +24,8 @@ function run(root: string, name: string, body: Ev[]): string {
     { e: 'fn', i: 4, name: "setTimeout callback (line 5)", file: 'src/store.ts', line: 5, kind: 'callback', async: false },
     { e: 'fn', i: 5, name: "'data' listener callback (line 6)", file: 'src/store.ts', line: 6, kind: 'callback', async: false },
     { e: 'fn', i: 6, name: 'Store.constructor', file: 'src/store.ts', line: 2, kind: 'constructor', async: false },
+    { e: 'fn', i: 7, name: 'Store.save', file: 'src/store.ts', line: 17, kind: 'method', async: true },
+    { e: 'fn', i: 8, name: 'Store.saveLater', file: 'src/store.ts', line: 25, kind: 'method', async: false },
     { e: 'site', i: 1, file: 'src/store.ts', line: 4, col: 1, k: 'read', name: 'value' },
     { e: 'site', i: 2, file: 'src/store.ts', line: 7, col: 1, k: 'write', name: 'value' },
     { e: 'site', i: 3, file: 'src/store.ts', line: 10, col: 1, k: 'write', name: 'value' },
@@ -124,6 +126,42 @@ test('a one-shot callback its flow moved on from is a flow of its own: the pair 
     // The callback ran while check still waited (before it resumed): check's flow, no pair.
     const waited = run(root, 'waited', [en(1, 1), en(2, 3, 1), ex(2, 3), { e: 'aw', a: 1, s: 1 }, en(10, 4, 2), { e: 'spawn', a: 10 }, rd(10, 1), wr(10, 2), ex(10, 4), { e: 'rs', a: 1, s: 1 }, en(3, 2, 1), wr(3, 3), ex(3, 2), ex(1, 1)]);
     assert.deepEqual(ids(await runPatterns(waited)), []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// unseen7's contacts import: `rows.forEach(async (row) => { await db.upsert(row); })`, then the
+// count. The caller ended before the calls it started; its flow read what they wrote later.
+test('a write by an async call its caller ended before, after the caller\'s flow read the location: the pair is the caller\'s, split', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'conlens-sched-'));
+  try {
+    // check() (1) starts save() (2), which suspends; check reads value and ends; save writes it.
+    const dropped = run(root, 'dropped', [en(1, 1), en(2, 7, 1), { e: 'aw', a: 2, s: 1 }, { e: 'spawn', a: 2 }, rd(1, 1), ex(1, 1), { e: 'rs', a: 2, s: 1 }, wr(2, 2), ex(2, 7)]);
+    const found = await runPatterns(dropped);
+    assert.deepEqual(ids(found), ['pair RW Store.check split']);
+    assert.equal(found[0].droppedCall, 'Store.save');
+    const { patternText } = await import('../../src/core/localize/schedule-evidence/patterns.ts');
+    assert.equal(patternText(found[0]), "Store.check read `value` at store.ts:4, then another task's Store.save wrote it at store.ts:7: Store.check had started Store.save before the read and ended before that call did: nothing waited for it (R-W order, Unicorn)");
+    // check awaited save (it ended after it): save's late write, as before.
+    const awaited = run(root, 'awaited', [en(1, 1), en(2, 7, 1), { e: 'aw', a: 2, s: 1 }, { e: 'spawn', a: 2 }, rd(1, 1), { e: 'aw', a: 1, s: 1 }, { e: 'rs', a: 2, s: 1 }, wr(2, 2), ex(2, 7), { e: 'rs', a: 1, s: 1 }, ex(1, 1)]);
+    const late = await runPatterns(awaited);
+    assert.deepEqual(ids(late), ['pair RW Store.save split']);
+    assert.equal(late[0].droppedCall, undefined);
+    // A synchronous caller that returned the promise handed the work on to its own caller.
+    const handed = run(root, 'handed', [en(3, 8), en(2, 7, 3), { e: 'aw', a: 2, s: 1 }, { e: 'spawn', a: 2 }, rd(3, 1), { e: 'ex', a: 3, f: 8, x: 26, v: { return: { $: 'object', id: 4, cls: 'Promise' } } }, { e: 'rs', a: 2, s: 1 }, wr(2, 2), ex(2, 7)]);
+    const handedOn = await runPatterns(handed);
+    assert.deepEqual(ids(handedOn), ['pair RW Store.save split']);
+    assert.equal(handedOn[0].droppedCall, undefined);
+    // The read was another flow's, not the caller's: an ordinary late write.
+    const other = run(root, 'other', [en(1, 1), en(2, 7, 1), { e: 'aw', a: 2, s: 1 }, { e: 'spawn', a: 2 }, ex(1, 1), en(4, 1), rd(4, 1), ex(4, 1), { e: 'rs', a: 2, s: 1 }, wr(2, 2), ex(2, 7)]);
+    // A call made by a closure of a caller that had ended before it began (a handler a factory
+    // returned runs as the factory's activation): the caller started nothing, so it dropped nothing.
+    const closure = run(root, 'closure', [en(1, 1), ex(1, 1), en(2, 7, 1), { e: 'aw', a: 2, s: 1 }, { e: 'spawn', a: 2 }, rd(1, 1), { e: 'rs', a: 2, s: 1 }, wr(2, 2), ex(2, 7)]);
+    assert.deepEqual((await runPatterns(closure)).map((p) => p.droppedCall), [undefined]);
+    const others = await runPatterns(other);
+    assert.deepEqual(ids(others), ['pair RW Store.save split']);
+    assert.equal(others[0].droppedCall, undefined);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -437,15 +437,19 @@ export function checksumOf(text: string): number {
 `,
     'test/sum.test.ts': `import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checksum, checksumOf } from '../src/sum.ts';
 test('checksums of several files at once lose nothing', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'conlens-sum-'));
-  const texts = ['the quick brown fox jumps over the lazy dog', 'lorem ipsum dolor sit amet', 'a'.repeat(50)];
-  const files = texts.map((t, i) => { const f = join(dir, 'f' + i); writeFileSync(f, t); return f; });
-  assert.deepEqual(await Promise.all(files.map((f) => checksum(f))), texts.map(checksumOf));
+  try {
+    const texts = ['the quick brown fox jumps over the lazy dog', 'lorem ipsum dolor sit amet', 'a'.repeat(50)];
+    const files = texts.map((t, i) => { const f = join(dir, 'f' + i); writeFileSync(f, t); return f; });
+    assert.deepEqual(await Promise.all(files.map((f) => checksum(f))), texts.map(checksumOf));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 `,
   });
@@ -600,3 +604,51 @@ test('only the slow provider times out', async () => {
   assert.equal(plain.passed, true, plain.output);
   await passesUnderEveryStrategy(root, [1, 2, 3]);
 });
+
+// heldout5's vitest4-token-bucket-mailer (false in every strategy, never plain): limiter's
+// RequestQueue runs each request after the one before, `tail.then(request)`. A request that waits
+// on its own timer settles, and the next request, which needs no wait, starts and settles in the
+// same microtasks. The scheduler saw two continuations ready and let the later caller resume
+// first: a grant order no Node run makes. Continuations settled in one run of microtasks outside
+// the scheduler's steps resume in settle order (scheduler.ts Entry.drain).
+test('requests a library queue settles in one run of microtasks resume in its order, under every strategy', async () => {
+  const root = tempProject({
+    'package.json': '{ "type": "module" }',
+    'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 15000 }),
+    'node_modules/tiny-queue/package.json': '{ "name": "tiny-queue", "type": "module", "main": "index.js" }',
+    'node_modules/tiny-queue/index.js': `export class Queue {
+  tail = Promise.resolve();
+  run(waitMs) {
+    const request = () => (waitMs > 0 ? new Promise((resolve) => setTimeout(resolve, waitMs)) : Promise.resolve());
+    const result = this.tail.then(request);
+    this.tail = result.then(() => undefined, () => undefined);
+    return result;
+  }
+}
+`,
+    'src/grants.ts': `import { Queue } from 'tiny-queue';
+export class Grants {
+  private readonly queue = new Queue();
+  readonly order: string[] = [];
+  async take(id: string, waitMs: number): Promise<void> {
+    await this.queue.run(waitMs);
+    this.order.push(id);
+  }
+}
+`,
+    'test/grants.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Grants } from '../src/grants.ts';
+test('grants in request order', async () => {
+  const grants = new Grants();
+  const ids = ['a', 'b', 'c', 'd', 'e'];
+  await Promise.all(ids.map((id, i) => grants.take(id, i === 0 ? 3 : 0)));
+  assert.deepEqual(grants.order, ids);
+});
+`,
+  });
+  const plain = await runTraced(loadConfig(root), { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  await passesUnderEveryStrategy(root, [1, 2, 3, 4]);
+});
+

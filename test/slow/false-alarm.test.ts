@@ -26,9 +26,9 @@ const runs = Number(process.env.CONLENS_FALSE_ALARM_RUNS) || (FULL_SWEEP ? 3 : 2
 const plainRuns = Number(process.env.CONLENS_FALSE_ALARM_PLAIN) || (FULL_SWEEP ? runs : 1);
 /** The node:test halves, named: a half added to the corpus joins CI's slow tier by being named
  *  here, within CI's time. heldout3 (Jest, Vitest, Mocha, tsx: slower runs, about 20 min at 3 runs
- *  per strategy) and heldout4 (the same runners, stop 53) run in the full sweep (`npm run test:sweep`)
- *  only. */
-const HALVES = ['tune', 'heldout', 'heldout2', ...(FULL_SWEEP ? ['heldout3', 'heldout4'] : [])];
+ *  per strategy), heldout4 (the same runners, stop 53) and heldout5 (Jest 30, Vitest 4, Mocha 12, ava
+ *  7, node:test + tsx: stop 55) run in the full sweep (`npm run test:sweep`) only. */
+const HALVES = ['tune', 'heldout', 'heldout2', ...(FULL_SWEEP ? ['heldout3', 'heldout4', 'heldout5'] : [])];
 
 
 interface Strategy {

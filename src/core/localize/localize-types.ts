@@ -117,7 +117,7 @@ export interface PositionSchedule {
   passed: number;
   failedRuns: number;
   passedRuns: number;
-  pattern: { kind: 'triple' | 'atomic-set' | 'pair'; ops: string; variable: string; accesses: { op: 'R' | 'W'; function: string; file: string; line: number }[]; split?: true; lateCallback?: string };
+  pattern: { kind: 'triple' | 'atomic-set' | 'pair'; ops: string; variable: string; accesses: { op: 'R' | 'W'; function: string; file: string; line: number }[]; split?: true; lateCallback?: string; droppedCall?: string };
   /** The pattern in the user's words. */
   text: string;
 }

@@ -130,6 +130,12 @@ interface Entry {
    *  (a settled promise, a test's stand-in for I/O). Delaying it past other work is the mocked-I/O
    *  model, and a finding that rests on it says so (SchedEvent.m). */
   atOnce?: boolean;
+  /** Its operand settled outside the scheduler's steps (in a timer or I/O callback Node ran
+   *  itself, a library's): the run of microtasks it settled in. Node resumes the continuations
+   *  settled in one such run in settle order, each queued when its promise settled: so must we
+   *  (heldout5's limiter: its queue settles one request, then starts and settles the next in the
+   *  same microtasks; the later caller resumed first, a grant order no Node run makes). */
+  drain?: number;
   /** The continuation parked last before it on the same promise: reactions to one promise run in
    *  the order they were registered, whenever it settles, so that one resumes first — in every
    *  Node run, slow I/O or not (trial 19's p2d: two tasks' `await this.ready` on one promise were
@@ -147,7 +153,7 @@ function newEntry(seq: number, key: string, candidate: Candidate | undefined, ca
   readyAt: number, state: Entry['state'], turn: number | undefined, resolve: (value: unknown) => void, reject: (error: unknown) => void): Entry {
   return {
     kind: undefined, seq, key, candidate, callback, act, site, info, parkedAt: realNow(), readyAt, instant: undefined, state, prompt: undefined, turn,
-    atOnce: undefined, after: undefined, ok: undefined, value: undefined, resolve, reject,
+    atOnce: undefined, drain: undefined, after: undefined, ok: undefined, value: undefined, resolve, reject,
   };
 }
 
@@ -252,6 +258,9 @@ export class Scheduler {
   /** A released step (a continuation, a callback) is running, or the microtasks it queued are:
    *  what settles now was settled by the program's own code, not by I/O (release). */
   private stepOpen = false;
+  /** Runs of microtasks outside the steps in which awaited promises settled (Entry.drain). */
+  private drains = 0;
+  private drainOpen = false;
   /** A replay made a decision its record did not name (a `d` sched event). */
   private offRecord = false;
   /** The timers' virtual clock (callbacks.ts); a step's stretch starts at its release. */
@@ -325,6 +334,7 @@ export class Scheduler {
       // the program's promises): in Node it runs in that step's microtasks, before any other
       // macrotask — no delay (docs/how-it-works.md, real Node orders).
       else if (this.stepOpen) entry.prompt = true;
+      else entry.drain = this.drainOf();
       entry.ok = ok;
       entry.value = settled;
       entry.readyAt = ++this.clock;
@@ -522,9 +532,36 @@ export class Scheduler {
   /** Ready to run: its operand settled; a callback: none that Node runs first is still waiting. */
   private isEligible(entry: Entry): boolean {
     if (entry.state !== 'ready') return false;
-    if (entry.callback === undefined) return entry.after === undefined || !this.parked.includes(entry.after);
+    if (entry.callback === undefined) return (entry.after === undefined || !this.parked.includes(entry.after)) && !this.settledEarlierInDrain(entry);
     return !this.isPreceded(entry);
   }
+
+  /** Another continuation still parked settled before this one in the same run of microtasks
+   *  (Entry.drain): Node resumes that one first. */
+  private settledEarlierInDrain(entry: Entry): boolean {
+    if (entry.drain === undefined) return false;
+    const parked = this.parked;
+    for (let i = 0; i < parked.length; i++) {
+      const other = parked[i];
+      if (other !== entry && other.drain === entry.drain && other.state === 'ready' && other.readyAt < entry.readyAt) return true;
+    }
+    return false;
+  }
+
+  /** The run of microtasks going on now, outside the scheduler's steps: a new one when the last
+   *  one has drained (a tick queued from a microtask runs once the microtask queue is empty). */
+  private drainOf(): number {
+    if (!this.drainOpen) {
+      this.drainOpen = true;
+      this.drains++;
+      NEXT_TICK(this.closeDrain);
+    }
+    return this.drains;
+  }
+
+  private readonly closeDrain = (): void => {
+    this.drainOpen = false;
+  };
 
   /** Something happened (park, settle, exit, a lock event): a decision may be due. */
   progress(): void {

@@ -50,6 +50,10 @@ export interface AccessPattern {
   /** An order pair whose other access came in the middle of a call of the owner's: between two
    *  accesses that call made (pairOf). */
   split?: true;
+  /** An order pair whose second access (a write) was made by an async call the owner started and
+   *  ended before, with nothing waiting for it (pairOf, ProcessState.droppedBy): that call,
+   *  `importRows callback`. */
+  droppedCall?: string;
 }
 
 interface Access {
@@ -82,6 +86,10 @@ interface ProcessState {
    *  (trace/tasks.ts leftBehind), when the registering call had begun before `seq`: that call and
    *  the callback, as the user reads it (`then callback (line 35)`). */
   leftBehind: (a: number | null, seq: number) => { registrant: number; callback: string } | undefined;
+  /** For an access inside an async call its caller ended before (nothing awaited it: `forEach(async
+   *  …)`, a `Promise.race` loser, a call whose promise was dropped), when `first` was made by that
+   *  caller's flow after the call had begun: the caller, and the dropped call's function. */
+  droppedBy: (a: number | null, first: { a: number | null; seq: number }) => { caller: number; call: string } | undefined;
 }
 
 /** At most this many other tasks' accesses are remembered between two of one task's (per location). */
@@ -147,6 +155,10 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
   const accesses: { event: FieldEvent; seq: number; test?: string }[] = [];
   let seq = 0;
   const entered = new Map<number, number>();
+  /** Per activation, when it ended; and the synchronous ones that returned a promise (they handed
+   *  their callees' work on to their caller, who may await it). */
+  const ended = new Map<number, number>();
+  const handedOn = new Set<number>();
   const info = await readTraceFile(file, (event, declared, test) => {
     switch (event.e) {
       case 'en': {
@@ -160,10 +172,16 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
       case 'spawn':
         tasks.spawn(event.a);
         break;
+      case 'ex':
+      case 'exc': {
+        ended.set(event.a, seq++);
+        const returned = event.e === 'ex' ? event.v.return : undefined;
+        if (typeof returned === 'object' && returned !== null && '$' in returned && returned.$ === 'object' && returned.cls === 'Promise') handedOn.add(event.a);
+        tasks.step(event.e, event.a);
+        break;
+      }
       case 'aw':
       case 'rs':
-      case 'ex':
-      case 'exc':
         tasks.step(event.e, event.a);
         break;
       case 'rd':
@@ -236,6 +254,25 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
       const registrant = x === null ? undefined : behind.get(x);
       if (x === null || registrant === undefined || !((entered.get(registrant) ?? Infinity) < at)) return undefined;
       return { registrant, callback: info.functions.get(activationFn.get(x) ?? -1)?.name ?? 'callback' };
+    },
+    droppedBy: (a, first) => {
+      // Up from the access to an async call that ended after its caller ended: the caller never
+      // waited for it (an await of it, or of a Promise.all holding it, ends the caller after it).
+      // A caller that is a callback's run, or a synchronous one that returned a promise (it
+      // handed the work on), is left out; so is a flow other than the caller's.
+      for (let x = a; x !== null; x = parents.get(x) ?? null) {
+        const caller = parents.get(x) ?? null;
+        if (caller === null || isCallbackRun(caller) || handedOn.has(caller)) continue;
+        if (!info.functions.get(activationFn.get(x) ?? -1)?.async) continue;
+        // The caller was still running when the call began: a closure of a factory that had
+        // returned long before (a handler `createImageHandler` made) runs as that factory's
+        // activation, which started nothing then.
+        const callerEnd = ended.get(caller);
+        if (callerEnd === undefined || (ended.get(x) ?? Infinity) < callerEnd || !((entered.get(x) ?? Infinity) < callerEnd)) continue;
+        if (first.a === null || labels.get(first.a) !== labels.get(caller) || !((entered.get(x) ?? Infinity) < first.seq)) continue;
+        return { caller, call: fnOf(x) };
+      }
+      return undefined;
     },
   };
   // An access no activation made (code the recorder saw run outside any call of the program's)
@@ -385,7 +422,12 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   // late (a Promise.race loser's `.then` that commits after the caller rolled back: unseen4's
   // vt-deadline). That call owns the pair, whatever the first access's call did after.
   const late = state.leftBehind(c.a, p.seq);
+  // Likewise a write by an async call whose caller ended before it, nothing waiting for it, after
+  // that caller's own flow had read or written the location: the flow went on as if the work were
+  // done (`rows.forEach(async …)` and then the count: unseen7's contacts import). The caller owns it.
+  const dropped = !late && (ops === 'RW' || ops === 'WW') ? state.droppedBy(c.a, p) : undefined;
   if (late) holder = late.registrant;
+  else if (dropped) holder = dropped.caller;
   else if (ops === 'RW') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
   else if (ops === 'WR') holder = state.wentOnAfter(p.a, c.seq) ?? (state.enteredBefore(c.a, p.seq) ? c.a! : undefined);
   // An overwrite is split only when the overwriting call had read that same location before the
@@ -396,7 +438,7 @@ function pairOf(p: Access, c: Access, location: string, state: ProcessState): Ac
   const split = holder !== undefined;
   if (holder !== undefined) owner = state.fnOf(holder);
   const variable = variableOf(location, c, state);
-  return { id: idOf('pair', ops, accesses, owner), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}), ...(late ? { lateCallback: late.callback } : {}) };
+  return { id: idOf('pair', ops, accesses, owner), kind: 'pair', ops, variable, accesses, owner, ...(split ? { split: true as const } : {}), ...(late ? { lateCallback: late.callback } : {}), ...(dropped ? { droppedCall: dropped.call } : {}) };
 }
 
 /** Falcon's triple: a1 and a3 one task's consecutive accesses, a2 another task's between them.
@@ -446,7 +488,7 @@ const at = (a: PatternAccess) => `${a.file.split('/').pop()}:${a.line}`;
 const dashed = (ops: string) => ops.split('').join('-');
 
 /** The pattern in the user's words: who did what to which variable, where, in which order. */
-export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' | 'accesses' | 'split' | 'owner' | 'lateCallback'>): string {
+export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' | 'accesses' | 'split' | 'owner' | 'lateCallback' | 'droppedCall'>): string {
   const [a, b, c] = p.accesses;
   if (p.kind === 'atomic-set') {
     const d = p.accesses[3];
@@ -459,6 +501,7 @@ export function patternText(p: Pick<AccessPattern, 'kind' | 'ops' | 'variable' |
   // or an overwrite (W-W) had accessed shared state before the write.
   const second = p.owner === b.function && p.owner !== a.function;
   const why = p.lateCallback ? `its ${p.lateCallback}, registered before that ${a.op === 'R' ? 'read' : 'write'}, ran after it, when nothing waited for it any more` : p.ops === 'RW' && second ? 'it had begun before that read' : p.ops === 'WW' || (p.ops === 'WR' && second) ? 'it accessed shared state before that write' : 'it accessed shared state again after that';
-  const split = p.split ? `, in the middle of a call of ${p.owner} (${why})` : '';
+  // A dropped call: its caller had started it before the first access and ended before it did.
+  const split = p.droppedCall ? `: ${p.owner} had started ${p.droppedCall}${p.droppedCall === b.function ? '' : ', which made that write,'} before the ${a.op === 'R' ? 'read' : 'write'} and ended before that call did: nothing waited for it` : p.split ? `, in the middle of a call of ${p.owner} (${why})` : '';
   return `${a.function} ${verb(a.op)} ${p.variable} at ${at(a)}, then another task's ${b.function} ${verb(b.op)} it at ${at(b)}${split} (${dashed(p.ops)} order, Unicorn)`;
 }

@@ -111,7 +111,7 @@ export function scoreSchedules(runs: RunPatterns[], unit: 'run' | 'test' = 'run'
 
 /** A function's evidence as a position carries it (localize-types.ts PositionSchedule). */
 export function positionSchedule(e: FunctionEvidence, runs: ScheduleEvidence['runs']): PositionSchedule {
-  const { kind, ops, variable, accesses, split, lateCallback } = e.pattern;
+  const { kind, ops, variable, accesses, split, lateCallback, droppedCall } = e.pattern;
   const run = runs.unit === 'test' ? 'test run' : 'run';
   const failing = `in ${e.failed} of ${runs.failed} failing ${run}${runs.failed === 1 ? '' : 's'}`;
   const runsText = runs.passed === 0 ? `${failing} (no ${run} passed)` : `${failing} and ${e.passed} of ${runs.passed} passing ${run}${runs.passed === 1 ? '' : 's'}`;
@@ -122,7 +122,7 @@ export function positionSchedule(e: FunctionEvidence, runs: ScheduleEvidence['ru
     passed: e.passed,
     failedRuns: runs.failed,
     passedRuns: runs.passed,
-    pattern: { kind, ops, variable, accesses: accesses.map((a) => ({ ...a })), ...(split ? { split } : {}), ...(lateCallback ? { lateCallback } : {}) },
+    pattern: { kind, ops, variable, accesses: accesses.map((a) => ({ ...a })), ...(split ? { split } : {}), ...(lateCallback ? { lateCallback } : {}), ...(droppedCall ? { droppedCall } : {}) },
     text: `${runsText}: ${patternText(e.pattern)}`,
   };
 }
