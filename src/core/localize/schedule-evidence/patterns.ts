@@ -51,8 +51,8 @@ export interface AccessPattern {
    *  accesses that call made (pairOf). */
   split?: true;
   /** An order pair whose second access (a write) was made by an async call the owner started and
-   *  ended before, with nothing waiting for it (pairOf, ProcessState.droppedBy): that call,
-   *  `importRows callback`. */
+   *  ended before, with nothing waiting for it (pairOf, ProcessState.droppedBy): that call's
+   *  function (`createContactsDb.upsertContact`). */
   droppedCall?: string;
 }
 
