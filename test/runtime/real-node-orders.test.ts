@@ -611,8 +611,10 @@ test('only the slow provider times out', async () => {
 // same microtasks. The scheduler saw two continuations ready and let the later caller resume
 // first: a grant order no Node run makes. Continuations settled in one run of microtasks outside
 // the scheduler's steps resume in settle order (scheduler.ts Entry.drain).
-test('requests a library queue settles in one run of microtasks resume in its order, under every strategy', async () => {
-  const root = tempProject({
+/** A program whose tasks take grants from a package's request queue (limiter's RequestQueue):
+ *  `waits`, the expression of request i's own timer in ms (0: none). */
+function libraryQueueProject(waits: string): string {
+  return tempProject({
     'package.json': '{ "type": "module" }',
     'conlens.config.json': JSON.stringify({ include: ['src/**/*.ts'], unit: { command: 'node --test test/*.test.ts' }, integration: { command: 'node --test test/*.test.ts' }, timeoutMs: 15000 }),
     'node_modules/tiny-queue/package.json': '{ "name": "tiny-queue", "type": "module", "main": "index.js" }',
@@ -642,13 +644,26 @@ import { Grants } from '../src/grants.ts';
 test('grants in request order', async () => {
   const grants = new Grants();
   const ids = ['a', 'b', 'c', 'd', 'e'];
-  await Promise.all(ids.map((id, i) => grants.take(id, i === 0 ? 3 : 0)));
+  await Promise.all(ids.map((id, i) => grants.take(id, ${waits})));
   assert.deepEqual(grants.order, ids);
 });
 `,
   });
+}
+
+test('requests a library queue settles in one run of microtasks resume in its order, under every strategy', async () => {
+  const root = libraryQueueProject('i === 0 ? 3 : 0');
   const plain = await runTraced(loadConfig(root), { suite: 'integration' });
   assert.equal(plain.passed, true, plain.output);
   await passesUnderEveryStrategy(root, [1, 2, 3, 4]);
 });
 
+// The known gap (docs/how-it-works.md, rule 3): every other request waits on a timer of its own, so
+// the queue settles them in several runs of microtasks, each caused by the one before. The
+// scheduler may hold an earlier caller's continuation past a later run: out of order.
+test('requests a library queue settles across several runs of microtasks resume in its order, under every strategy', { todo: 'a package\'s chain of promises that crosses runs of microtasks is invisible to the scheduler' }, async () => {
+  const root = libraryQueueProject('i % 2 === 0 ? 3 : 0');
+  const plain = await runTraced(loadConfig(root), { suite: 'integration' });
+  assert.equal(plain.passed, true, plain.output);
+  await passesUnderEveryStrategy(root, [1, 2, 3, 4]);
+});
