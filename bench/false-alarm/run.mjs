@@ -13,9 +13,9 @@
 // did not check (exit 2, a run that executed no test) or called clean while a test failed.
 // It prints counts only: nothing here is timed against a target.
 //
-//   node bench/false-alarm/run.mjs [tune|heldout|heldout2|heldout3|<name>…] [--runs R] [--plain N] [--jobs J]
+//   node bench/false-alarm/run.mjs [tune|heldout|heldout2…heldout5|<name>…] [--runs R] [--plain N] [--jobs J]
 //        [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]
-// What failed is listed for tune/ projects only: heldout/, heldout2/ and heldout3/ ones get their counts (--details
+// What failed is listed for tune/ projects only: the held-out halves (heldout/ … heldout5/) get their counts (--details
 // lists theirs too; the JSON and the copies always have everything). Do not tune the tool on them.
 // Exit code: 0 no false failure, 1 some false failure, 2 usage error or a project that could not be set up.
 import { spawnSync } from 'node:child_process';
@@ -34,7 +34,7 @@ const HELD_OUT = new Set(['heldout', 'heldout2', 'heldout3', 'heldout4', 'heldou
 
 function usage(message) {
   if (message) console.error(`run.mjs: ${message}`);
-  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|heldout2|heldout3|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
+  console.error('usage: node bench/false-alarm/run.mjs [tune|heldout|heldout2…heldout5|<name>…] [--runs R] [--plain N] [--jobs J] [--seed S] [--strategies random,pct,atomfuzzer] [--json FILE] [--markdown] [--details]');
   process.exit(2);
 }
 
