@@ -268,8 +268,9 @@ async function processPatterns(file: string): Promise<{ units: { test?: string; 
         // returned long before (a handler `createImageHandler` made) runs as that factory's
         // activation, which started nothing then.
         const callerEnd = ended.get(caller);
-        if (callerEnd === undefined || (ended.get(x) ?? Infinity) < callerEnd || !((entered.get(x) ?? Infinity) < callerEnd)) continue;
-        if (first.a === null || labels.get(first.a) !== labels.get(caller) || !((entered.get(x) ?? Infinity) < first.seq)) continue;
+        const began = entered.get(x) ?? Infinity;
+        if (callerEnd === undefined || (ended.get(x) ?? Infinity) < callerEnd || !(began < callerEnd)) continue;
+        if (first.a === null || labels.get(first.a) !== labels.get(caller) || !(began < first.seq)) continue;
         return { caller, call: fnOf(x) };
       }
       return undefined;
